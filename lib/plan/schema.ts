@@ -1,0 +1,160 @@
+import { z } from "zod";
+
+/**
+ * The execution plan format, version 1 (DESIGN.md "Plan format").
+ *
+ * The schema is faithful to what was written: seed aliases (`set_price`, `min_price`, …) are kept
+ * as they came so an imported plan exports unchanged. `normalizePlan` in `normalize.ts` maps them
+ * onto the canonical names the executor uses.
+ *
+ * Objects are strict: a misspelt key (`categoris`) must be an error, not a filter that silently
+ * matches every row.
+ */
+
+export const PLAN_FORMAT_VERSION = 1 as const;
+
+export const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** A reference to a plan variable inside an action value: "${name}". */
+export const VARIABLE_REFERENCE = /^\$\{([A-Za-z_][A-Za-z0-9_]*)\}$/;
+
+export const scalarSchema = z.union([z.number(), z.string(), z.boolean()]);
+export type Scalar = z.infer<typeof scalarSchema>;
+
+const finiteNumber = z.number().refine(Number.isFinite, "must be a finite number");
+
+/** A number, or a "${variable}" reference resolved at execution time. */
+export const numericValueSchema = z.union([
+  finiteNumber,
+  z.string().regex(VARIABLE_REFERENCE, 'must be a number or a "${variable}" reference'),
+]);
+export type NumericValue = z.infer<typeof numericValueSchema>;
+
+export const CONDITION_OPS = [
+  "eq",
+  "neq",
+  "in",
+  "not_in",
+  "gt",
+  "gte",
+  "lt",
+  "lte",
+  "between",
+  "contains",
+  "starts_with",
+  "is_empty",
+  "not_empty",
+] as const;
+export const conditionOpSchema = z.enum(CONDITION_OPS);
+export type ConditionOp = z.infer<typeof conditionOpSchema>;
+
+export const conditionSchema = z.strictObject({
+  column: z.string().min(1, "column is required"),
+  op: conditionOpSchema,
+  value: z.union([scalarSchema, z.array(scalarSchema)]).optional(),
+});
+export type Condition = z.infer<typeof conditionSchema>;
+
+export const filterSchema = z.strictObject({
+  // Seed shorthand, mapped onto the dataset's columns through its profile.
+  categories: z.array(z.string()).optional(),
+  in_stock: z.boolean().optional(),
+  skus: z.array(z.string()).optional(),
+  price_gte: finiteNumber.optional(),
+  price_lte: finiteNumber.optional(),
+  // Generic conditions; every present part is ANDed together.
+  all: z.array(conditionSchema).optional(),
+  any: z.array(conditionSchema).optional(),
+  none: z.array(conditionSchema).optional(),
+});
+export type Filter = z.infer<typeof filterSchema>;
+
+const numericActionShape = {
+  value: numericValueSchema,
+  column: z.string().min(1).optional(),
+};
+
+export const NUMERIC_ACTION_TYPES = [
+  "percent_increase",
+  "percent_decrease",
+  "fixed_increase",
+  "fixed_decrease",
+  "multiply",
+] as const;
+export type NumericActionType = (typeof NUMERIC_ACTION_TYPES)[number];
+
+export const AGGREGATE_FNS = ["avg", "min", "max", "sum", "count", "median"] as const;
+export type AggregateFn = (typeof AGGREGATE_FNS)[number];
+
+export const actionSchema = z.discriminatedUnion("type", [
+  z.strictObject({ type: z.literal("percent_increase"), ...numericActionShape }),
+  z.strictObject({ type: z.literal("percent_decrease"), ...numericActionShape }),
+  z.strictObject({ type: z.literal("fixed_increase"), ...numericActionShape }),
+  z.strictObject({ type: z.literal("fixed_decrease"), ...numericActionShape }),
+  z.strictObject({ type: z.literal("multiply"), ...numericActionShape }),
+  z.strictObject({
+    type: z.literal("set_value"),
+    column: z.string().min(1).optional(),
+    value: scalarSchema,
+  }),
+  // Seed aliases.
+  z.strictObject({ type: z.literal("set_price"), value: numericValueSchema }),
+  z.strictObject({ type: z.literal("set_stock"), value: z.boolean() }),
+  z.strictObject({
+    type: z.literal("aggregate"),
+    fn: z.enum(AGGREGATE_FNS),
+    column: z.string().min(1),
+    result_variable: z.string().regex(VARIABLE_NAME, "must be a variable name like avg_price"),
+  }),
+]);
+export type Action = z.infer<typeof actionSchema>;
+export type ActionType = Action["type"];
+
+export const optionsSchema = z.strictObject({
+  round_to: z.number().int().min(0).max(6).optional(),
+  min_value: finiteNumber.optional(),
+  max_value: finiteNumber.optional(),
+  // Seed aliases of min_value / max_value.
+  min_price: finiteNumber.optional(),
+  max_price: finiteNumber.optional(),
+  /** Price ending such as 0.99: results snap to the nearest value ending in it. */
+  ending: finiteNumber.min(0).lt(1).optional(),
+});
+export type Options = z.infer<typeof optionsSchema>;
+
+export const OPERATION_ID = /^[A-Za-z0-9_-]{1,32}$/;
+
+export const operationSchema = z.strictObject({
+  operation_id: z.string().regex(OPERATION_ID, "must be 1–32 letters, digits, _ or -"),
+  description: z.string().optional(),
+  depends_on: z.array(z.string()).optional(),
+  filter: filterSchema,
+  action: actionSchema,
+  options: optionsSchema.optional(),
+});
+export type Operation = z.infer<typeof operationSchema>;
+
+export const guardsSchema = z.strictObject({
+  max_rows_changed: z.number().int().min(0).optional(),
+  max_change_percent: finiteNumber.min(0).optional(),
+  min_value: finiteNumber.optional(),
+  max_value: finiteNumber.optional(),
+});
+export type Guards = z.infer<typeof guardsSchema>;
+
+export const EXECUTION_ID = /^[A-Za-z0-9_-]{8,64}$/;
+
+export const executionPlanSchema = z.strictObject({
+  format_version: z.literal(PLAN_FORMAT_VERSION).optional(),
+  execution_id: z.string().regex(EXECUTION_ID, "must be 8–64 letters, digits, _ or -"),
+  created_at: z.iso.datetime({ offset: true }),
+  source_instruction: z.string(),
+  variables: z
+    .record(z.string().regex(VARIABLE_NAME, "must be a variable name"), scalarSchema)
+    .optional(),
+  guards: guardsSchema.optional(),
+  operations: z
+    .array(operationSchema)
+    .min(1, "a plan needs at least one operation")
+    .max(100, "a plan has at most 100 operations"),
+});
+export type ExecutionPlan = z.infer<typeof executionPlanSchema>;

@@ -1,0 +1,19 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      "@": path.resolve(__dirname),
+      // `server-only` throws outside React Server Components; in Node tests it is a no-op.
+      "server-only": path.resolve(__dirname, "tests/support/server-only.ts"),
+    },
+  },
+  test: {
+    include: ["lib/**/*.test.ts", "cli/**/*.test.ts", "tests/**/*.test.ts", "components/**/*.test.ts"],
+    environment: "node",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+  },
+});
