@@ -1,0 +1,183 @@
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { openSchemaEngine, type SchemaEngine, type SchemaFile } from "./schema-engine";
+
+/**
+ * Migrations in Prisma's standard layout (`prisma/migrations/<timestamp>_<name>/migration.sql`),
+ * applied and created offline through the wasm schema engine.
+ */
+
+export const PRISMA_DIR = path.resolve(process.cwd(), "prisma");
+
+export interface MigrationPaths {
+  schemaPath: string;
+  migrationsDir: string;
+}
+
+export const defaultPaths: MigrationPaths = {
+  schemaPath: path.join(PRISMA_DIR, "schema.prisma"),
+  migrationsDir: path.join(PRISMA_DIR, "migrations"),
+};
+
+const noFilters = { externalTables: [], externalEnums: [] };
+
+async function readSchema(paths: MigrationPaths): Promise<SchemaFile[]> {
+  return [{ path: paths.schemaPath, content: await readFile(paths.schemaPath, "utf8") }];
+}
+
+async function readMigrationList(migrationsDir: string) {
+  const entries = existsSync(migrationsDir)
+    ? (await readdir(migrationsDir, { withFileTypes: true }))
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+        .sort()
+    : [];
+  const lockPath = path.join(migrationsDir, "migration_lock.toml");
+  return {
+    baseDir: migrationsDir,
+    lockfile: {
+      path: "migration_lock.toml",
+      content: existsSync(lockPath) ? await readFile(lockPath, "utf8") : null,
+    },
+    shadowDbInitScript: "",
+    migrationDirectories: await Promise.all(
+      entries.map(async (name) => {
+        const file = path.join(migrationsDir, name, "migration.sql");
+        const content = existsSync(file)
+          ? { tag: "ok" as const, value: await readFile(file, "utf8") }
+          : { tag: "error" as const, value: `${file} is missing` };
+        return { path: name, migrationFile: { path: "migration.sql", content } };
+      }),
+    ),
+  };
+}
+
+async function withEngine<T>(
+  sqlitePath: string,
+  schema: SchemaFile[],
+  use: (engine: SchemaEngine) => Promise<T>,
+): Promise<T> {
+  const opened = await openSchemaEngine(sqlitePath, schema);
+  try {
+    return await use(opened.engine);
+  } finally {
+    await opened.close();
+  }
+}
+
+/** Applies pending migrations to the SQLite file; returns the names it applied (none: no-op). */
+export async function migrateDatabase(
+  sqlitePath: string,
+  paths: MigrationPaths = defaultPaths,
+): Promise<string[]> {
+  if (sqlitePath !== ":memory:") await mkdir(path.dirname(sqlitePath), { recursive: true });
+  const migrationsList = await readMigrationList(paths.migrationsDir);
+  const result = await withEngine(sqlitePath, await readSchema(paths), (engine) =>
+    engine.applyMigrations({ migrationsList, filters: noFilters }),
+  );
+  if (sqlitePath !== ":memory:") enableWriteAheadLog(sqlitePath);
+  return result.appliedMigrationNames;
+}
+
+/**
+ * WAL lets readers (pages, the history explorer) go on while an approval writes, and it is a
+ * property of the file, so setting it once here covers every later connection.
+ */
+function enableWriteAheadLog(sqlitePath: string) {
+  const sqlite = new Database(sqlitePath);
+  try {
+    sqlite.pragma("journal_mode = WAL");
+  } finally {
+    sqlite.close();
+  }
+}
+
+/**
+ * The SQL that would bring a database built from the existing migrations to `schema.prisma`.
+ * Empty when the migrations and the schema agree — the drift check.
+ *
+ * Diffing from `{ tag: "migrations" }` needs a shadow database, which SQLite cannot provide here,
+ * so the migrations are applied to a scratch file, introspected, and that datamodel is diffed.
+ */
+export async function pendingSchemaChanges(paths: MigrationPaths = defaultPaths): Promise<string> {
+  const schema = await readSchema(paths);
+  const migrationsList = await readMigrationList(paths.migrationsDir);
+  if (migrationsList.migrationDirectories.length === 0) {
+    return withEngine(":memory:", schema, async (engine) => {
+      const diff = await engine.diff({
+        from: { tag: "empty" },
+        to: { tag: "schemaDatamodel", files: schema },
+        script: true,
+        exitCode: null,
+        filters: noFilters,
+      });
+      return diff.stdout ?? "";
+    });
+  }
+
+  // One engine for both steps: a second connection to the scratch file would find it locked.
+  const scratchDir = await mkdtemp(path.join(os.tmpdir(), "signoff-migrate-"));
+  try {
+    return await withEngine(path.join(scratchDir, "scratch.db"), schema, async (engine) => {
+      await engine.applyMigrations({ migrationsList, filters: noFilters });
+      const introspected = await engine.introspect({
+        schema: { files: schema },
+        baseDirectoryPath: path.dirname(paths.schemaPath),
+        force: true,
+        compositeTypeDepth: 0,
+        namespaces: null,
+      });
+      const diff = await engine.diff({
+        from: { tag: "schemaDatamodel", files: introspected.schema.files },
+        to: { tag: "schemaDatamodel", files: schema },
+        script: true,
+        exitCode: null,
+        filters: noFilters,
+      });
+      return diff.stdout ?? "";
+    });
+  } finally {
+    await rm(scratchDir, { recursive: true, force: true });
+  }
+}
+
+/** True when a diff script contains statements, not just comments and blank lines. */
+export function hasStatements(sql: string): boolean {
+  return sql
+    .split("\n")
+    .map((line) => line.trim())
+    .some((line) => line !== "" && !line.startsWith("--"));
+}
+
+function timestamp(date: Date): string {
+  return date.toISOString().replace(/[-:T]/g, "").slice(0, 14);
+}
+
+/** Writes `prisma/migrations/<timestamp>_<name>/migration.sql`; null when nothing changed. */
+export async function createMigration(
+  name: string,
+  paths: MigrationPaths = defaultPaths,
+  now = new Date(),
+): Promise<string | null> {
+  const slug = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_|_$/g, "");
+  if (!slug) throw new Error("A migration needs a name, e.g. npm run db:migrate:new -- add_users");
+  const sql = await pendingSchemaChanges(paths);
+  if (!hasStatements(sql)) return null;
+  const dir = path.join(paths.migrationsDir, `${timestamp(now)}_${slug}`);
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, "migration.sql"), sql);
+  const lockPath = path.join(paths.migrationsDir, "migration_lock.toml");
+  if (!existsSync(lockPath)) {
+    await writeFile(
+      lockPath,
+      '# Please do not edit this file manually\n# It should be added in your version-control system (e.g., Git)\nprovider = "sqlite"\n',
+    );
+  }
+  return dir;
+}

@@ -1,0 +1,48 @@
+import { z } from "zod";
+
+/**
+ * Every environment variable Signoff reads, parsed once. Nothing else touches `process.env`
+ * (tests and scripts pass overrides through `loadEnv`), so the README's configuration table and
+ * this schema are the same list.
+ */
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: z.string().min(1).default("file:./data/signoff.db"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  SIGNOFF_PLANNER: z.enum(["auto", "rules", "google", "openai-compatible"]).default("auto"),
+  SIGNOFF_MODEL: z.string().min(1).optional(),
+  SIGNOFF_OPENAI_BASE_URL: z.url().optional(),
+  SIGNOFF_OPENAI_API_KEY: z.string().min(1).optional(),
+  SIGNOFF_PLANNER_MAX_REPAIRS: z.coerce.number().int().min(0).max(10).default(2),
+  GOOGLE_GENERATIVE_AI_API_KEY: z.string().min(1).optional(),
+  SIGNOFF_MAX_UPLOAD_MB: z.coerce.number().positive().max(2048).default(200),
+  SIGNOFF_ALLOW_SELF_APPROVAL: booleanFlag.default(false),
+  SIGNOFF_ADMIN_EMAIL: z.email().optional(),
+  SIGNOFF_ADMIN_PASSWORD: z.string().min(8).optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  // Empty strings mean "not set": shells and .env files often leave `VAR=` behind.
+  const present = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new Error(`Invalid environment configuration:\n${z.prettifyError(parsed.error)}`);
+  }
+  return parsed.data;
+}
+
+let cached: Env | undefined;
+
+/** The process environment, parsed on first use. */
+export function env(): Env {
+  cached ??= loadEnv();
+  return cached;
+}

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTempDb, type TempDb } from "../support/temp-db";
+
+let temp: TempDb;
+beforeAll(async () => {
+  temp = await createTempDb();
+});
+afterAll(async () => {
+  await temp.dispose();
+});
+
+describe("Prisma client on a temporary SQLite file", () => {
+  it("writes a dataset with its first version in one transaction and reads it back", async () => {
+    const { db } = temp;
+    const content = Buffer.from("sku,price\nA1,1.00\n");
+    const dataset = await db.$transaction(async (tx) => {
+      const created = await tx.dataset.create({
+        data: { name: "Tiny", keyColumn: "sku", profileJson: "{}", createdBy: "test" },
+      });
+      const version = await tx.datasetVersion.create({
+        data: {
+          datasetId: created.id,
+          number: 1,
+          content,
+          sha256: "x",
+          rowCount: 1,
+          byteSize: content.length,
+          source: "upload",
+          createdBy: "test",
+        },
+      });
+      return tx.dataset.update({
+        where: { id: created.id },
+        data: { currentVersionId: version.id },
+        include: { currentVersion: true },
+      });
+    });
+    expect(dataset.currentVersion?.number).toBe(1);
+    expect(Buffer.from(dataset.currentVersion?.content ?? []).toString()).toBe(content.toString());
+  });
+
+  it("rolls back every write when the transaction throws", async () => {
+    const { db } = temp;
+    await expect(
+      db.$transaction(async (tx) => {
+        await tx.dataset.create({
+          data: { name: "Doomed", keyColumn: "sku", profileJson: "{}", createdBy: "test" },
+        });
+        throw new Error("injected failure");
+      }),
+    ).rejects.toThrow("injected failure");
+    expect(await db.dataset.findUnique({ where: { name: "Doomed" } })).toBeNull();
+  });
+
+  it("enforces the unique idempotency key on executions", async () => {
+    const { db } = temp;
+    const dataset = await db.dataset.findUniqueOrThrow({ where: { name: "Tiny" } });
+    const base = {
+      executionId: "plan_dup_v1",
+      idempotencyKey: "plan_dup_v1",
+      datasetId: dataset.id,
+      baseVersionId: dataset.currentVersionId as string,
+      status: "completed",
+      source: "web",
+      instruction: "x",
+      operationsCount: 1,
+      planHash: "h",
+      planSnapshotJson: "{}",
+      approvedBy: "test",
+      startedAt: new Date(),
+    };
+    await db.execution.create({ data: base });
+    await expect(db.execution.create({ data: base })).rejects.toMatchObject({ code: "P2002" });
+  });
+});

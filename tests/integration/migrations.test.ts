@@ -1,0 +1,73 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, describe, expect, it } from "vitest";
+import {
+  defaultPaths,
+  hasStatements,
+  migrateDatabase,
+  pendingSchemaChanges,
+} from "@/lib/db/migrations";
+
+const scratch: string[] = [];
+async function tempDir() {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "signoff-migrations-"));
+  scratch.push(dir);
+  return dir;
+}
+afterAll(async () => {
+  await Promise.all(scratch.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+describe("migrations", () => {
+  it("produce exactly schema.prisma (no drift)", async () => {
+    const sql = await pendingSchemaChanges();
+    expect(hasStatements(sql), `schema.prisma differs from prisma/migrations:\n${sql}`).toBe(false);
+  });
+
+  it("detect drift when schema.prisma gains a column the migrations lack", async () => {
+    const dir = await tempDir();
+    const schemaPath = path.join(dir, "schema.prisma");
+    const migrationsDir = path.join(dir, "migrations");
+    await cp(defaultPaths.migrationsDir, migrationsDir, { recursive: true });
+    const schema = await readFile(defaultPaths.schemaPath, "utf8");
+    await writeFile(
+      schemaPath,
+      schema.replace(
+        "  keyColumn        String\n",
+        "  keyColumn        String\n  colour String?\n",
+      ),
+    );
+    const sql = await pendingSchemaChanges({ schemaPath, migrationsDir });
+    expect(sql).toContain('"colour"');
+  });
+
+  it("apply once, record in _prisma_migrations, and are a no-op the second time", async () => {
+    const file = path.join(await tempDir(), "app.db");
+    const first = await migrateDatabase(file);
+    expect(first.length).toBeGreaterThan(0);
+    expect(await migrateDatabase(file)).toEqual([]);
+
+    const sqlite = new Database(file, { readonly: true });
+    const recorded = sqlite
+      .prepare("SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL")
+      .all() as { migration_name: string }[];
+    const tables = sqlite
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+      .all() as { name: string }[];
+    sqlite.close();
+    expect(recorded.map((row) => row.migration_name)).toEqual(first);
+    expect(tables.map((row) => row.name)).toEqual(
+      expect.arrayContaining([
+        "AuditEvent",
+        "Change",
+        "Dataset",
+        "DatasetVersion",
+        "Execution",
+        "Plan",
+        "PlanRevision",
+      ]),
+    );
+  });
+});
