@@ -1,0 +1,90 @@
+import type { ColumnProfile, ColumnType } from "@/lib/dataset/types";
+import type { Scalar } from "./schema";
+
+/**
+ * Does a plan value fit a column's type? Validation's view of typed values: it reads the profile,
+ * never rows, and answers with the words a message needs.
+ */
+
+const NUMBER_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+const BOOLEAN_WORDS = new Map([
+  ["true", true],
+  ["false", false],
+  ["yes", true],
+  ["no", false],
+  ["1", true],
+  ["0", false],
+]);
+const ISO_DATE =
+  /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+export function isNumericColumn(column: ColumnProfile): boolean {
+  return column.type === "number" || column.type === "integer";
+}
+
+/** The number a value stands for (a JSON number or a numeric string), or undefined. */
+export function numberOf(value: Scalar): number | undefined {
+  if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
+  if (typeof value === "string" && NUMBER_TEXT.test(value.trim())) return Number(value.trim());
+  return undefined;
+}
+
+/** true/false, yes/no, 1/0 in any case (DESIGN.md "Execution semantics"). */
+export function booleanOf(value: Scalar): boolean | undefined {
+  if (typeof value === "boolean") return value;
+  return BOOLEAN_WORDS.get(String(value).trim().toLowerCase());
+}
+
+export function isDateLike(value: Scalar): boolean {
+  if (typeof value !== "string") return false;
+  const text = value.trim();
+  return ISO_DATE.test(text) ? !Number.isNaN(Date.parse(text.slice(0, 10))) : false;
+}
+
+/** "holds numbers", "holds true/false values", … */
+export function columnTypeWords(type: ColumnType): string {
+  switch (type) {
+    case "number":
+      return "numbers";
+    case "integer":
+      return "whole numbers";
+    case "boolean":
+      return "true/false values";
+    case "date":
+      return "dates";
+    case "text":
+      return "text";
+  }
+}
+
+/** A value as a message quotes it: `"abc"`, `12`, `true`, `an array`. */
+export function describeValue(value: unknown): string {
+  if (value === undefined) return "nothing";
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "a list";
+  if (typeof value === "object") return "an object";
+  if (typeof value === "number" && !Number.isFinite(value)) return String(value);
+  return JSON.stringify(value);
+}
+
+/**
+ * Why `value` cannot be a cell of `column`, or undefined when it can. Text columns take any
+ * scalar (numbers and booleans are compared as the text they are written as).
+ */
+export function valueMismatch(value: Scalar, column: ColumnProfile): string | undefined {
+  const quoted = describeValue(value);
+  const holds = `column ${JSON.stringify(column.name)} holds ${columnTypeWords(column.type)}`;
+  switch (column.type) {
+    case "number":
+    case "integer":
+      return numberOf(value) === undefined ? `${holds}; ${quoted} is not a number` : undefined;
+    case "boolean":
+      return booleanOf(value) === undefined
+        ? `${holds}; ${quoted} is not one of true/false, yes/no, 1/0`
+        : undefined;
+    case "date":
+      return isDateLike(value) ? undefined : `${holds}; ${quoted} is not a date like 2024-06-01`;
+    case "text":
+      return undefined;
+  }
+}
