@@ -1,0 +1,206 @@
+import type { CsvTable } from "./csv";
+import { COMMA, CR, LF, QUOTE } from "./csv-scan";
+
+/**
+ * Writing a parsed table back with some cells changed. Everything that did not change is copied
+ * from the original bytes, so quoting, number formatting, line endings and a BOM survive exactly.
+ */
+
+/** A new value for one cell. */
+export interface CellEdit {
+  row: number;
+  column: number;
+  value: string;
+}
+
+/**
+ * New values by column index: `edits.get(col)[row]` is the cell's new value, or undefined when
+ * the cell keeps its bytes. This is the executor's working form; `CellEdit[]` is accepted too.
+ */
+export type ColumnEdits = ReadonlyMap<number, ReadonlyArray<string | undefined>>;
+
+/**
+ * The table's bytes with some cells changed. Rows without a changed cell, and the unchanged cells
+ * of changed rows, are copied byte for byte; each row keeps its own line ending. An edit whose
+ * value equals the cell's current value changes nothing. Changed cells are written by
+ * `renderField`.
+ */
+export function serializeWithChanges(
+  table: CsvTable,
+  edits: ColumnEdits | readonly CellEdit[],
+): Uint8Array {
+  const byColumn = Array.isArray(edits)
+    ? columnEditsOf(table, edits as readonly CellEdit[])
+    : (edits as ColumnEdits);
+  const changed = renderChangedCells(table, byColumn);
+  if (changed.count === 0) return table.bytes.slice();
+  return table.ascii ? writeAscii(table, changed) : writeText(table, changed);
+}
+
+/**
+ * A changed cell as written: quoted when it must be (a comma, quote, CR or LF inside, or leading
+ * or trailing whitespace that other tools would trim), and also when the cell it replaces was
+ * quoted, so a column written with quotes everywhere keeps that style.
+ */
+export function renderField(value: string, replacesQuoted = false): string {
+  if (replacesQuoted || needsQuotes(value)) return `"${value.replaceAll('"', '""')}"`;
+  return value;
+}
+
+function needsQuotes(value: string): boolean {
+  if (value.length === 0) return false;
+  const first = value.charCodeAt(0);
+  const last = value.charCodeAt(value.length - 1);
+  if (first === 32 || first === 9 || last === 32 || last === 9) return true;
+  for (let at = 0; at < value.length; at++) {
+    const c = value.charCodeAt(at);
+    if (c === COMMA || c === QUOTE || c === LF || c === CR) return true;
+  }
+  return false;
+}
+
+function columnEditsOf(table: CsvTable, edits: readonly CellEdit[]): ColumnEdits {
+  const byColumn = new Map<number, Array<string | undefined>>();
+  for (const edit of edits) {
+    const inRange =
+      edit.row >= 0 &&
+      edit.row < table.rowCount &&
+      edit.column >= 0 &&
+      edit.column < table.columnCount;
+    if (!inRange) throw new RangeError(`No cell at row ${edit.row}, column ${edit.column}.`);
+    let values = byColumn.get(edit.column);
+    if (!values) {
+      values = new Array<string | undefined>(table.rowCount);
+      byColumn.set(edit.column, values);
+    }
+    values[edit.row] = edit.value;
+  }
+  return byColumn;
+}
+
+interface ChangedCells {
+  /** Edited columns, ascending, with the rendered text of each changed cell by row. */
+  columns: Array<{ col: number; rendered: Array<string | undefined> }>;
+  /** 1 for rows with at least one changed cell. */
+  dirty: Uint8Array;
+  count: number;
+}
+
+function renderChangedCells(table: CsvTable, byColumn: ColumnEdits): ChangedCells {
+  const { text, rowCount } = table;
+  const dirty = new Uint8Array(rowCount);
+  const columns: ChangedCells["columns"] = [];
+  let count = 0;
+  for (const col of [...byColumn.keys()].sort((a, b) => a - b)) {
+    if (col < 0 || col >= table.columnCount) throw new RangeError(`No column ${col}.`);
+    const values = byColumn.get(col) as ReadonlyArray<string | undefined>;
+    const rendered = new Array<string | undefined>(rowCount);
+    const limit = Math.min(values.length, rowCount);
+    let any = false;
+    for (let row = 0; row < limit; row++) {
+      const value = values[row];
+      if (value === undefined) continue;
+      const start = table.cellStart(row, col);
+      const end = table.cellEnd(row, col);
+      const quoted = text.charCodeAt(start) === QUOTE;
+      // Compare without decoding when the cell is unquoted (its raw text is its value).
+      const same = quoted
+        ? value === table.cell(row, col)
+        : value.length === end - start && text.startsWith(value, start);
+      if (same) continue;
+      rendered[row] = renderField(value, quoted);
+      dirty[row] = 1;
+      any = true;
+      count++;
+    }
+    if (any) columns.push({ col, rendered });
+  }
+  return { columns, dirty, count };
+}
+
+/** Fast path: text offsets are byte offsets (shifted by 2 after a BOM), so copy byte ranges. */
+function writeAscii(table: CsvTable, changed: ChangedCells): Uint8Array {
+  const { bytes, rowCount } = table;
+  const { columns, dirty } = changed;
+  const shift = table.hasBom ? 2 : 0;
+
+  let size = bytes.length;
+  for (const { col, rendered } of columns) {
+    for (let row = 0; row < rowCount; row++) {
+      const value = rendered[row];
+      if (value === undefined) continue;
+      size += utf8Length(value) - (table.cellEnd(row, col) - table.cellStart(row, col));
+    }
+  }
+
+  const out = new Uint8Array(size);
+  const encoder = new TextEncoder();
+  let written = 0;
+  let copied = 0; // everything in `bytes` before this offset has been written
+  for (let row = 0; row < rowCount; row++) {
+    if (dirty[row] === 0) continue;
+    for (const { col, rendered } of columns) {
+      const value = rendered[row];
+      if (value === undefined) continue;
+      const from = table.cellStart(row, col) + shift;
+      // Short ranges are copied by hand: a subarray per range costs more than the copy.
+      if (from - copied > 64) {
+        out.set(bytes.subarray(copied, from), written);
+        written += from - copied;
+      } else {
+        while (copied < from) out[written++] = bytes[copied++];
+      }
+      written = writeString(out, written, value, encoder);
+      copied = table.cellEnd(row, col) + shift;
+    }
+  }
+  out.set(bytes.subarray(copied), written);
+  return out;
+}
+
+/** General path for files with non-ASCII text: assemble the text, then encode it once. */
+function writeText(table: CsvTable, changed: ChangedCells): Uint8Array {
+  const { text, rowCount } = table;
+  const parts: string[] = [];
+  let copied = 0;
+  for (let row = 0; row < rowCount; row++) {
+    if (changed.dirty[row] === 0) continue;
+    for (const { col, rendered } of changed.columns) {
+      const value = rendered[row];
+      if (value === undefined) continue;
+      parts.push(text.slice(copied, table.cellStart(row, col)), value);
+      copied = table.cellEnd(row, col);
+    }
+  }
+  parts.push(text.slice(copied));
+  return new TextEncoder().encode(parts.join(""));
+}
+
+function writeString(out: Uint8Array, at: number, value: string, encoder: TextEncoder): number {
+  for (let k = 0; k < value.length; k++) {
+    const c = value.charCodeAt(k);
+    if (c >= 0x80) {
+      return at + k + encoder.encodeInto(value.slice(k), out.subarray(at + k)).written;
+    }
+    out[at + k] = c;
+  }
+  return at + value.length;
+}
+
+/** Bytes `value` takes in UTF-8. */
+export function utf8Length(value: string): number {
+  let length = value.length;
+  for (let k = 0; k < value.length; k++) {
+    const c = value.charCodeAt(k);
+    if (c < 0x80) continue;
+    if (c < 0x800) {
+      length += 1;
+    } else if (c >= 0xd800 && c <= 0xdbff && (value.charCodeAt(k + 1) & 0xfc00) === 0xdc00) {
+      length += 2; // a surrogate pair: 4 bytes for 2 code units
+      k++;
+    } else {
+      length += 2; // 3 bytes; a lone surrogate is written as U+FFFD, also 3 bytes
+    }
+  }
+  return length;
+}

@@ -1,0 +1,550 @@
+/**
+ * RFC 4180 CSV, read once and written back byte for byte.
+ *
+ * `parseCsv` decodes the file as UTF-8 and scans it once, recording where every field starts in
+ * typed arrays; cell strings are only made when someone asks for them (`cell`, `column`). The
+ * table keeps the decoded text and the original bytes, so `serializeWithChanges` copies every
+ * unchanged row and cell exactly as it came (quoting, number formatting, line endings, BOM) and
+ * re-renders only the cells that changed.
+ *
+ * Offsets index the decoded text (UTF-16 code units). Because the file must be valid UTF-8, the
+ * text encodes back to the very same bytes; when the file is pure ASCII (the common case) text
+ * offsets and byte offsets coincide and serialising copies byte ranges directly.
+ *
+ * What the parser accepts: fields separated by commas; records ended by CRLF, LF or a lone CR
+ * (mixed endings are fine); quoted fields with `""` for a quote and embedded line breaks; an
+ * optional UTF-8 BOM; an optional final line break. Blank lines are skipped (they stay in the
+ * bytes). A quote inside an unquoted field is taken literally (`5" screen`), but a closing quote
+ * must be followed by a comma or a line break. Header names are trimmed; they must be non-empty
+ * and unique.
+ *
+ * No `node:` imports: this module also runs in the browser.
+ */
+
+import {
+  COMMA,
+  CR,
+  firstInvalidUtf8,
+  LF,
+  lineOfByte,
+  QUOTE,
+  type ScannedRows,
+  ScanProblem,
+  scanRows,
+  toTextOffsets,
+} from "./csv-scan";
+import { utf8Length } from "./csv-write";
+
+export { type CellEdit, type ColumnEdits, renderField, serializeWithChanges } from "./csv-write";
+
+export type CsvErrorCode =
+  | "empty_file"
+  | "not_utf8"
+  | "ragged_row"
+  | "unterminated_quote"
+  | "invalid_quote"
+  | "duplicate_header"
+  | "empty_header"
+  | "duplicate_key"
+  | "empty_key"
+  | "unknown_key_column"
+  | "no_key_column";
+
+export class CsvError extends Error {
+  readonly code: CsvErrorCode;
+  /** 1-based physical line of the file the problem is on, when it is on one. */
+  readonly line: number | null;
+
+  constructor(code: CsvErrorCode, message: string, line: number | null = null) {
+    super(message);
+    this.name = "CsvError";
+    this.code = code;
+    this.line = line;
+  }
+}
+
+export interface ParseCsvOptions {
+  /** Column whose values identify rows. Checked at parse time: unique and non-empty. */
+  keyColumn?: string;
+}
+
+const BOM = 0xfeff;
+
+/** A parsed CSV file. Build it with `parseCsv`. */
+export class CsvTable {
+  /** The file exactly as given. */
+  readonly bytes: Uint8Array;
+  /** The file decoded as UTF-8; a BOM stays in it as U+FEFF so the text encodes back to `bytes`. */
+  readonly text: string;
+  /** True when every byte is ASCII (besides a BOM): then a text offset maps to a byte offset. */
+  readonly ascii: boolean;
+  readonly hasBom: boolean;
+  /** Column names from the header, trimmed. */
+  readonly header: readonly string[];
+  readonly columnCount: number;
+  readonly rowCount: number;
+  /** Text offset where each field starts, row-major (`row * columnCount + col`), quotes included. */
+  readonly fieldStart: Int32Array;
+  /** Text offset just after each row's last field, before its line break. */
+  readonly rowEnd: Int32Array;
+  /** Text offset just after the header's last field. */
+  readonly headerEnd: number;
+
+  private keyIndexColumn = -1;
+  private keySlots: Int32Array | null = null;
+  private readonly columnCache = new Map<number, string[]>();
+  private lineBreaks: Int32Array | null = null;
+
+  /** @internal Use `parseCsv`. */
+  constructor(parts: {
+    bytes: Uint8Array;
+    text: string;
+    header: string[];
+    fieldStart: Int32Array;
+    rowEnd: Int32Array;
+    rowCount: number;
+    headerEnd: number;
+  }) {
+    this.bytes = parts.bytes;
+    this.text = parts.text;
+    this.hasBom = parts.text.charCodeAt(0) === BOM;
+    this.ascii = parts.text.length === parts.bytes.length - (this.hasBom ? 2 : 0);
+    this.header = parts.header;
+    this.columnCount = parts.header.length;
+    this.rowCount = parts.rowCount;
+    this.fieldStart = parts.fieldStart;
+    this.rowEnd = parts.rowEnd;
+    this.headerEnd = parts.headerEnd;
+  }
+
+  /** Index of a column by (trimmed) name, or -1. */
+  columnIndex(name: string): number {
+    return this.header.indexOf(name);
+  }
+
+  /** Text offset of a cell's first character (its opening quote when quoted). */
+  cellStart(row: number, col: number): number {
+    return this.fieldStart[row * this.columnCount + col];
+  }
+
+  /** Text offset just after a cell's last character (its closing quote when quoted). */
+  cellEnd(row: number, col: number): number {
+    return col === this.columnCount - 1
+      ? this.rowEnd[row]
+      : this.fieldStart[row * this.columnCount + col + 1] - 1;
+  }
+
+  isQuoted(row: number, col: number): boolean {
+    return this.text.charCodeAt(this.cellStart(row, col)) === QUOTE;
+  }
+
+  /** The cell exactly as written in the file, quotes and escapes included. */
+  rawCell(row: number, col: number): string {
+    return this.text.slice(this.cellStart(row, col), this.cellEnd(row, col));
+  }
+
+  /** The cell's value: quotes removed, `""` unescaped, nothing trimmed. */
+  cell(row: number, col: number): string {
+    const cached = this.columnCache.get(col);
+    if (cached) return cached[row];
+    return fieldValue(this.text, this.cellStart(row, col), this.cellEnd(row, col));
+  }
+
+  /** Every value of a column, decoded once and cached for the life of the table. */
+  column(col: number): readonly string[] {
+    let values = this.columnCache.get(col);
+    if (!values) {
+      values = this.decodeColumn(col);
+      this.columnCache.set(col, values);
+    }
+    return values;
+  }
+
+  /** Every value of a column without caching it (profiling reads each column once). */
+  decodeColumn(col: number): string[] {
+    const cached = this.columnCache.get(col);
+    if (cached) return cached;
+    const { text, fieldStart, rowEnd, columnCount: width, rowCount } = this;
+    const values = new Array<string>(rowCount);
+    const last = col === width - 1;
+    for (let row = 0, at = col; row < rowCount; row++, at += width) {
+      const start = fieldStart[at];
+      const end = last ? rowEnd[row] : fieldStart[at + 1] - 1;
+      values[row] =
+        text.charCodeAt(start) === QUOTE ? unquote(text, start, end) : text.slice(start, end);
+    }
+    return values;
+  }
+
+  /** Name of the key column, or undefined when the table was parsed without one. */
+  get keyColumn(): string | undefined {
+    return this.keyIndexColumn < 0 ? undefined : this.header[this.keyIndexColumn];
+  }
+
+  /** Index of the key column, or -1. */
+  get keyColumnIndex(): number {
+    return this.keyIndexColumn;
+  }
+
+  /**
+   * Makes `name` the key column: every value must be non-empty and unique. Throws a CsvError
+   * naming the lines otherwise. Cheap to call again with the current key column.
+   */
+  setKeyColumn(name: string): void {
+    const col = this.columnIndex(name);
+    if (col < 0) {
+      throw new CsvError(
+        "unknown_key_column",
+        `The key column '${name}' is not in the header (${this.header.join(", ")}).`,
+      );
+    }
+    if (col === this.keyIndexColumn) return;
+    this.keySlots = buildKeyIndex(this, col);
+    this.keyIndexColumn = col;
+  }
+
+  /** The key of a row. Requires a key column. */
+  rowKey(row: number): string {
+    if (this.keyIndexColumn < 0) throw new Error("The table has no key column; call setKeyColumn.");
+    return this.cell(row, this.keyIndexColumn);
+  }
+
+  /** The row with this key, or -1. Requires a key column. */
+  rowOfKey(key: string): number {
+    const slots = this.keySlots;
+    if (!slots) throw new Error("The table has no key column; call setKeyColumn.");
+    const mask = slots.length / 2 - 1;
+    const hash = hashRange(key, 0, key.length) | 0;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const entry = slots[slot * 2 + 1];
+      if (entry === 0) return -1;
+      if (slots[slot * 2] === hash && this.cell(entry - 1, this.keyIndexColumn) === key) {
+        return entry - 1;
+      }
+    }
+  }
+
+  /** Key → row for every row, for callers that want a plain Map. Built on each call. */
+  keyIndex(): Map<string, number> {
+    const keys = new Map<string, number>();
+    for (let row = 0; row < this.rowCount; row++) keys.set(this.rowKey(row), row);
+    return keys;
+  }
+
+  /** 1-based physical line of the file a row starts on. */
+  lineOfRow(row: number): number {
+    return this.lineAt(this.fieldStart[row * this.columnCount]);
+  }
+
+  /** 1-based physical line of a text offset. */
+  lineAt(offset: number): number {
+    this.lineBreaks ??= findLineBreaks(this.text);
+    return 1 + countBelow(this.lineBreaks, offset);
+  }
+}
+
+/** Parses CSV bytes. Throws a CsvError with the line of the first problem. */
+export function parseCsv(bytes: Uint8Array, options: ParseCsvOptions = {}): CsvTable {
+  const text = decodeUtf8(bytes);
+  let pos = text.charCodeAt(0) === BOM ? 1 : 0;
+  pos = skipLineBreaks(text, pos);
+  if (pos >= text.length || text.slice(pos).trim() === "") {
+    throw new CsvError("empty_file", "The file is empty: it needs a header line and rows.", null);
+  }
+
+  const header = readHeader(text, pos, lineOfText(text, pos));
+  const width = header.names.length;
+  const ascii = text.length === bytes.length - (text.charCodeAt(0) === BOM ? 2 : 0);
+  const firstRowByte =
+    ascii && text.charCodeAt(0) !== BOM ? header.next : utf8Length(text.slice(0, header.next));
+
+  let scanned: ScannedRows;
+  try {
+    scanned = scanRows(bytes, firstRowByte, width);
+  } catch (error) {
+    if (error instanceof ScanProblem) throw describeProblem(bytes, error, width);
+    throw error;
+  }
+  if (firstRowByte !== header.next) {
+    toTextOffsets(bytes, scanned.fieldStart, scanned.rowEnd, width);
+  }
+
+  const table = new CsvTable({
+    bytes,
+    text,
+    header: header.names,
+    fieldStart: scanned.fieldStart,
+    rowEnd: scanned.rowEnd,
+    rowCount: scanned.rowCount,
+    headerEnd: header.end,
+  });
+  if (options.keyColumn !== undefined) table.setKeyColumn(options.keyColumn);
+  return table;
+}
+
+function describeProblem(bytes: Uint8Array, problem: ScanProblem, width: number): CsvError {
+  const line = lineOfByte(bytes, problem.offset);
+  switch (problem.kind) {
+    case "ragged_row":
+      return new CsvError(
+        "ragged_row",
+        `Line ${line} has ${problem.detail} field${problem.detail === 1 ? "" : "s"}; the header has ${width}.`,
+        line,
+      );
+    case "unterminated_quote":
+      return unterminatedQuote(line);
+    case "invalid_quote":
+      return textAfterQuote(line, problem.detail);
+  }
+}
+
+function decodeUtf8(bytes: Uint8Array): string {
+  try {
+    // ignoreBOM keeps a BOM in the text, so the text encodes back to exactly these bytes.
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    const bad = firstInvalidUtf8(bytes);
+    const line = lineOfByte(bytes, bad);
+    throw new CsvError(
+      "not_utf8",
+      `Line ${line} is not valid UTF-8 text (byte ${bad + 1}). Save the file as UTF-8 CSV.`,
+      line,
+    );
+  }
+}
+
+interface HeaderRead {
+  names: string[];
+  end: number;
+  next: number;
+}
+
+function readHeader(text: string, start: number, line: number): HeaderRead {
+  const record = readRecordSlow(text, start, line);
+  const names = record.fields.map(([from, to]) => fieldValue(text, from, to).trim());
+  const seen = new Map<string, number>();
+  names.forEach((name, index) => {
+    if (name === "") {
+      throw new CsvError(
+        "empty_header",
+        names.length === 1
+          ? `Line ${line}: the header is empty.`
+          : `Line ${line}: column ${index + 1} of the header has no name.`,
+        line,
+      );
+    }
+    const first = seen.get(name);
+    if (first !== undefined) {
+      throw new CsvError(
+        "duplicate_header",
+        `Line ${line}: column '${name}' appears twice in the header (columns ${first + 1} and ${index + 1}).`,
+        line,
+      );
+    }
+    seen.set(name, index);
+  });
+  return { names, end: record.end, next: record.next };
+}
+
+interface RecordRead {
+  fields: Array<[number, number]>;
+  /** Offset just after the last field. */
+  end: number;
+  /** Offset of the next record (line breaks and blank lines skipped). */
+  next: number;
+}
+
+/**
+ * Reads one record field by field. Used for the header and to describe a bad row; rows go
+ * through the faster `scanRows`.
+ */
+function readRecordSlow(text: string, start: number, line: number): RecordRead {
+  const n = text.length;
+  const fields: Array<[number, number]> = [];
+  let pos = start;
+  for (;;) {
+    const fieldFrom = pos;
+    if (text.charCodeAt(pos) === QUOTE) {
+      pos = closingQuote(text, pos);
+      if (pos < 0) throw unterminatedQuote(line);
+      pos++;
+      const after = text.charCodeAt(pos);
+      if (pos < n && after !== COMMA && after !== LF && after !== CR) {
+        throw textAfterQuote(line, fields.length + 1);
+      }
+    } else {
+      while (pos < n) {
+        const c = text.charCodeAt(pos);
+        if (c === COMMA || c === LF || c === CR) break;
+        pos++;
+      }
+    }
+    fields.push([fieldFrom, pos]);
+    if (pos < n && text.charCodeAt(pos) === COMMA) {
+      pos++;
+      continue;
+    }
+    return { fields, end: pos, next: skipLineBreaks(text, pos) };
+  }
+}
+
+/** Offset of the quote that closes the quoted field opening at `open`, or -1 when none does. */
+function closingQuote(text: string, open: number): number {
+  let pos = open + 1;
+  for (;;) {
+    const q = text.indexOf('"', pos);
+    if (q < 0 || text.charCodeAt(q + 1) !== QUOTE) return q;
+    pos = q + 2;
+  }
+}
+
+function unterminatedQuote(line: number): CsvError {
+  return new CsvError(
+    "unterminated_quote",
+    `Line ${line}: a quoted field starts here but its closing quote is missing.`,
+    line,
+  );
+}
+
+function textAfterQuote(line: number, field: number): CsvError {
+  return new CsvError(
+    "invalid_quote",
+    `Line ${line}: field ${field} has text after its closing quote; quote the whole field and write a quote inside it as "".`,
+    line,
+  );
+}
+
+function skipLineBreaks(text: string, pos: number): number {
+  while (pos < text.length) {
+    const c = text.charCodeAt(pos);
+    if (c !== LF && c !== CR) break;
+    pos++;
+  }
+  return pos;
+}
+
+/** A field's value from its raw text range. */
+function fieldValue(text: string, start: number, end: number): string {
+  return text.charCodeAt(start) === QUOTE ? unquote(text, start, end) : text.slice(start, end);
+}
+
+function unquote(text: string, start: number, end: number): string {
+  const inner = text.slice(start + 1, end - 1);
+  return inner.includes('"') ? inner.replaceAll('""', '"') : inner;
+}
+
+// ── Line numbers ────────────────────────────────────────────────────────────────────────────────
+
+/** Offsets of every line break (the LF of a CRLF, a lone LF, a lone CR), ascending. */
+function findLineBreaks(text: string): Int32Array {
+  const breaks: number[] = [];
+  if (!text.includes("\r")) {
+    for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) breaks.push(at);
+  } else {
+    for (let at = 0; at < text.length; at++) {
+      const c = text.charCodeAt(at);
+      if (c === LF || (c === CR && text.charCodeAt(at + 1) !== LF)) breaks.push(at);
+    }
+  }
+  return Int32Array.from(breaks);
+}
+
+/** 1-based line of a text offset near the start (blank lines before the header). */
+function lineOfText(text: string, offset: number): number {
+  let line = 1;
+  for (let at = 0; at < offset; at++) {
+    const c = text.charCodeAt(at);
+    if (c === LF || (c === CR && text.charCodeAt(at + 1) !== LF)) line++;
+  }
+  return line;
+}
+
+function countBelow(sorted: Int32Array, value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+// ── Key index ───────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Open-addressing hash set of row numbers keyed by the key cell's value, built from the text
+ * without making a string per row (quoted keys excepted), so checking a million keys is cheap.
+ * Slots are pairs (hash, row + 1), 0 for an empty slot; cells are compared only when the full
+ * hashes agree.
+ */
+function buildKeyIndex(table: CsvTable, col: number): Int32Array {
+  const { text, rowCount, fieldStart, rowEnd, columnCount: width } = table;
+  let size = 16;
+  while (size < rowCount * 2) size *= 2;
+  const slots = new Int32Array(size * 2);
+  const mask = size - 1;
+  const last = col === width - 1;
+
+  for (let row = 0, at = col; row < rowCount; row++, at += width) {
+    const start = fieldStart[at];
+    const end = last ? rowEnd[row] : fieldStart[at + 1] - 1;
+    let hash: number;
+    let blank: boolean;
+    if (text.charCodeAt(start) === QUOTE) {
+      const value = unquote(text, start, end);
+      hash = hashRange(value, 0, value.length);
+      blank = value.trim() === "";
+    } else {
+      // FNV-1a over the code units, noting on the way whether any is not a space or tab.
+      hash = 0x811c9dc5;
+      blank = true;
+      for (let k = start; k < end; k++) {
+        const c = text.charCodeAt(k);
+        if (c !== 32 && c !== 9) blank = false;
+        hash = Math.imul(hash ^ c, 0x01000193);
+      }
+    }
+    if (blank) throw emptyKey(table, col, row);
+    hash |= 0;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const entry = slots[slot * 2 + 1];
+      if (entry === 0) {
+        slots[slot * 2] = hash;
+        slots[slot * 2 + 1] = row + 1;
+        break;
+      }
+      if (slots[slot * 2] === hash && table.cell(entry - 1, col) === table.cell(row, col)) {
+        throw duplicateKey(table, col, row, entry - 1);
+      }
+    }
+  }
+  return slots;
+}
+
+function emptyKey(table: CsvTable, col: number, row: number): CsvError {
+  const line = table.lineOfRow(row);
+  return new CsvError(
+    "empty_key",
+    `Line ${line}: the key column '${table.header[col]}' is empty; every row needs a key.`,
+    line,
+  );
+}
+
+function duplicateKey(table: CsvTable, col: number, row: number, first: number): CsvError {
+  const line = table.lineOfRow(row);
+  return new CsvError(
+    "duplicate_key",
+    `Line ${line}: key '${table.cell(row, col)}' already appears on line ${table.lineOfRow(first)}.`,
+    line,
+  );
+}
+
+/** FNV-1a over UTF-16 code units. */
+function hashRange(text: string, start: number, end: number): number {
+  let hash = 0x811c9dc5;
+  for (let at = start; at < end; at++) {
+    hash = Math.imul(hash ^ text.charCodeAt(at), 0x01000193);
+  }
+  return hash;
+}

@@ -1,0 +1,207 @@
+import { CsvError, type CsvTable } from "./csv";
+import { type ColumnRole, mapShorthand, normalizeColumnName } from "./shorthand";
+import type { BooleanStyle, ColumnProfile, ColumnType, DatasetProfile } from "./types";
+import {
+  booleanStyleOf,
+  hasLeadingZero,
+  isIntegerText,
+  isIsoDate,
+  isNumberText,
+  parseBooleanText,
+} from "./values";
+
+export { normalizeColumnName, SHORTHAND_SYNONYMS, SHORTHAND_TYPES } from "./shorthand";
+
+/**
+ * What Signoff knows about a table's columns (DESIGN.md "Datasets"): types, key column, the
+ * values of category-like columns, and where the seed shorthand lands.
+ *
+ * Typing reads each distinct value once. A column is boolean when every non-empty value is
+ * true/false or yes/no in any case, or 1/0 when its name says it is a flag (`in_stock`,
+ * `is_active`…); integer when every value is whole digits; number when every value is a decimal;
+ * date when every value is an ISO date; text otherwise. Digits with a leading zero ("007") make
+ * a column text, since they are codes, not quantities.
+ */
+
+/** A column lists its distinct values when it has at most this many… */
+export const LOW_CARDINALITY_MAX = 50;
+/** …and they are at most this share of its non-empty cells (so ids and prices never qualify). */
+export const LOW_CARDINALITY_SHARE = 0.5;
+const SAMPLE_ROWS = 5;
+
+export interface ProfileOptions {
+  /** The user's key column; it must be unique and non-empty. Picked automatically when absent. */
+  keyColumn?: string;
+  /** The user's picks for shorthand roles, e.g. `{ price: "sale_price" }`. */
+  shorthand?: Partial<Record<ColumnRole, string>>;
+}
+
+/**
+ * Profiles a parsed table. Makes the key column the table's key (`table.setKeyColumn`). Throws a
+ * CsvError when the chosen key is not unique and non-empty, or when no column could be a key.
+ */
+export function profileDataset(table: CsvTable, options: ProfileOptions = {}): DatasetProfile {
+  const columns: ColumnProfile[] = [];
+  const unique: boolean[] = [];
+  for (let col = 0; col < table.columnCount; col++) {
+    const profiled = profileColumn(table, col);
+    columns.push(profiled.profile);
+    unique.push(profiled.unique);
+  }
+
+  const keyColumn = options.keyColumn ?? pickKeyColumn(columns, unique);
+  if (keyColumn === undefined) {
+    throw new CsvError(
+      "no_key_column",
+      "No column has a unique, non-empty value on every row. Add an id column, or choose a key column.",
+    );
+  }
+  table.setKeyColumn(keyColumn); // verifies a user's choice, with the lines of any duplicate
+
+  const sampleRows: string[][] = [];
+  for (let row = 0; row < Math.min(SAMPLE_ROWS, table.rowCount); row++) {
+    sampleRows.push(table.header.map((_, col) => table.cell(row, col)));
+  }
+
+  return {
+    columns,
+    rowCount: table.rowCount,
+    keyColumn,
+    ...mapShorthand(columns, keyColumn, options.shorthand),
+    sampleRows,
+  };
+}
+
+/** Key preference: `sku`, then `id`, then `…_id`, then `code`/`…_code`, then any other. */
+function keyPreference(name: string): number {
+  const n = normalizeColumnName(name);
+  if (n === "sku") return 5;
+  if (n === "id") return 4;
+  if (n.endsWith("_id") || /[a-z]Id$/.test(name.trim())) return 3;
+  if (n === "code" || n.endsWith("_code")) return 2;
+  return 1;
+}
+
+function pickKeyColumn(columns: ColumnProfile[], unique: boolean[]): string | undefined {
+  let best: ColumnProfile | undefined;
+  for (const column of columns) {
+    if (!unique[column.index]) continue;
+    if (!best || keyPreference(column.name) > keyPreference(best.name)) best = column;
+  }
+  return best?.name;
+}
+
+function profileColumn(table: CsvTable, col: number): { profile: ColumnProfile; unique: boolean } {
+  const values = table.decodeColumn(col);
+  const name = table.header[col];
+  const counts = new Map<string, number>();
+  let emptyCount = 0;
+  for (const value of values) {
+    if (value === "" || value.trim() === "") {
+      emptyCount++;
+      continue;
+    }
+    counts.set(value, (counts.get(value) ?? 0) + 1);
+  }
+  const distinct = [...counts.keys()];
+  const type = columnType(name, distinct);
+  const profile: ColumnProfile = {
+    name,
+    index: col,
+    type,
+    emptyCount,
+    distinctCount: distinct.length,
+  };
+
+  const nonEmpty = values.length - emptyCount;
+  const lowCardinality =
+    distinct.length > 0 &&
+    (type === "boolean" ||
+      (distinct.length <= LOW_CARDINALITY_MAX &&
+        distinct.length <= nonEmpty * LOW_CARDINALITY_SHARE));
+  if (lowCardinality) profile.distinctValues = sortValues(distinct, type);
+
+  if ((type === "number" || type === "integer" || type === "date") && distinct.length > 0) {
+    let min = distinct[0];
+    let max = distinct[0];
+    for (const value of distinct) {
+      if (compareTyped(value, min, type) < 0) min = value;
+      if (compareTyped(value, max, type) > 0) max = value;
+    }
+    profile.min = min;
+    profile.max = max;
+  }
+  if (type === "number") profile.decimals = commonDecimals(counts);
+  if (type === "boolean") profile.booleanStyle = commonStyle(counts);
+
+  return { profile, unique: emptyCount === 0 && distinct.length === values.length };
+}
+
+const FLAG_NAME =
+  /^(?:is_|has_|can_)|(?:^|_)(?:in_stock|instock|stock|active|available|enabled|flag|visible|published)$/;
+
+function columnType(name: string, distinct: string[]): ColumnType {
+  if (distinct.length === 0) return "text";
+  if (distinct.every((v) => parseBooleanText(v) !== undefined)) {
+    const onlyDigits = distinct.every((v) => v.trim() === "0" || v.trim() === "1");
+    if (!onlyDigits || FLAG_NAME.test(normalizeColumnName(name))) return "boolean";
+  }
+  if (distinct.some(hasLeadingZero)) {
+    return distinct.every(isIsoDate) ? "date" : "text";
+  }
+  if (distinct.every(isIntegerText)) return "integer";
+  if (distinct.every(isNumberText)) return "number";
+  if (distinct.every(isIsoDate)) return "date";
+  return "text";
+}
+
+function compareTyped(a: string, b: string, type: ColumnType): number {
+  if (type === "number" || type === "integer") return Number(a) - Number(b);
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function sortValues(values: string[], type: ColumnType): string[] {
+  const sorted = [...values];
+  if (type === "number" || type === "integer") sorted.sort((a, b) => Number(a) - Number(b));
+  else sorted.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return sorted;
+}
+
+/** The most common count of decimals, weighted by rows; ties go to the larger count. */
+function commonDecimals(counts: Map<string, number>): number {
+  const byDecimals = new Map<number, number>();
+  for (const [value, count] of counts) {
+    const t = value.trim();
+    const mantissa = t.split(/[eE]/)[0];
+    const dot = mantissa.indexOf(".");
+    const decimals = dot < 0 ? 0 : mantissa.length - dot - 1;
+    byDecimals.set(decimals, (byDecimals.get(decimals) ?? 0) + count);
+  }
+  let best = 0;
+  let bestCount = -1;
+  for (const [decimals, count] of byDecimals) {
+    if (count > bestCount || (count === bestCount && decimals > best)) {
+      best = decimals;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
+/** The most common spelling style, weighted by rows; ties go to the first style met. */
+function commonStyle(counts: Map<string, number>): BooleanStyle {
+  const byStyle = new Map<BooleanStyle, number>();
+  for (const [value, count] of counts) {
+    const style = booleanStyleOf(value);
+    if (style) byStyle.set(style, (byStyle.get(style) ?? 0) + count);
+  }
+  let best: BooleanStyle = "true/false";
+  let bestCount = -1;
+  for (const [style, count] of byStyle) {
+    if (count > bestCount) {
+      best = style;
+      bestCount = count;
+    }
+  }
+  return best;
+}
