@@ -1,0 +1,38 @@
+import { DatasetList } from "@/components/datasets/dataset-list";
+import { ButtonLink } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { listDatasets } from "@/lib/db/datasets";
+
+export const dynamic = "force-dynamic";
+
+export default async function HomePage() {
+  const datasets = await listDatasets();
+  return (
+    <>
+      <PageHeader
+        title="Datasets"
+        description="Tables you can change with a reviewed, approved plan. Every change makes a new version."
+        actions={
+          <>
+            <ButtonLink href="/datasets/upload" variant="secondary">
+              Upload CSV
+            </ButtonLink>
+            <ButtonLink href="/plans/new">New plan</ButtonLink>
+          </>
+        }
+      />
+      {datasets.length === 0 ? (
+        <EmptyState
+          title="No datasets yet"
+          action={<ButtonLink href="/datasets/upload">Upload a CSV</ButtonLink>}
+        >
+          Upload a CSV to start. Signoff profiles its columns, picks a key column, and keeps every
+          version so any change can be reviewed and reverted.
+        </EmptyState>
+      ) : (
+        <DatasetList datasets={datasets} />
+      )}
+    </>
+  );
+}

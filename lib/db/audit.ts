@@ -1,0 +1,43 @@
+import "server-only";
+import type { Tx } from "./client";
+
+export type AuditEventType =
+  | "dataset.uploaded"
+  | "dataset.seeded"
+  | "plan.drafted"
+  | "plan.edited"
+  | "plan.restored"
+  | "plan.previewed"
+  | "plan.rejected"
+  | "execution.approved"
+  | "execution.applied"
+  | "execution.failed"
+  | "execution.refused"
+  | "execution.reverted"
+  | "access.denied";
+
+export interface AuditEventInput {
+  actor: string;
+  type: AuditEventType;
+  subjectType: "dataset" | "plan" | "execution" | "user" | "route";
+  subjectId: string;
+  datasetId?: string | null;
+  planId?: string | null;
+  executionId?: string | null;
+  detail?: Record<string, unknown>;
+}
+
+export function recordAuditEvent(tx: Tx, event: AuditEventInput) {
+  return tx.auditEvent.create({
+    data: {
+      actor: event.actor,
+      type: event.type,
+      subjectType: event.subjectType,
+      subjectId: event.subjectId,
+      datasetId: event.datasetId ?? null,
+      planId: event.planId ?? null,
+      executionId: event.executionId ?? null,
+      detailJson: JSON.stringify(event.detail ?? {}),
+    },
+  });
+}

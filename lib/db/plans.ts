@@ -1,0 +1,158 @@
+import "server-only";
+import { type ExecutionPlan, executionPlanSchema } from "@/lib/plan/schema";
+import { db, type Tx } from "./client";
+import { readJson } from "./json";
+
+export function readPlanJson(planJson: string): ExecutionPlan {
+  return readJson(executionPlanSchema, planJson, "plan");
+}
+
+export interface NewPlan {
+  datasetId: string;
+  baseVersionId: string;
+  instruction: string;
+  planner: string;
+  model?: string | null;
+  inputTokens?: number | null;
+  outputTokens?: number | null;
+  latencyMs?: number | null;
+  revertOfId?: string | null;
+  plan: ExecutionPlan;
+  createdBy: string;
+  note?: string;
+}
+
+/** A plan with its first revision. */
+export async function insertPlan(tx: Tx, input: NewPlan) {
+  const plan = await tx.plan.create({
+    data: {
+      datasetId: input.datasetId,
+      baseVersionId: input.baseVersionId,
+      instruction: input.instruction,
+      planner: input.planner,
+      model: input.model ?? null,
+      inputTokens: input.inputTokens ?? null,
+      outputTokens: input.outputTokens ?? null,
+      latencyMs: input.latencyMs ?? null,
+      revertOfId: input.revertOfId ?? null,
+      createdBy: input.createdBy,
+    },
+  });
+  const revision = await tx.planRevision.create({
+    data: {
+      planId: plan.id,
+      number: 1,
+      planJson: JSON.stringify(input.plan),
+      author: input.createdBy,
+      note: input.note ?? null,
+    },
+  });
+  return { planId: plan.id, revisionId: revision.id };
+}
+
+export async function insertPlanRevision(
+  tx: Tx,
+  input: { planId: string; plan: ExecutionPlan; author: string; note?: string | null },
+) {
+  const latest = await tx.planRevision.findFirst({
+    where: { planId: input.planId },
+    orderBy: { number: "desc" },
+    select: { number: true },
+  });
+  return tx.planRevision.create({
+    data: {
+      planId: input.planId,
+      number: (latest?.number ?? 0) + 1,
+      planJson: JSON.stringify(input.plan),
+      author: input.author,
+      note: input.note ?? null,
+    },
+  });
+}
+
+export function latestRevision(client: Tx, planId: string) {
+  return client.planRevision.findFirst({ where: { planId }, orderBy: { number: "desc" } });
+}
+
+/** Everything the plan page shows, with the latest revision parsed. */
+export async function findPlanForReview(planId: string) {
+  const plan = await db().plan.findUnique({
+    where: { id: planId },
+    include: {
+      dataset: {
+        select: {
+          id: true,
+          name: true,
+          keyColumn: true,
+          profileJson: true,
+          currentVersionId: true,
+        },
+      },
+      baseVersion: { select: { id: true, number: true, rowCount: true, sha256: true } },
+      revisions: {
+        orderBy: { number: "desc" },
+        select: {
+          id: true,
+          number: true,
+          author: true,
+          note: true,
+          createdAt: true,
+          previewHash: true,
+          previewedAt: true,
+          planJson: true,
+        },
+      },
+      executions: {
+        orderBy: { createdAt: "desc" },
+        select: {
+          id: true,
+          executionId: true,
+          status: true,
+          createdAt: true,
+          error: true,
+          resultVersionId: true,
+        },
+      },
+    },
+  });
+  return plan;
+}
+
+export function setPlanStatus(tx: Tx, planId: string, status: string) {
+  return tx.plan.update({ where: { id: planId }, data: { status } });
+}
+
+export function recordPreview(
+  tx: Tx,
+  revisionId: string,
+  preview: { previewHash: string; changeSetHash: string },
+) {
+  return tx.planRevision.update({
+    where: { id: revisionId },
+    data: { ...preview, previewedAt: new Date() },
+  });
+}
+
+/**
+ * Execution ids already taken by executions or by drafted plans, so a planner can make a new
+ * one unique: two drafts of the same instruction must not collide at approval.
+ */
+export async function usedExecutionIds(prefix: string): Promise<Set<string>> {
+  const [executions, revisions] = await Promise.all([
+    db().execution.findMany({
+      where: { executionId: { startsWith: prefix } },
+      select: { executionId: true },
+      distinct: ["executionId"],
+    }),
+    db().planRevision.findMany({
+      where: { planJson: { contains: `"execution_id":"${prefix}` } },
+      select: { planJson: true },
+    }),
+  ]);
+  const ids = new Set(executions.map((row) => row.executionId));
+  for (const { planJson } of revisions) {
+    const match = /"execution_id":"([^"]+)"/.exec(planJson);
+    if (match) ids.add(match[1]);
+  }
+  return ids;
+}

@@ -1,0 +1,21 @@
+import "server-only";
+import { db, type Tx } from "./client";
+import { readProfile } from "./datasets";
+
+/** A dataset with its current version's bytes and profile: what planning and previews read. */
+export async function loadCurrentVersion(datasetId: string, client: Tx = db()) {
+  const dataset = await client.dataset.findUnique({
+    where: { id: datasetId },
+    include: { currentVersion: true },
+  });
+  if (!dataset?.currentVersion) return null;
+  return {
+    dataset,
+    version: dataset.currentVersion,
+    profile: readProfile(dataset.profileJson),
+  };
+}
+
+export function loadVersion(versionId: string, client: Tx = db()) {
+  return client.datasetVersion.findUnique({ where: { id: versionId } });
+}

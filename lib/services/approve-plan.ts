@@ -1,0 +1,336 @@
+import "server-only";
+import type { Actor } from "@/lib/auth/actor";
+import { recordAuditEvent } from "@/lib/db/audit";
+import { db, type Tx } from "@/lib/db/client";
+import { readProfile } from "@/lib/db/datasets";
+import { insertChanges } from "@/lib/db/execution-writes";
+import { latestRevision, readPlanJson } from "@/lib/db/plans";
+import { AppError, isAppError } from "@/lib/errors";
+import type { ExecutionPlan } from "@/lib/plan/schema";
+import { planHash, previewHash, sha256Hex } from "./hashing";
+import { profileNewVersion, runPlan } from "./run-plan";
+
+export interface ApprovePlanOptions {
+  planId: string;
+  /** The revision the reviewer previewed. */
+  revisionId: string;
+  /** The hash the preview returned; approval is bound to it. */
+  previewHash: string;
+  /** Required when a guard failed: why the approver overrides it. */
+  overrideReason?: string;
+  actor: Actor;
+  /** Test hook: runs inside the transaction after the new version is written. */
+  afterVersionWrite?: (tx: Tx) => Promise<void>;
+}
+
+export interface ApprovedExecution {
+  executionId: string;
+  /** The Execution row's id, for links. */
+  id: string;
+  datasetId: string;
+  resultVersionNumber: number;
+  rowsChanged: number;
+  cellsChanged: number;
+  /** True when this approval had already been applied and its result is returned again. */
+  replayed: boolean;
+}
+
+/**
+ * Approves a previewed plan revision and applies it (DESIGN.md "Approval"), all in one
+ * transaction: idempotency on execution_id, stale checks against the preview, a re-run of the
+ * executor whose change-set hash must match the preview, then the new version, the execution,
+ * its change records and the audit events. Any failure rolls everything back; the attempt is
+ * then recorded as a failed or refused execution in its own small transaction.
+ */
+export async function approvePlan(options: ApprovePlanOptions): Promise<ApprovedExecution> {
+  const startedAt = new Date();
+  const plan = await db().plan.findUnique({
+    where: { id: options.planId },
+    select: { id: true, datasetId: true, instruction: true, planner: true, revertOfId: true },
+  });
+  if (!plan) throw new AppError("not_found", "That plan does not exist.");
+
+  try {
+    return await db().$transaction(
+      (tx) => applyInTransaction(tx, { ...options, startedAt, datasetId: plan.datasetId }),
+      { timeout: 120_000, maxWait: 120_000 },
+    );
+  } catch (error) {
+    await recordFailedAttempt(options, plan, startedAt, error);
+    throw error;
+  }
+}
+
+async function applyInTransaction(
+  tx: Tx,
+  options: ApprovePlanOptions & { startedAt: Date; datasetId: string },
+): Promise<ApprovedExecution> {
+  // Take SQLite's write lock before reading anything: a transaction that reads first and writes
+  // later fails outright (SQLITE_BUSY) if another process, such as the CLI, committed meanwhile.
+  await tx.$executeRaw`UPDATE "Dataset" SET "updatedAt" = "updatedAt" WHERE "id" = ${options.datasetId}`;
+  const plan = await tx.plan.findUniqueOrThrow({
+    where: { id: options.planId },
+    include: { dataset: { include: { currentVersion: true } } },
+  });
+  const revision = await tx.planRevision.findUnique({ where: { id: options.revisionId } });
+  if (!revision || revision.planId !== plan.id) {
+    throw new AppError("not_found", "That plan revision does not exist.");
+  }
+  const executionPlan = readPlanJson(revision.planJson);
+  const hashOfPlan = planHash(executionPlan);
+
+  // 1. Idempotency: the execution_id is held by at most one completed execution.
+  const existing = await tx.execution.findUnique({
+    where: { idempotencyKey: executionPlan.execution_id },
+    include: { resultVersion: { select: { number: true } } },
+  });
+  if (existing) {
+    if (existing.planHash === hashOfPlan) {
+      return {
+        executionId: existing.executionId,
+        id: existing.id,
+        datasetId: existing.datasetId,
+        resultVersionNumber: existing.resultVersion?.number ?? 0,
+        rowsChanged: existing.rowsChanged,
+        cellsChanged: existing.cellsChanged,
+        replayed: true,
+      };
+    }
+    throw new AppError(
+      "execution_id_used",
+      `execution_id "${executionPlan.execution_id}" was already used by a different plan. Give this plan a new execution_id.`,
+    );
+  }
+
+  // 2. Stale checks: the approval must match what the reviewer saw.
+  if (plan.status === "rejected") throw new AppError("conflict", "This plan was rejected.");
+  const latest = await latestRevision(tx, plan.id);
+  if (latest?.id !== revision.id) {
+    throw new AppError(
+      "stale_plan",
+      `The plan was edited since this preview (revision ${latest?.number} is the latest). Preview again before approving.`,
+    );
+  }
+  const current = plan.dataset.currentVersion;
+  if (!current || current.id !== plan.baseVersionId) {
+    throw new AppError(
+      "stale_plan",
+      `The dataset moved on since this preview (v${current?.number} is current). Preview again before approving.`,
+    );
+  }
+  const expectedHash = previewHash({
+    revisionId: revision.id,
+    plan: executionPlan,
+    baseVersionSha256: current.sha256,
+  });
+  if (
+    !revision.previewHash ||
+    revision.previewHash !== expectedHash ||
+    options.previewHash !== expectedHash
+  ) {
+    throw new AppError(
+      "stale_plan",
+      "This approval does not match the latest preview of the plan. Preview again before approving.",
+    );
+  }
+
+  // 3. Re-run the executor; its change set must be the one previewed.
+  const profile = readProfile(plan.dataset.profileJson);
+  const run = runPlan(executionPlan, current.content, profile);
+  if (!run.ok) throw new AppError("execution_failed", run.error);
+  const result = run.result;
+  if (result.changeSetHash !== revision.changeSetHash) {
+    throw new AppError(
+      "stale_plan",
+      "Re-running the plan gave a different change set from the preview. Preview again before approving.",
+    );
+  }
+  const failedGuards = result.guards.filter((guard) => !guard.passed);
+  const overrideReason = options.overrideReason?.trim() || undefined;
+  if (failedGuards.length > 0 && !overrideReason) {
+    throw new AppError(
+      "guard_failed",
+      `Guard${failedGuards.length > 1 ? "s" : ""} failed: ${failedGuards.map((guard) => guard.message).join("; ")}. Approving needs a written override reason.`,
+    );
+  }
+
+  // 4. Write the new version, the execution, its changes and the audit trail.
+  const newProfile = profileNewVersion(result.output, profile);
+  const version = await tx.datasetVersion.create({
+    data: {
+      datasetId: plan.datasetId,
+      number: current.number + 1,
+      parentId: current.id,
+      content: Buffer.from(
+        result.output.buffer,
+        result.output.byteOffset,
+        result.output.byteLength,
+      ),
+      sha256: result.outputSha256 ?? sha256Hex(result.output),
+      rowCount: newProfile.rowCount,
+      byteSize: result.output.byteLength,
+      source: "execution",
+      createdBy: options.actor.id,
+    },
+  });
+  await options.afterVersionWrite?.(tx);
+
+  const finishedAt = new Date();
+  const execution = await tx.execution.create({
+    data: {
+      executionId: executionPlan.execution_id,
+      idempotencyKey: executionPlan.execution_id,
+      datasetId: plan.datasetId,
+      planId: plan.id,
+      planRevisionId: revision.id,
+      baseVersionId: current.id,
+      resultVersionId: version.id,
+      status: "completed",
+      source: "web",
+      planner: plan.planner,
+      instruction: executionPlan.source_instruction || plan.instruction,
+      operationsCount: executionPlan.operations.length,
+      rowsChanged: result.rowsChanged,
+      cellsChanged: result.cellsChanged,
+      previewHash: expectedHash,
+      changeSetHash: result.changeSetHash,
+      planHash: hashOfPlan,
+      planSnapshotJson: JSON.stringify(executionPlan),
+      statsJson: JSON.stringify(result.operations),
+      guardsJson: JSON.stringify(result.guards),
+      approvedBy: options.actor.id,
+      overrideReason: failedGuards.length > 0 ? overrideReason : null,
+      startedAt: options.startedAt,
+      finishedAt,
+      durationMs: finishedAt.getTime() - options.startedAt.getTime(),
+    },
+  });
+  await insertChanges(tx, execution.id, plan.datasetId, result.changes);
+  await tx.dataset.update({
+    where: { id: plan.datasetId },
+    data: { currentVersionId: version.id, profileJson: JSON.stringify(newProfile) },
+  });
+  await tx.plan.update({ where: { id: plan.id }, data: { status: "approved" } });
+  if (plan.revertOfId) {
+    await tx.execution.update({
+      where: { id: plan.revertOfId },
+      data: { status: "reverted", revertedById: execution.id },
+    });
+  }
+
+  const audit = {
+    actor: options.actor.id,
+    subjectType: "execution" as const,
+    subjectId: execution.id,
+    datasetId: plan.datasetId,
+    planId: plan.id,
+    executionId: execution.id,
+  };
+  await recordAuditEvent(tx, {
+    ...audit,
+    type: "execution.approved",
+    detail: {
+      executionId: executionPlan.execution_id,
+      revision: revision.number,
+      previewHash: expectedHash,
+      overriddenGuards: failedGuards.map((guard) => guard.guard),
+      overrideReason: failedGuards.length > 0 ? overrideReason : undefined,
+    },
+  });
+  await recordAuditEvent(tx, {
+    ...audit,
+    type: "execution.applied",
+    detail: {
+      baseVersion: current.number,
+      resultVersion: version.number,
+      rowsChanged: result.rowsChanged,
+      cellsChanged: result.cellsChanged,
+      changeSetHash: result.changeSetHash,
+    },
+  });
+  if (plan.revertOfId) {
+    await recordAuditEvent(tx, {
+      ...audit,
+      type: "execution.reverted",
+      subjectId: plan.revertOfId,
+      executionId: plan.revertOfId,
+      detail: { revertedBy: execution.id },
+    });
+  }
+
+  return {
+    executionId: execution.executionId,
+    id: execution.id,
+    datasetId: plan.datasetId,
+    resultVersionNumber: version.number,
+    rowsChanged: result.rowsChanged,
+    cellsChanged: result.cellsChanged,
+    replayed: false,
+  };
+}
+
+/** Refusals are the approval rules doing their job; everything else is a failure. */
+const REFUSAL_CODES = new Set(["stale_plan", "execution_id_used", "guard_failed", "conflict"]);
+
+async function recordFailedAttempt(
+  options: ApprovePlanOptions,
+  plan: { id: string; datasetId: string; instruction: string; planner: string },
+  startedAt: Date,
+  error: unknown,
+): Promise<void> {
+  const status = isAppError(error) && REFUSAL_CODES.has(error.code) ? "refused" : "failed";
+  const message = error instanceof Error ? error.message : String(error);
+  try {
+    await db().$transaction(async (tx) => {
+      const revision = await tx.planRevision.findUnique({ where: { id: options.revisionId } });
+      const dataset = await tx.dataset.findUniqueOrThrow({ where: { id: plan.datasetId } });
+      let executionPlan: ExecutionPlan | undefined;
+      try {
+        executionPlan = revision ? readPlanJson(revision.planJson) : undefined;
+      } catch {
+        executionPlan = undefined;
+      }
+      const finishedAt = new Date();
+      const execution = await tx.execution.create({
+        data: {
+          executionId: executionPlan?.execution_id ?? "unknown",
+          datasetId: plan.datasetId,
+          planId: plan.id,
+          planRevisionId: revision?.id ?? null,
+          baseVersionId: dataset.currentVersionId ?? "",
+          status,
+          source: "web",
+          planner: plan.planner,
+          instruction: executionPlan?.source_instruction ?? plan.instruction,
+          operationsCount: executionPlan?.operations.length ?? 0,
+          previewHash: options.previewHash,
+          planHash: executionPlan ? planHash(executionPlan) : "",
+          planSnapshotJson: revision?.planJson ?? "{}",
+          approvedBy: options.actor.id,
+          overrideReason: options.overrideReason ?? null,
+          error: message,
+          startedAt,
+          finishedAt,
+          durationMs: finishedAt.getTime() - startedAt.getTime(),
+        },
+      });
+      if (status === "failed") {
+        await tx.plan.update({ where: { id: plan.id }, data: { status: "failed" } });
+      }
+      await recordAuditEvent(tx, {
+        actor: options.actor.id,
+        type: status === "refused" ? "execution.refused" : "execution.failed",
+        subjectType: "execution",
+        subjectId: execution.id,
+        datasetId: plan.datasetId,
+        planId: plan.id,
+        executionId: execution.id,
+        detail: { error: message, code: isAppError(error) ? error.code : "internal" },
+      });
+    });
+  } catch (recordError) {
+    // The approval's own error is what the user needs to see; losing the record of a failed
+    // attempt is logged rather than allowed to mask it.
+    console.error("Could not record the failed approval attempt", recordError);
+  }
+}

@@ -1,0 +1,182 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { Actor } from "@/lib/auth/actor";
+import { recordAuditEvent } from "@/lib/db/audit";
+import { db } from "@/lib/db/client";
+import { insertPlan, usedExecutionIds } from "@/lib/db/plans";
+import { loadCurrentVersion } from "@/lib/db/versions";
+import { AppError } from "@/lib/errors";
+import type { PlanIssue } from "@/lib/plan/issues";
+import type { ExecutionPlan } from "@/lib/plan/schema";
+import { validatePlan } from "@/lib/plan/validate";
+import { createPlanner } from "@/lib/planner";
+import type { PlannerConfig } from "@/lib/planner/config";
+import type {
+  PlannerFailure,
+  PlannerKind,
+  PlannerResult,
+  PlanStreamEvent,
+} from "@/lib/planner/types";
+import { plannerConfigFromEnv } from "./planner-config";
+
+export interface CreatePlanOptions {
+  datasetId: string;
+  instruction: string;
+  /** Overrides SIGNOFF_PLANNER for this plan (e.g. the user picks the rules planner). */
+  planner?: PlannerKind;
+  actor: Actor;
+  now?: Date;
+}
+
+export type CreatePlanOutcome =
+  | { ok: true; planId: string; notes: string[]; warnings: PlanIssue[] }
+  | { ok: false; refusal: PlannerFailure };
+
+/**
+ * Drafts a plan from an instruction with the configured planner and stores it as revision 1.
+ * A planner refusal stores nothing and comes back with the words it could not place.
+ */
+export async function createPlan(options: CreatePlanOptions): Promise<CreatePlanOutcome> {
+  let outcome: CreatePlanOutcome | undefined;
+  for await (const event of streamPlanDraft(options)) {
+    if (event.type === "saved")
+      outcome = { ok: true, planId: event.planId, notes: event.notes, warnings: event.warnings };
+    if (event.type === "refused") outcome = { ok: false, refusal: event.refusal };
+  }
+  if (!outcome) throw new AppError("planner_failed", "The planner stopped without an answer.");
+  return outcome;
+}
+
+export type PlanDraftEvent =
+  | Exclude<PlanStreamEvent, { type: "final" }>
+  | { type: "saved"; planId: string; notes: string[]; warnings: PlanIssue[] }
+  | { type: "refused"; refusal: PlannerFailure };
+
+/**
+ * The same as `createPlan`, reporting the planner's progress: partial operations as an LLM
+ * streams them, repair attempts, then the stored plan or the refusal.
+ */
+export async function* streamPlanDraft(options: CreatePlanOptions): AsyncGenerator<PlanDraftEvent> {
+  const instruction = options.instruction.trim();
+  if (!instruction) throw new AppError("invalid_input", "Write an instruction first.");
+  const current = await loadCurrentVersion(options.datasetId);
+  if (!current) throw new AppError("not_found", "That dataset does not exist.");
+
+  const config: PlannerConfig = { ...plannerConfigFromEnv() };
+  if (options.planner) config.planner = options.planner;
+  const planner = createPlanner(config);
+  const request = {
+    instruction,
+    profile: current.profile,
+    now: options.now,
+    existingExecutionIds: await usedExecutionIds("plan_"),
+  };
+
+  let result: PlannerResult | undefined;
+  for await (const event of planner.stream(request)) {
+    if (event.type === "final") result = event.result;
+    else yield event;
+  }
+  if (!result) throw new AppError("planner_failed", "The planner stopped without an answer.");
+  if (!result.ok) {
+    yield { type: "refused", refusal: result };
+    return;
+  }
+
+  const success = result;
+  const planId = await db().$transaction(async (tx) => {
+    const ids = await insertPlan(tx, {
+      datasetId: current.dataset.id,
+      baseVersionId: current.version.id,
+      instruction,
+      planner: success.planner,
+      model: success.model,
+      inputTokens: success.usage?.inputTokens,
+      outputTokens: success.usage?.outputTokens,
+      latencyMs: Math.round(success.latencyMs),
+      plan: success.plan,
+      createdBy: options.actor.id,
+      note: `Drafted by the ${success.planner} planner`,
+    });
+    await recordAuditEvent(tx, {
+      actor: options.actor.id,
+      type: "plan.drafted",
+      subjectType: "plan",
+      subjectId: ids.planId,
+      datasetId: current.dataset.id,
+      planId: ids.planId,
+      detail: { planner: success.planner, model: success.model, latencyMs: success.latencyMs },
+    });
+    return ids.planId;
+  });
+  yield { type: "saved", planId, notes: success.notes, warnings: success.warnings };
+}
+
+export interface CreateManualPlanOptions {
+  datasetId: string;
+  /** An imported plan; a starter plan with one operation when absent. */
+  plan?: unknown;
+  instruction?: string;
+  actor: Actor;
+  now?: Date;
+}
+
+/**
+ * Stores a hand-written or imported plan as revision 1 so it goes through the same review. The
+ * plan must match the schema; problems against the dataset are left for the editor to show.
+ */
+export async function createManualPlan(
+  options: CreateManualPlanOptions,
+): Promise<{ planId: string }> {
+  const current = await loadCurrentVersion(options.datasetId);
+  if (!current) throw new AppError("not_found", "That dataset does not exist.");
+  const input = options.plan ?? starterPlan(options.instruction ?? "", options.now ?? new Date());
+  const plan = validatePlan(input, current.profile).parsed;
+  if (!plan) {
+    const issues = validatePlan(input, current.profile).issues;
+    throw new AppError(
+      "invalid_plan",
+      issues.map((issue) => issue.message).join("\n") || "The plan is not valid.",
+    );
+  }
+  const planId = await db().$transaction(async (tx) => {
+    const ids = await insertPlan(tx, {
+      datasetId: current.dataset.id,
+      baseVersionId: current.version.id,
+      instruction: plan.source_instruction,
+      planner: "manual",
+      plan,
+      createdBy: options.actor.id,
+      note: options.plan ? "Imported" : "Started by hand",
+    });
+    await recordAuditEvent(tx, {
+      actor: options.actor.id,
+      type: "plan.drafted",
+      subjectType: "plan",
+      subjectId: ids.planId,
+      datasetId: current.dataset.id,
+      planId: ids.planId,
+      detail: { planner: "manual" },
+    });
+    return ids.planId;
+  });
+  return { planId };
+}
+
+/** A plan that changes nothing yet: one operation for the author to fill in. */
+function starterPlan(instruction: string, now: Date): ExecutionPlan {
+  return {
+    format_version: 1,
+    execution_id: `plan_manual_${randomUUID().slice(0, 8)}_v1`,
+    created_at: now.toISOString(),
+    source_instruction: instruction,
+    operations: [
+      {
+        operation_id: "op_01",
+        description: "Describe what this operation does",
+        filter: {},
+        action: { type: "percent_increase", value: 0 },
+      },
+    ],
+  };
+}

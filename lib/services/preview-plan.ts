@@ -1,0 +1,114 @@
+import "server-only";
+import type { Actor } from "@/lib/auth/actor";
+import { recordAuditEvent } from "@/lib/db/audit";
+import { db } from "@/lib/db/client";
+import { readProfile } from "@/lib/db/datasets";
+import { latestRevision, readPlanJson, recordPreview } from "@/lib/db/plans";
+import { AppError } from "@/lib/errors";
+import { hasErrors, type PlanIssue } from "@/lib/plan/issues";
+import { validatePlan } from "@/lib/plan/validate";
+import { previewHash } from "./hashing";
+import { type PlanRunResult, runPlan } from "./run-plan";
+
+export interface PreviewPlanOptions {
+  planId: string;
+  actor: Actor;
+}
+
+export type PlanPreview =
+  | ({
+      ok: true;
+      planId: string;
+      revisionId: string;
+      revisionNumber: number;
+      previewHash: string;
+      baseVersion: { id: string; number: number };
+      /** Set when the dataset had moved on and the plan was re-based onto its current version. */
+      rebasedFrom?: number;
+      issues: PlanIssue[];
+    } & PlanRunResult)
+  | { ok: false; reason: "invalid_plan"; issues: PlanIssue[] }
+  | { ok: false; reason: "execution_failed"; error: string; offendingKeys?: string[] };
+
+/**
+ * Dry-runs the latest revision of a plan on the dataset's current version and records the
+ * preview hash that an approval must present. A plan drafted on an older version is re-based
+ * onto the current one first: previewing again is how a reviewer recovers from a stale plan.
+ */
+export async function previewPlan(options: PreviewPlanOptions): Promise<PlanPreview> {
+  const plan = await db().plan.findUnique({
+    where: { id: options.planId },
+    include: { dataset: { include: { currentVersion: true } }, baseVersion: true },
+  });
+  if (!plan) throw new AppError("not_found", "That plan does not exist.");
+  if (plan.status === "approved" || plan.status === "rejected") {
+    throw new AppError("conflict", `This plan was already ${plan.status}.`);
+  }
+  const current = plan.dataset.currentVersion;
+  if (!current) throw new AppError("not_found", "The dataset has no version to preview against.");
+  const revision = await latestRevision(db(), plan.id);
+  if (!revision) throw new AppError("not_found", "The plan has no revision.");
+
+  const executionPlan = readPlanJson(revision.planJson);
+  const profile = readProfile(plan.dataset.profileJson);
+  const validation = validatePlan(executionPlan, profile);
+  if (hasErrors(validation.issues)) {
+    return { ok: false, reason: "invalid_plan", issues: validation.issues };
+  }
+
+  const run = runPlan(executionPlan, current.content, profile);
+  if (!run.ok)
+    return {
+      ok: false,
+      reason: "execution_failed",
+      error: run.error,
+      offendingKeys: run.offendingKeys,
+    };
+
+  const hash = previewHash({
+    revisionId: revision.id,
+    plan: executionPlan,
+    baseVersionSha256: current.sha256,
+  });
+  const rebasedFrom = current.id === plan.baseVersionId ? undefined : plan.baseVersion.number;
+
+  await db().$transaction(async (tx) => {
+    await recordPreview(tx, revision.id, {
+      previewHash: hash,
+      changeSetHash: run.result.changeSetHash,
+    });
+    await tx.plan.update({
+      where: { id: plan.id },
+      data: { status: "previewed", baseVersionId: current.id },
+    });
+    await recordAuditEvent(tx, {
+      actor: options.actor.id,
+      type: "plan.previewed",
+      subjectType: "plan",
+      subjectId: plan.id,
+      datasetId: plan.datasetId,
+      planId: plan.id,
+      detail: {
+        revision: revision.number,
+        baseVersion: current.number,
+        rebasedFrom,
+        rowsChanged: run.result.rowsChanged,
+        cellsChanged: run.result.cellsChanged,
+        guardsFailed: run.result.guards.filter((guard) => !guard.passed).map((g) => g.guard),
+        previewHash: hash,
+      },
+    });
+  });
+
+  return {
+    ok: true,
+    planId: plan.id,
+    revisionId: revision.id,
+    revisionNumber: revision.number,
+    previewHash: hash,
+    baseVersion: { id: current.id, number: current.number },
+    rebasedFrom,
+    issues: [...validation.issues, ...run.orderIssues],
+    ...run.result,
+  };
+}

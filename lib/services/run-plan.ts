@@ -1,0 +1,50 @@
+import "server-only";
+import { CsvError, parseCsv } from "@/lib/dataset/csv";
+import { profileDataset } from "@/lib/dataset/profile";
+import type { DatasetProfile } from "@/lib/dataset/types";
+import { type DryRunResult, dryRun, findOrderConflicts } from "@/lib/executor";
+import { orderConflictIssues } from "@/lib/plan/conflicts";
+import type { PlanIssue } from "@/lib/plan/issues";
+import type { ExecutionPlan } from "@/lib/plan/schema";
+
+export type PlanRunResult = DryRunResult;
+
+export type PlanRun =
+  | { ok: true; result: DryRunResult; orderIssues: PlanIssue[] }
+  | { ok: false; error: string; offendingKeys?: string[] };
+
+/** Parses a version's bytes and dry-runs a plan on them: the one path previews and approvals share. */
+export function runPlan(
+  plan: ExecutionPlan,
+  content: Uint8Array,
+  profile: DatasetProfile,
+): PlanRun {
+  let table: ReturnType<typeof parseCsv>;
+  try {
+    table = parseCsv(content, { keyColumn: profile.keyColumn });
+  } catch (error) {
+    if (error instanceof CsvError)
+      return { ok: false, error: `The stored version does not parse: ${error.message}` };
+    throw error;
+  }
+  const outcome = dryRun(plan, table, profile);
+  if (!outcome.ok) {
+    return { ok: false, error: outcome.error.message, offendingKeys: outcome.error.offendingKeys };
+  }
+  const orderIssues = orderConflictIssues(plan, findOrderConflicts(plan, table, profile));
+  return { ok: true, result: outcome, orderIssues };
+}
+
+/**
+ * The profile of a version an execution produced. The key column and the user's shorthand
+ * mapping carry over; types and category values are recomputed from the new bytes.
+ */
+export function profileNewVersion(content: Uint8Array, previous: DatasetProfile): DatasetProfile {
+  const table = parseCsv(content, { keyColumn: previous.keyColumn });
+  const profile = profileDataset(table, { keyColumn: previous.keyColumn });
+  return {
+    ...profile,
+    shorthand: previous.shorthand,
+    ambiguousShorthand: previous.ambiguousShorthand,
+  };
+}

@@ -1,0 +1,33 @@
+// Helpers shared by the project's Node scripts (start, test): run a step, find Chromium.
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+
+export const TSX = ["--conditions=react-server", "--import", "tsx"];
+
+/** Runs a command with inherited output; resolves on exit code 0, rejects otherwise. */
+export function run(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: "inherit", ...options });
+    child.on("error", reject);
+    child.on("exit", (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new Error(`${[command, ...args].join(" ")} failed (${signal ?? `exit ${code}`})`));
+    });
+  });
+}
+
+/** Runs a TypeScript script of this project with the same module conditions as the server. */
+export function runScript(file, args = [], options = {}) {
+  return run(process.execPath, [...TSX, file, ...args], options);
+}
+
+export function chromiumPath(env = process.env) {
+  const candidates = env.CHROMIUM_PATH
+    ? [env.CHROMIUM_PATH]
+    : ["/usr/bin/chromium", "/usr/bin/chromium-browser"];
+  return candidates.find((candidate) => existsSync(candidate)) ?? null;
+}
+
+export const CHROMIUM_HELP = `Browser tests need Chromium, and it was not found.
+  Install Debian's build:   sudo apt-get update && sudo apt-get install -y chromium
+  or point to a binary:     CHROMIUM_PATH=/path/to/chromium npm test`;

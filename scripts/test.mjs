@@ -1,0 +1,32 @@
+// `npm test`: everything, in CI's order — lint, typecheck, unit and integration, build, browser.
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { CHROMIUM_HELP, chromiumPath, run } from "./lib.mjs";
+
+const root = path.resolve(import.meta.dirname, "..");
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+
+if (!chromiumPath(env)) {
+  console.error(CHROMIUM_HELP);
+  process.exit(1);
+}
+
+const steps = [
+  ["lint", "npx", ["biome", "check", "."]],
+  ["typecheck", "npx", ["tsc", "--noEmit"]],
+  ["unit and integration tests", "npx", ["vitest", "run"]],
+  ["production build", "npx", ["next", "build"]],
+  ["browser tests", "npx", ["playwright", "test"]],
+];
+
+for (const [name, command, args] of steps) {
+  console.log(`\n▶ ${name}`);
+  try {
+    await run(command, args, { cwd: root, env });
+  } catch (error) {
+    console.error(`\n✖ ${name} failed: ${error.message}`);
+    process.exit(1);
+  }
+}
+if (!existsSync(path.join(root, ".next", "BUILD_ID"))) process.exit(1);
+console.log("\n✔ all checks passed");
