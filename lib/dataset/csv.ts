@@ -254,9 +254,10 @@ export function parseCsv(bytes: Uint8Array, options: ParseCsvOptions = {}): CsvT
 
   const header = readHeader(text, pos, lineOfText(text, pos));
   const width = header.names.length;
-  const ascii = text.length === bytes.length - (text.charCodeAt(0) === BOM ? 2 : 0);
-  const firstRowByte =
-    ascii && text.charCodeAt(0) !== BOM ? header.next : utf8Length(text.slice(0, header.next));
+  // Byte offsets equal text offsets only for pure ASCII without a BOM; otherwise map them after.
+  const hasBom = text.charCodeAt(0) === BOM;
+  const sameOffsets = !hasBom && text.length === bytes.length;
+  const firstRowByte = sameOffsets ? header.next : utf8Length(text.slice(0, header.next));
 
   let scanned: ScannedRows;
   try {
@@ -265,7 +266,7 @@ export function parseCsv(bytes: Uint8Array, options: ParseCsvOptions = {}): CsvT
     if (error instanceof ScanProblem) throw describeProblem(bytes, error, width);
     throw error;
   }
-  if (firstRowByte !== header.next) {
+  if (!sameOffsets) {
     toTextOffsets(bytes, scanned.fieldStart, scanned.rowEnd, width);
   }
 

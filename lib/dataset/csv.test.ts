@@ -1,0 +1,185 @@
+import { describe, expect, it } from "vitest";
+import { CsvError, parseCsv, renderField, serializeWithChanges } from "./csv";
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+const text = (data: Uint8Array) => new TextDecoder("utf-8", { ignoreBOM: true }).decode(data);
+
+function csvError(source: string | Uint8Array, keyColumn?: string): CsvError {
+  try {
+    parseCsv(typeof source === "string" ? bytes(source) : source, { keyColumn });
+  } catch (error) {
+    if (error instanceof CsvError) return error;
+    throw error;
+  }
+  throw new Error("expected a CsvError");
+}
+
+describe("parseCsv", () => {
+  it("reads header, rows and cells", () => {
+    const table = parseCsv(bytes("sku,price\nA1,1.50\nA2,2\n"));
+    expect(table.header).toEqual(["sku", "price"]);
+    expect(table.rowCount).toBe(2);
+    expect(table.cell(1, 1)).toBe("2");
+    expect(table.column(0)).toEqual(["A1", "A2"]);
+  });
+
+  it("handles quoted fields, escaped quotes and embedded newlines", () => {
+    const table = parseCsv(bytes('id,name,note\n1,"a, b","say ""hi"""\n2,"line\nbreak",x\n'));
+    expect(table.cell(0, 1)).toBe("a, b");
+    expect(table.cell(0, 2)).toBe('say "hi"');
+    expect(table.cell(1, 1)).toBe("line\nbreak");
+    expect(table.rawCell(0, 2)).toBe('"say ""hi"""');
+    expect(table.lineOfRow(1)).toBe(3);
+  });
+
+  it("accepts CRLF, LF and CR line endings, mixed, and no final newline", () => {
+    const table = parseCsv(bytes("a,b\r\n1,2\n3,4\r5,6"));
+    expect(table.column(0)).toEqual(["1", "3", "5"]);
+    expect(table.column(1)).toEqual(["2", "4", "6"]);
+  });
+
+  it("skips a UTF-8 BOM and keeps non-ASCII text", () => {
+    const table = parseCsv(bytes("\uFEFFsku,name\nA1,Café ☕\nA2,naïve 🍵\n"));
+    expect(table.header).toEqual(["sku", "name"]);
+    expect(table.cell(0, 1)).toBe("Café ☕");
+    expect(table.cell(1, 1)).toBe("naïve 🍵");
+  });
+
+  it("skips blank lines", () => {
+    const table = parseCsv(bytes("a,b\n\n1,2\n\n\n3,4\n\n"));
+    expect(table.rowCount).toBe(2);
+    expect(table.lineOfRow(1)).toBe(6);
+  });
+
+  it("takes a quote inside an unquoted field literally", () => {
+    const table = parseCsv(bytes('id,size\n1,5" screen\n'));
+    expect(table.cell(0, 1)).toBe('5" screen');
+  });
+
+  it("trims header names", () => {
+    expect(parseCsv(bytes(" sku , price\nA,1\n")).header).toEqual(["sku", "price"]);
+  });
+
+  it("indexes keys", () => {
+    const table = parseCsv(bytes('sku,p\nA1,1\n"B,2",2\nC3,3\n'), { keyColumn: "sku" });
+    expect(table.rowOfKey("B,2")).toBe(1);
+    expect(table.rowOfKey("C3")).toBe(2);
+    expect(table.rowOfKey("nope")).toBe(-1);
+    expect(table.rowKey(0)).toBe("A1");
+    expect(table.keyIndex().get("C3")).toBe(2);
+  });
+});
+
+describe("CSV errors", () => {
+  it("empty file", () => {
+    const error = csvError("");
+    expect(error.code).toBe("empty_file");
+    expect(csvError("\n\r\n").code).toBe("empty_file");
+    expect(csvError(new Uint8Array([0xef, 0xbb, 0xbf])).code).toBe("empty_file");
+  });
+
+  it("not UTF-8, with the line", () => {
+    const data = new Uint8Array([...bytes("a,b\n1,2\n3,"), 0xff, ...bytes("\n")]);
+    const error = csvError(data);
+    expect(error.code).toBe("not_utf8");
+    expect(error.line).toBe(3);
+    expect(error.message).toMatch(/^Line 3 /);
+  });
+
+  it("ragged row names the line and both counts", () => {
+    const error = csvError("a,b,c,d\n1,2,3,4\n1,2,3,4\n1,2,3\n");
+    expect(error.code).toBe("ragged_row");
+    expect(error.line).toBe(4);
+    expect(error.message).toBe("Line 4 has 3 fields; the header has 4.");
+    const tooMany = csvError("a,b\n1,2\n1,2,3\n");
+    expect(tooMany.message).toBe("Line 3 has 3 fields; the header has 2.");
+  });
+
+  it("counts lines inside quoted fields", () => {
+    const error = csvError('a,b\n"x\ny",2\n1\n');
+    expect(error.line).toBe(4);
+  });
+
+  it("unterminated quote names the line it opens on", () => {
+    const error = csvError('a,b\n1,2\n3,"open\nstill open\n');
+    expect(error.code).toBe("unterminated_quote");
+    expect(error.line).toBe(3);
+  });
+
+  it("text after a closing quote", () => {
+    const error = csvError('a,b\n1,"x"y\n');
+    expect(error.code).toBe("invalid_quote");
+    expect(error.line).toBe(2);
+  });
+
+  it("duplicate and empty header names", () => {
+    const duplicate = csvError("sku,price,sku\n1,2,3\n");
+    expect(duplicate.code).toBe("duplicate_header");
+    expect(duplicate.line).toBe(1);
+    expect(duplicate.message).toMatch(/'sku' appears twice/);
+    const empty = csvError("sku,,price\n1,2,3\n");
+    expect(empty.code).toBe("empty_header");
+    expect(empty.message).toMatch(/column 2/);
+  });
+
+  it("duplicate key names both lines", () => {
+    const error = csvError("sku,p\nA101,1\nB1,2\nC1,3\nD1,4\nE1,5\nA101,6\n", "sku");
+    expect(error.code).toBe("duplicate_key");
+    expect(error.line).toBe(7);
+    expect(error.message).toBe("Line 7: key 'A101' already appears on line 2.");
+  });
+
+  it("empty key", () => {
+    const error = csvError("sku,p\nA1,1\n ,2\n", "sku");
+    expect(error.code).toBe("empty_key");
+    expect(error.line).toBe(3);
+  });
+
+  it("unknown key column", () => {
+    const error = csvError("sku,p\nA1,1\n", "id");
+    expect(error.code).toBe("unknown_key_column");
+  });
+});
+
+describe("serializeWithChanges", () => {
+  const source = '\uFEFFsku,name,price\r\nA1,"quoted, name",1.50\r\nA2,plain,"2.00"\nA3,x,3\r\n';
+
+  it("writes an unchanged table back byte for byte", () => {
+    const data = bytes(source);
+    expect(serializeWithChanges(parseCsv(data), [])).toEqual(data);
+  });
+
+  it("re-renders only changed cells and keeps everything else", () => {
+    const table = parseCsv(bytes(source));
+    const out = serializeWithChanges(table, [
+      { row: 0, column: 2, value: "1.65" },
+      { row: 1, column: 2, value: "2.20" },
+      { row: 2, column: 1, value: 'has "quotes", commas' },
+    ]);
+    expect(text(out)).toBe(
+      '\uFEFFsku,name,price\r\nA1,"quoted, name",1.65\r\nA2,plain,"2.20"\nA3,"has ""quotes"", commas",3\r\n',
+    );
+  });
+
+  it("treats an edit equal to the current value as no change", () => {
+    const data = bytes(source);
+    const table = parseCsv(data);
+    expect(serializeWithChanges(table, [{ row: 1, column: 2, value: "2.00" }])).toEqual(data);
+  });
+
+  it("works for non-ASCII files", () => {
+    const table = parseCsv(bytes("k,v\nü,1\né,2\n"));
+    const out = serializeWithChanges(table, new Map([[1, [undefined, "3"]]]));
+    expect(text(out)).toBe("k,v\nü,1\né,3\n");
+  });
+
+  it("quotes only when needed, or when the replaced cell was quoted", () => {
+    expect(renderField("32.99")).toBe("32.99");
+    expect(renderField("a,b")).toBe('"a,b"');
+    expect(renderField('5"')).toBe('"5"""');
+    expect(renderField("line\nbreak")).toBe('"line\nbreak"');
+    expect(renderField(" padded")).toBe('" padded"');
+    expect(renderField("x", true)).toBe('"x"');
+    expect(renderField("")).toBe("");
+  });
+});

@@ -1,0 +1,115 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { CsvError, parseCsv } from "./csv";
+import { profileDataset, SHORTHAND_SYNONYMS } from "./profile";
+
+const fixtures = path.resolve(__dirname, "../../../shared/fixtures");
+const table = (csv: string) => parseCsv(new TextEncoder().encode(csv));
+
+describe("profileDataset", () => {
+  it("profiles the seed catalog", () => {
+    const bytes = new Uint8Array(fs.readFileSync(path.join(fixtures, "seed-products.csv")));
+    const profile = profileDataset(parseCsv(bytes));
+    expect(profile.rowCount).toBe(7);
+    expect(profile.keyColumn).toBe("sku");
+    expect(profile.shorthand).toEqual({
+      key: "sku",
+      category: "category",
+      stock: "in_stock",
+      price: "price",
+    });
+    const [sku, category, price, inStock] = profile.columns;
+    expect(sku.type).toBe("text");
+    expect(sku.distinctValues).toBeUndefined();
+    expect(category.distinctValues).toEqual(["accessories", "fitness", "yoga"]);
+    expect(price).toMatchObject({ type: "number", min: "9.99", max: "49.99", decimals: 2 });
+    expect(inStock).toMatchObject({ type: "boolean", booleanStyle: "true/false" });
+    expect(profile.sampleRows[0]).toEqual(["A101", "fitness", "29.99", "true"]);
+  });
+
+  it("types columns", () => {
+    const profile = profileDataset(
+      table(
+        "id,qty,flag,active,when,code,mixed\n1,3,Yes,1,2024-06-01,007,a\n2,10,no,0,2024-06-02,012,1\n3,-2,YES,1,2024-07-01,100,2\n",
+      ),
+    );
+    const types = Object.fromEntries(profile.columns.map((c) => [c.name, c.type]));
+    expect(types).toEqual({
+      id: "integer",
+      qty: "integer",
+      flag: "boolean",
+      active: "boolean",
+      when: "date",
+      code: "text",
+      mixed: "text",
+    });
+    expect(profile.columns[2].booleanStyle).toBe("Yes/No");
+    expect(profile.columns[3].booleanStyle).toBe("1/0");
+    expect(profile.columns[1]).toMatchObject({ min: "-2", max: "10" });
+  });
+
+  it("treats 0/1 columns without a flag-like name as integers", () => {
+    const profile = profileDataset(table("id,count\na,0\nb,1\nc,1\n"));
+    expect(profile.columns[1].type).toBe("integer");
+  });
+
+  it("prefers sku, then id, then *_id, then code", () => {
+    expect(profileDataset(table("name,product_id,id\na,1,x\nb,2,y\n")).keyColumn).toBe("id");
+    expect(profileDataset(table("name,product_id\na,1\nb,2\n")).keyColumn).toBe("product_id");
+    expect(profileDataset(table("name,code\na,1\nb,2\n")).keyColumn).toBe("code");
+    expect(profileDataset(table("dup,name\na,x\na,y\n")).keyColumn).toBe("name");
+  });
+
+  it("honours the user's key column and rejects a bad one with its line", () => {
+    expect(profileDataset(table("sku,name\na,x\nb,y\n"), { keyColumn: "name" }).keyColumn).toBe(
+      "name",
+    );
+    expect(() => profileDataset(table("sku,name\na,x\nb,x\n"), { keyColumn: "name" })).toThrow(
+      "Line 3: key 'x' already appears on line 2.",
+    );
+  });
+
+  it("fails when no column can be the key", () => {
+    try {
+      profileDataset(table("a,b\n1,1\n1,1\n"));
+      throw new Error("expected a CsvError");
+    } catch (error) {
+      expect(error).toBeInstanceOf(CsvError);
+      expect((error as CsvError).code).toBe("no_key_column");
+    }
+  });
+
+  it("maps synonyms and reports equally good candidates as ambiguous", () => {
+    const profile = profileDataset(
+      table("sku,Department,List Price,sale_price,available\na,x,1.5,1.2,yes\nb,y,2.5,2.2,no\n"),
+    );
+    expect(profile.shorthand).toEqual({ key: "sku", category: "Department", stock: "available" });
+    expect(profile.ambiguousShorthand).toEqual({ price: ["List Price", "sale_price"] });
+    const chosen = profileDataset(
+      table("sku,list_price,sale_price\na,1.5,1.2\nb,2.5,2.2\n"),
+      { shorthand: { price: "sale_price" } },
+    );
+    expect(chosen.shorthand.price).toBe("sale_price");
+    expect(chosen.ambiguousShorthand).toBeUndefined();
+  });
+
+  it("ignores synonyms of the wrong type", () => {
+    const profile = profileDataset(table("sku,price,active\na,n/a,maybe\nb,1,no\n"));
+    expect(profile.shorthand.price).toBeUndefined();
+    expect(profile.shorthand.stock).toBeUndefined();
+  });
+
+  it("exports the synonym tables", () => {
+    expect(SHORTHAND_SYNONYMS.price).toContain("list_price");
+    expect(SHORTHAND_SYNONYMS.stock).toContain("in_stock");
+    expect(SHORTHAND_SYNONYMS.category).toContain("genre");
+  });
+
+  it("profiles a header-only file", () => {
+    const profile = profileDataset(table("sku,price\n"));
+    expect(profile.rowCount).toBe(0);
+    expect(profile.keyColumn).toBe("sku");
+    expect(profile.columns[1].type).toBe("text");
+  });
+});
