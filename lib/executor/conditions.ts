@@ -1,0 +1,282 @@
+import type { ColumnProfile } from "@/lib/dataset/types";
+import { parseBooleanText } from "@/lib/dataset/values";
+import type { NormalizedFilter } from "@/lib/plan/normalize";
+import type { Condition } from "@/lib/plan/schema";
+import { type CellTest, rowTest, type WorkingCells } from "./cells";
+import { compare, type Decimal, parseDecimal } from "./decimal";
+import { type PlanValue, resolveValue, textOf, type Variables } from "./variables";
+
+/**
+ * Filter conditions as typed tests of a cell (DESIGN.md "Execution semantics").
+ *
+ * Comparison follows the column's profiled type:
+ * - number/integer columns compare numerically (15 equals "15.00"); a cell that is not a number
+ *   never equals, and is neither greater nor less than, anything;
+ * - boolean columns compare by truth value: true matches "true", "Yes", "1"…; a cell that is not a
+ *   boolean matches neither true nor false;
+ * - text and date columns compare text exactly and case-sensitively for eq/neq/in/not_in (as the
+ *   seed did, and as a category value picked from the profile's list expects). gt/gte/lt/lte/
+ *   between compare numerically when both sides are numbers, otherwise by code point, which
+ *   orders ISO dates correctly.
+ * - contains and starts_with ignore case on every column type: people type "Mat" for "yoga mat".
+ * - is_empty/not_empty treat whitespace-only cells as empty.
+ * neq and not_in are exactly "not eq" and "not in", so they match cells that are not numbers or
+ * not booleans. Values may be "${variable}" references, resolved when the operation runs.
+ */
+
+export type ConditionTests = {
+  all: CellTest[];
+  any: CellTest[];
+  none: CellTest[];
+};
+
+export function compileFilter(
+  filter: NormalizedFilter,
+  columns: Map<string, ColumnProfile>,
+  variables: Variables,
+): ConditionTests {
+  const compile = (c: Condition) => compileCondition(c, columns, variables);
+  return {
+    all: filter.all.map(compile),
+    any: filter.any.map(compile),
+    none: filter.none.map(compile),
+  };
+}
+
+/** Rows that pass the filter, ascending, given the current cells. */
+export function selectRows(tests: ConditionTests, cells: WorkingCells): Int32Array {
+  const n = cells.table.rowCount;
+  let selected: Int32Array | null = null;
+  const keep = (predicate: (row: number) => boolean) => {
+    const from = selected;
+    const kept = new Int32Array(from ? from.length : n);
+    let count = 0;
+    if (from) {
+      for (let k = 0; k < from.length; k++) if (predicate(from[k])) kept[count++] = from[k];
+    } else {
+      for (let row = 0; row < n; row++) if (predicate(row)) kept[count++] = row;
+    }
+    selected = kept.subarray(0, count);
+  };
+  for (const t of tests.all) keep(rowTest(cells, t));
+  if (tests.any.length > 0) {
+    const anyOf = tests.any.map((t) => rowTest(cells, t));
+    keep((row) => anyOf.some((p) => p(row)));
+  }
+  for (const t of tests.none) {
+    const p = rowTest(cells, t);
+    keep((row) => !p(row));
+  }
+  if (selected) return selected;
+  const all = new Int32Array(n);
+  for (let row = 0; row < n; row++) all[row] = row;
+  return all;
+}
+
+/** Does a row pass the filter, given its cells' values by column index? */
+export function filterHolds(tests: ConditionTests, cellValue: (col: number) => string): boolean {
+  const holds = (t: CellTest) => t.test(cellValue(t.col));
+  return (
+    tests.all.every(holds) &&
+    (tests.any.length === 0 || tests.any.some(holds)) &&
+    !tests.none.some(holds)
+  );
+}
+
+/** Column indexes a filter reads. */
+export function filterColumns(tests: ConditionTests): Set<number> {
+  return new Set([...tests.all, ...tests.any, ...tests.none].map((t) => t.col));
+}
+
+export class ConditionError extends Error {}
+
+function compileCondition(
+  condition: Condition,
+  columns: Map<string, ColumnProfile>,
+  variables: Variables,
+): CellTest {
+  const column = columns.get(condition.column);
+  if (!column) throw new ConditionError(`There is no column '${condition.column}'.`);
+  const col = column.index;
+  const raw = condition.value;
+  const list: PlanValue[] =
+    raw === undefined
+      ? []
+      : (Array.isArray(raw) ? raw : [raw]).map((v) => resolveValue(v, variables));
+  const numeric = column.type === "number" || column.type === "integer";
+
+  switch (condition.op) {
+    case "is_empty":
+      return { col, test: isEmpty };
+    case "not_empty":
+      return { col, test: (v) => !isEmpty(v) };
+    case "contains":
+    case "starts_with": {
+      const needle = (list[0] === undefined ? "" : textOf(list[0])).toLowerCase();
+      const starts = condition.op === "starts_with";
+      return {
+        col,
+        test: (v) =>
+          starts ? v.toLowerCase().startsWith(needle) : v.toLowerCase().includes(needle),
+      };
+    }
+    case "eq":
+    case "in":
+    case "neq":
+    case "not_in": {
+      const equals = equalityTest(col, column, list);
+      if (condition.op === "eq" || condition.op === "in") return equals;
+      return {
+        col,
+        test: (v) => !equals.test(v),
+        testRaw: equals.testRaw ? (t, s, e) => !equals.testRaw?.(t, s, e) : undefined,
+      };
+    }
+    case "gt":
+    case "gte":
+    case "lt":
+    case "lte":
+    case "between": {
+      const bounds = condition.op === "between" ? [list[0], list[1]] : [list[0]];
+      if (bounds.some((b) => b === undefined)) {
+        throw new ConditionError(
+          `Condition ${condition.op} on '${condition.column}' needs a value.`,
+        );
+      }
+      const accept = (order: number[]) => {
+        switch (condition.op) {
+          case "gt":
+            return order[0] > 0;
+          case "gte":
+            return order[0] >= 0;
+          case "lt":
+            return order[0] < 0;
+          case "lte":
+            return order[0] <= 0;
+          default:
+            return order[0] >= 0 && order[1] <= 0;
+        }
+      };
+      const decimals = bounds.map((b) => numberOf(b as PlanValue));
+      if (decimals.every((d) => d !== undefined)) {
+        const ds = decimals as Decimal[];
+        // Numbers: compare numerically; a cell that is not a number fails (or, on a text column,
+        // is compared as text below).
+        const texts = bounds.map((b) => textOf(b as PlanValue));
+        const byNumber = (d: Decimal) => accept(ds.map((bound) => compare(d, bound)));
+        const byText = (v: string) => accept(texts.map((t) => compareText(v, t)));
+        return {
+          col,
+          test: (v) => {
+            const d = parseDecimal(v);
+            if (d !== undefined) return byNumber(d);
+            return numeric ? false : byText(v);
+          },
+          testRaw: numeric
+            ? (t, s, e) => {
+                const d = parseDecimal(t, s, e);
+                return d !== undefined && byNumber(d);
+              }
+            : undefined,
+        };
+      }
+      const texts = bounds.map((b) => textOf(b as PlanValue));
+      return { col, test: (v) => accept(texts.map((t) => compareText(v, t))) };
+    }
+  }
+}
+
+function equalityTest(col: number, column: ColumnProfile, values: PlanValue[]): CellTest {
+  if (column.type === "number" || column.type === "integer") {
+    const numbers = values.map(numberOf).filter((d): d is Decimal => d !== undefined);
+    const texts = new Set(values.filter((v) => numberOf(v) === undefined).map(textOf));
+    const matches = (d: Decimal | undefined, v: () => string) =>
+      d !== undefined ? numbers.some((n) => compare(d, n) === 0) : texts.has(v());
+    return {
+      col,
+      test: (v) => matches(parseDecimal(v), () => v),
+      testRaw: (t, s, e) => matches(parseDecimal(t, s, e), () => t.slice(s, e)),
+    };
+  }
+  if (column.type === "boolean") {
+    const wanted = new Set(
+      values.map((v) => (typeof v === "boolean" ? v : parseBooleanText(textOf(v)))),
+    );
+    const wantTrue = wanted.has(true);
+    const wantFalse = wanted.has(false);
+    const matches = (b: boolean | undefined) =>
+      b === true ? wantTrue : b === false ? wantFalse : false;
+    return {
+      col,
+      test: (v) => matches(parseBooleanText(v)),
+      testRaw: (t, s, e) => matches(booleanAt(t, s, e)),
+    };
+  }
+  const texts = values.map(textOf);
+  if (texts.length <= 8) {
+    return {
+      col,
+      test: (v) => texts.includes(v),
+      testRaw: (t, s, e) => {
+        for (const candidate of texts) {
+          if (candidate.length === e - s && t.startsWith(candidate, s)) return true;
+        }
+        return false;
+      },
+    };
+  }
+  const set = new Set(texts);
+  return { col, test: (v) => set.has(v) };
+}
+
+/** A boolean read from an unquoted cell, without making a string for the usual spellings. */
+function booleanAt(text: string, start: number, end: number): boolean | undefined {
+  const lower = (k: number) => text.charCodeAt(start + k) | 0x20; // lower case for ASCII letters
+  switch (end - start) {
+    case 1: {
+      const c = text.charCodeAt(start);
+      return c === 49 ? true : c === 48 ? false : undefined;
+    }
+    case 2:
+      if (lower(0) === 110 && lower(1) === 111) return false; // no
+      break;
+    case 3:
+      if (lower(0) === 121 && lower(1) === 101 && lower(2) === 115) return true; // yes
+      break;
+    case 4:
+      if (lower(0) === 116 && lower(1) === 114 && lower(2) === 117 && lower(3) === 101) return true;
+      break;
+    case 5:
+      if (
+        lower(0) === 102 &&
+        lower(1) === 97 &&
+        lower(2) === 108 &&
+        lower(3) === 115 &&
+        lower(4) === 101
+      ) {
+        return false;
+      }
+      break;
+  }
+  return parseBooleanText(text.slice(start, end)); // spaces around it, or not a boolean
+}
+
+/** A plan value as a decimal: numbers, and strings that read as numbers. */
+export function numberOf(value: PlanValue): Decimal | undefined {
+  if (typeof value === "number")
+    return Number.isFinite(value) ? parseDecimal(String(value)) : undefined;
+  if (typeof value === "string") return parseDecimal(value);
+  if (typeof value === "boolean") return undefined;
+  return value;
+}
+
+function compareText(a: string, b: string): number {
+  const x = parseDecimal(a);
+  const y = x !== undefined ? parseDecimal(b) : undefined;
+  if (x !== undefined && y !== undefined) return compare(x, y);
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function isEmpty(value: string): boolean {
+  return value.length === 0 || value.trim() === "";
+}

@@ -1,0 +1,156 @@
+import { CsvError, type CsvTable, serializeWithChanges } from "@/lib/dataset/csv";
+import type { DatasetProfile } from "@/lib/dataset/types";
+import { type NormalizedPlan, normalizePlan, PlanNormalizeError } from "@/lib/plan/normalize";
+import type { ExecutionPlan } from "@/lib/plan/schema";
+import { evaluateGuards, type NetChange } from "./guards";
+import { changeSetHash, sha256Hex } from "./hash";
+import { ExecutionFailure, type RunOutcome, runPlan } from "./run";
+import type { Change, DryRunFailure, DryRunResult, OperationStats } from "./types";
+import { variablesToJson } from "./variables";
+
+/**
+ * The deterministic executor (DESIGN.md "Execution semantics"): runs a plan against a parsed
+ * table and returns everything a preview shows and an approval checks — the change set and its
+ * hash, per-operation counts, guards, warnings and the resulting CSV bytes. Pure: the input table
+ * is not modified and nothing is written anywhere. Same plan + same bytes ⇒ same result.
+ */
+export function dryRun(
+  plan: ExecutionPlan,
+  table: CsvTable,
+  profile: DatasetProfile,
+): DryRunResult | DryRunFailure {
+  const prepared = prepare(plan, table, profile);
+  if (!prepared.ok) return prepared;
+  let outcome: RunOutcome;
+  try {
+    outcome = runPlan(prepared.plan, table, profile);
+  } catch (error) {
+    if (error instanceof ExecutionFailure) return { ok: false, error: error.error };
+    throw error;
+  }
+
+  const changes = changeList(outcome, table);
+  const { guards: limits } = prepared.plan;
+  const needsCells =
+    limits.max_change_percent !== undefined ||
+    limits.min_value !== undefined ||
+    limits.max_value !== undefined;
+  const net = netChanges(outcome, table, profile, needsCells);
+  const guards = evaluateGuards(limits, net.changes, net.rows);
+  const output = serializeWithChanges(table, outcome.cells.edits());
+  return {
+    ok: true,
+    order: prepared.plan.order,
+    changes,
+    operations: outcome.runs.map(
+      (run): OperationStats => ({
+        operationId: run.op.operationId,
+        matched: run.matched.length,
+        changed: run.changedRows.length,
+        skipped: run.skipped,
+      }),
+    ),
+    guards,
+    guardsPassed: guards.every((g) => g.passed),
+    warnings: outcome.warnings,
+    rowsChanged: net.rows,
+    cellsChanged: net.cells,
+    changeSetHash: changeSetHash(changes),
+    output,
+    outputSha256: sha256Hex(output),
+    variables: variablesToJson(outcome.variables),
+  };
+}
+
+/** The plan in canonical form, with the table keyed by the profile's key column. */
+export function prepare(
+  plan: ExecutionPlan,
+  table: CsvTable,
+  profile: DatasetProfile,
+): { ok: true; plan: NormalizedPlan } | DryRunFailure {
+  let normalized: NormalizedPlan;
+  try {
+    normalized = normalizePlan(plan, profile);
+  } catch (error) {
+    if (error instanceof PlanNormalizeError) {
+      return {
+        ok: false,
+        error: { code: "invalid_plan", message: error.message, path: error.path },
+      };
+    }
+    throw error;
+  }
+  if (table.keyColumn !== profile.keyColumn) {
+    try {
+      table.setKeyColumn(profile.keyColumn);
+    } catch (error) {
+      if (error instanceof CsvError) {
+        return { ok: false, error: { code: "invalid_key", message: error.message } };
+      }
+      throw error;
+    }
+  }
+  return { ok: true, plan: normalized };
+}
+
+function changeList(outcome: RunOutcome, table: CsvTable): Change[] {
+  const changes: Change[] = [];
+  for (const run of outcome.runs) {
+    const column = table.header[run.col];
+    const operationId = run.op.operationId;
+    for (let k = 0; k < run.changedRows.length; k++) {
+      changes.push({
+        operationId,
+        rowKey: table.rowKey(run.changedRows[k]),
+        column,
+        before: run.before[k],
+        after: run.after[k],
+      });
+    }
+  }
+  return changes;
+}
+
+/**
+ * Rows and cells whose final value differs from the input; the cells themselves (row then column
+ * order) only when `list` is set, since guards are the only reader.
+ */
+function netChanges(
+  outcome: RunOutcome,
+  table: CsvTable,
+  profile: DatasetProfile,
+  list: boolean,
+): { changes: NetChange[]; rows: number; cells: number } {
+  const written: Array<{ col: number; values: Array<string | undefined>; numeric: boolean }> = [];
+  outcome.cells.overlays.forEach((values, col) => {
+    if (!values) return;
+    const type = profile.columns[col]?.type;
+    written.push({ col, values, numeric: type === "number" || type === "integer" });
+  });
+  const changes: NetChange[] = [];
+  let rows = 0;
+  let cells = 0;
+  if (written.length === 0) return { changes, rows, cells };
+  for (let row = 0; row < table.rowCount; row++) {
+    let rowChanged = false;
+    for (const { col, values, numeric } of written) {
+      const after = values[row];
+      if (after === undefined) continue;
+      const before = table.cell(row, col);
+      if (after === before) continue;
+      rowChanged = true;
+      cells++;
+      if (list) {
+        changes.push({
+          rowKey: table.rowKey(row),
+          column: table.header[col],
+          before,
+          after,
+          numeric,
+        });
+      }
+    }
+    if (rowChanged) rows++;
+  }
+  return { changes, rows, cells };
+}

@@ -1,0 +1,117 @@
+import type { ExecutionPlan, Operation } from "@/lib/plan/schema";
+import type { Change } from "./types";
+
+/**
+ * The plan that undoes an execution (DESIGN.md "History": revert goes through the same review).
+ * Each changed cell gets its first `before` back. Cells are grouped by column and original value;
+ * each group is one operation selecting its rows by key (`in`) and writing the exact original
+ * text with set_value (strings are written verbatim, so the bytes come back as they were, number
+ * formatting included). The groups touch disjoint cells, so every operation has `depends_on: []`.
+ *
+ * A plan holds at most 100 operations, so an execution whose changed cells have more than 100
+ * distinct (column, original value) pairs — a percentage change over many different prices — has
+ * no inverse in plan format version 1; that is reported, not worked around.
+ */
+
+export interface InversePlanOptions {
+  keyColumn: string;
+  executionId: string;
+  /** ISO-8601 timestamp. */
+  createdAt: string;
+  sourceInstruction: string;
+}
+
+export type InversePlanResult =
+  | { ok: true; plan: ExecutionPlan }
+  | { ok: false; reason: "too_many_groups"; groups: number; message: string };
+
+export const MAX_OPERATIONS = 100;
+
+export function inversePlan(
+  changes: readonly Change[],
+  options: InversePlanOptions,
+): InversePlanResult {
+  // The first before of each cell is its value in the input; the last after, its final value.
+  const cells = new Map<
+    string,
+    { rowKey: string; column: string; original: string; final: string }
+  >();
+  for (const change of changes) {
+    const id = JSON.stringify([change.rowKey, change.column]);
+    const seen = cells.get(id);
+    if (seen) seen.final = change.after;
+    else {
+      cells.set(id, {
+        rowKey: change.rowKey,
+        column: change.column,
+        original: change.before,
+        final: change.after,
+      });
+    }
+  }
+
+  const groups = new Map<string, { column: string; value: string; keys: string[] }>();
+  for (const cell of cells.values()) {
+    if (cell.final === cell.original) continue; // changed and changed back: nothing to undo
+    const id = JSON.stringify([cell.column, cell.original]);
+    let group = groups.get(id);
+    if (!group) {
+      group = { column: cell.column, value: cell.original, keys: [] };
+      groups.set(id, group);
+    }
+    group.keys.push(cell.rowKey);
+  }
+  if (groups.size > MAX_OPERATIONS) {
+    return {
+      ok: false,
+      reason: "too_many_groups",
+      groups: groups.size,
+      message: `Undoing this needs ${groups.size} different restore steps, more than the ${MAX_OPERATIONS} a plan can hold.`,
+    };
+  }
+
+  const ordered = [...groups.values()].sort(
+    (x, y) => compare(x.column, y.column) || compare(x.value, y.value),
+  );
+  const width = String(ordered.length).length;
+  const operations: Operation[] = ordered.map((group, index) => ({
+    operation_id: `restore_${String(index + 1).padStart(width, "0")}`,
+    description: `Restore ${group.keys.length} '${group.column}' cell${group.keys.length === 1 ? "" : "s"} to ${JSON.stringify(group.value)}.`,
+    depends_on: [],
+    filter: {
+      all: [{ column: options.keyColumn, op: "in", value: [...group.keys].sort(compare) }],
+    },
+    action: { type: "set_value", column: group.column, value: group.value },
+  }));
+
+  if (operations.length === 0) {
+    // Nothing to restore; a plan still needs one operation, so select no rows.
+    operations.push({
+      operation_id: "restore_none",
+      description: "Nothing changed, so nothing to restore.",
+      depends_on: [],
+      filter: { all: [{ column: options.keyColumn, op: "in", value: [] }] },
+      action: {
+        type: "aggregate",
+        fn: "count",
+        column: options.keyColumn,
+        result_variable: "restored",
+      },
+    });
+  }
+
+  return {
+    ok: true,
+    plan: {
+      format_version: 1,
+      execution_id: options.executionId,
+      created_at: options.createdAt,
+      source_instruction: options.sourceInstruction,
+      operations,
+    },
+  };
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,341 @@
+import type { CsvTable } from "@/lib/dataset/csv";
+import type { ColumnProfile, DatasetProfile } from "@/lib/dataset/types";
+import type { NormalizedOperation, NormalizedPlan } from "@/lib/plan/normalize";
+import { numericStep, setOutcome } from "./actions";
+import { WorkingCells } from "./cells";
+import {
+  ConditionError,
+  type ConditionTests,
+  compileFilter,
+  numberOf,
+  selectRows,
+} from "./conditions";
+import {
+  add,
+  compare,
+  DECIMAL_ZERO,
+  type Decimal,
+  divide,
+  multiply,
+  parseDecimal,
+  shiftDown,
+} from "./decimal";
+import { type DryRunError, OFFENDING_KEYS_SHOWN } from "./types";
+import {
+  type PlanValue,
+  referencedVariables,
+  resolveValue,
+  UnknownVariableError,
+  type Variables,
+} from "./variables";
+
+/**
+ * Runs a normalised plan over a table, operation by operation in execution order; each sees the
+ * cells as the operations before it left them. Nothing here writes bytes or hashes: dry-run.ts
+ * turns the outcome into a result, conflicts.ts reads the per-operation record.
+ */
+
+/** What one operation did. */
+export interface OperationRun {
+  op: NormalizedOperation;
+  /** Index of the column the action writes or reads. */
+  col: number;
+  tests: ConditionTests;
+  /** Rows the filter selected, ascending. */
+  matched: Int32Array;
+  /** Rows whose cell this operation changed, ascending, with the values before and after. */
+  changedRows: number[];
+  before: string[];
+  after: string[];
+  skipped: number;
+  /** Variables the filter or action value reads. */
+  readsVariables: string[];
+  /** For a set_value whose text is the same on every row: that text (its effect is idempotent). */
+  constantText?: string;
+}
+
+export interface RunOutcome {
+  cells: WorkingCells;
+  /** In execution order. */
+  runs: OperationRun[];
+  variables: Variables;
+  warnings: string[];
+}
+
+/** A failure that stops the whole run; nothing is applied. */
+export class ExecutionFailure extends Error {
+  constructor(readonly error: DryRunError) {
+    super(error.message);
+  }
+}
+
+/** Decimals kept by avg and median when the result does not terminate. */
+export const AGGREGATE_DECIMALS = 10;
+
+export function runPlan(
+  plan: NormalizedPlan,
+  table: CsvTable,
+  profile: DatasetProfile,
+): RunOutcome {
+  const columns = new Map<string, ColumnProfile>(profile.columns.map((c) => [c.name, c]));
+  const byId = new Map(plan.operations.map((op) => [op.operationId, op]));
+  const cells = new WorkingCells(table);
+  const variables: Variables = new Map(Object.entries(plan.variables));
+  const warnings: string[] = [];
+  const runs: OperationRun[] = [];
+
+  for (const id of plan.order) {
+    const op = byId.get(id) as NormalizedOperation;
+    const column = columns.get(op.action.column);
+    if (!column) {
+      throw new ExecutionFailure({
+        code: "invalid_plan",
+        message: `Operation ${id}: there is no column '${op.action.column}'.`,
+        operationId: id,
+      });
+    }
+    const run = guardVariables(id, () =>
+      runOperation(op, column, columns, cells, variables, warnings),
+    );
+    runs.push(run);
+  }
+  return { cells, runs, variables, warnings };
+}
+
+function guardVariables<T>(operationId: string, body: () => T): T {
+  try {
+    return body();
+  } catch (error) {
+    if (error instanceof UnknownVariableError) {
+      throw new ExecutionFailure({
+        code: "unknown_variable",
+        message: `Operation ${operationId}: the variable '${error.variable}' has no value yet; it must come from the plan's variables or an aggregate that runs earlier.`,
+        operationId,
+      });
+    }
+    if (error instanceof ConditionError) {
+      throw new ExecutionFailure({
+        code: "invalid_plan",
+        message: `Operation ${operationId}: ${error.message}`,
+        operationId,
+      });
+    }
+    throw error;
+  }
+}
+
+function runOperation(
+  op: NormalizedOperation,
+  column: ColumnProfile,
+  columns: Map<string, ColumnProfile>,
+  cells: WorkingCells,
+  variables: Variables,
+  warnings: string[],
+): OperationRun {
+  const tests = compileFilter(op.filter, columns, variables);
+  const matched = selectRows(tests, cells);
+  const run: OperationRun = {
+    op,
+    col: column.index,
+    tests,
+    matched,
+    changedRows: [],
+    before: [],
+    after: [],
+    skipped: 0,
+    readsVariables: [
+      ...[...op.filter.all, ...op.filter.any, ...op.filter.none].flatMap((c) =>
+        referencedVariables(c.value),
+      ),
+      ...(op.action.kind === "aggregate" ? [] : referencedVariables(op.action.value)),
+    ],
+  };
+  if (matched.length === 0) warnings.push(`Operation ${op.operationId} matched no rows.`);
+
+  const action = op.action;
+  if (action.kind === "aggregate") {
+    aggregate(run, action.fn, action.resultVariable, column, cells, variables, warnings);
+    return run;
+  }
+  const value: PlanValue = resolveValue(action.value, variables);
+  if (action.kind === "numeric") {
+    const operand = numberOf(value);
+    if (operand === undefined) {
+      throw new ExecutionFailure({
+        code: "type_mismatch",
+        message: `Operation ${op.operationId}: ${action.type} needs a number, not ${JSON.stringify(String(action.value))}.`,
+        operationId: op.operationId,
+      });
+    }
+    applyNumeric(run, numericStep(op, action.type, operand), column, cells, warnings, true);
+    return run;
+  }
+
+  const outcome = setOutcome(value, column);
+  if (outcome.kind === "mismatch") {
+    throw new ExecutionFailure({
+      code: "type_mismatch",
+      message: `Operation ${op.operationId}: ${outcome.message}`,
+      operationId: op.operationId,
+      column: column.name,
+    });
+  }
+  if (outcome.kind === "numeric") {
+    applyNumeric(run, numericStep(op, "set", outcome.operand), column, cells, warnings, false);
+    return run;
+  }
+  run.constantText = outcome.text;
+  const col = column.index;
+  for (let k = 0; k < matched.length; k++) {
+    const row = matched[k];
+    const current = cells.get(row, col);
+    if (outcome.same(current)) {
+      run.skipped++;
+      continue;
+    }
+    record(run, cells, row, current, outcome.text);
+  }
+  return run;
+}
+
+function record(
+  run: OperationRun,
+  cells: WorkingCells,
+  row: number,
+  before: string,
+  after: string,
+) {
+  cells.set(row, run.col, after);
+  run.changedRows.push(row);
+  run.before.push(before);
+  run.after.push(after);
+}
+
+function applyNumeric(
+  run: OperationRun,
+  step: ReturnType<typeof numericStep>,
+  column: ColumnProfile,
+  cells: WorkingCells,
+  warnings: string[],
+  readsCurrent: boolean,
+) {
+  const { matched, col } = run;
+  const offending: number[] = [];
+  let blanks = 0;
+  for (let k = 0; k < matched.length; k++) {
+    const row = matched[k];
+    const current = cells.get(row, col);
+    const value = parseDecimal(current);
+    if (value === undefined) {
+      if (!readsCurrent) {
+        // Setting a number needs no current number: an empty or broken cell simply gets it.
+        record(run, cells, row, current, step.render(step.apply(DECIMAL_ZERO)));
+      } else if (current.trim() === "") blanks++;
+      else offending.push(row);
+      continue;
+    }
+    const next = step.apply(value);
+    if (compare(next, value) === 0) {
+      run.skipped++;
+      continue;
+    }
+    record(run, cells, row, current, step.render(next));
+  }
+  if (offending.length > 0) throw nonNumeric(run, column, cells, offending);
+  if (blanks > 0) {
+    run.skipped += blanks;
+    warnings.push(
+      `Operation ${run.op.operationId}: ${blanks} matched row${blanks === 1 ? " has" : "s have"} an empty '${column.name}' and ${blanks === 1 ? "was" : "were"} left empty.`,
+    );
+  }
+}
+
+function nonNumeric(
+  run: OperationRun,
+  column: ColumnProfile,
+  cells: WorkingCells,
+  rows: number[],
+): ExecutionFailure {
+  const keys = rows.slice(0, OFFENDING_KEYS_SHOWN).map((row) => cells.table.rowKey(row));
+  const shown = keys.slice(0, 5).join(", ");
+  return new ExecutionFailure({
+    code: "non_numeric",
+    message: `Operation ${run.op.operationId}: ${rows.length} matched row${rows.length === 1 ? "" : "s"} ha${rows.length === 1 ? "s" : "ve"} a '${column.name}' that is not a number (${shown}${rows.length > 5 ? ", …" : ""}). Nothing was applied.`,
+    operationId: run.op.operationId,
+    column: column.name,
+    offendingKeys: keys,
+    offendingCount: rows.length,
+  });
+}
+
+/**
+ * avg/min/max/sum/median over the matched rows' numbers (empty cells are left out, as SQL leaves
+ * out NULLs; other non-numbers fail the run), count = matched rows. Writes no cell.
+ */
+function aggregate(
+  run: OperationRun,
+  fn: "avg" | "min" | "max" | "sum" | "count" | "median",
+  name: string,
+  column: ColumnProfile,
+  cells: WorkingCells,
+  variables: Variables,
+  warnings: string[],
+) {
+  const { matched, col } = run;
+  run.skipped = 0;
+  if (fn === "count") {
+    variables.set(name, { m: matched.length, s: 0 });
+    return;
+  }
+  const values: Decimal[] = [];
+  const offending: number[] = [];
+  for (let k = 0; k < matched.length; k++) {
+    const current = cells.get(matched[k], col);
+    const value = parseDecimal(current);
+    if (value !== undefined) values.push(value);
+    else if (current.trim() !== "") offending.push(matched[k]);
+  }
+  if (offending.length > 0) throw nonNumeric(run, column, cells, offending);
+  if (fn === "sum") {
+    variables.set(name, values.reduce(add, DECIMAL_ZERO));
+    return;
+  }
+  if (values.length === 0) {
+    variables.delete(name);
+    warnings.push(
+      `Operation ${run.op.operationId}: ${fn} of '${column.name}' has no numbers to work on, so '${name}' has no value.`,
+    );
+    return;
+  }
+  switch (fn) {
+    case "avg":
+      variables.set(
+        name,
+        divide(values.reduce(add, DECIMAL_ZERO), { m: values.length, s: 0 }, AGGREGATE_DECIMALS),
+      );
+      return;
+    case "min":
+      variables.set(
+        name,
+        values.reduce((a, b) => (compare(b, a) < 0 ? b : a)),
+      );
+      return;
+    case "max":
+      variables.set(
+        name,
+        values.reduce((a, b) => (compare(b, a) > 0 ? b : a)),
+      );
+      return;
+    case "median": {
+      const sorted = [...values].sort(compare);
+      const mid = sorted.length >> 1;
+      variables.set(
+        name,
+        sorted.length % 2 === 1
+          ? sorted[mid]
+          : shiftDown(multiply(add(sorted[mid - 1], sorted[mid]), { m: 5, s: 0 }), 1), // (a+b)/2
+      );
+      return;
+    }
+  }
+}

@@ -1,0 +1,95 @@
+import type { Scalar } from "@/lib/plan/schema";
+
+/** One cell written by one operation. A cell two operations change appears twice, in order. */
+export interface Change {
+  operationId: string;
+  rowKey: string;
+  column: string;
+  /** The cell's value before this operation (as text, unquoted). */
+  before: string;
+  /** The value this operation wrote. */
+  after: string;
+}
+
+export interface OperationStats {
+  operationId: string;
+  /** Rows the filter selected. */
+  matched: number;
+  /** Matched rows whose cell this operation changed. */
+  changed: number;
+  /** Matched rows left as they were: the value was already right, or the cell was empty. */
+  skipped: number;
+}
+
+export type GuardName = "max_rows_changed" | "max_change_percent" | "min_value" | "max_value";
+
+export interface GuardResult {
+  guard: GuardName;
+  limit: number;
+  /**
+   * The figure compared with the limit: rows changed; the largest change in percent (Infinity
+   * when a cell changed from 0); the smallest or largest resulting value. Null when no numeric
+   * cell changed, so there was nothing to measure.
+   */
+  actual: number | null;
+  passed: boolean;
+  message: string;
+  /** Keys of the rows that break the guard (at most OFFENDING_KEYS_SHOWN). */
+  offendingKeys?: string[];
+}
+
+export interface DryRunResult {
+  ok: true;
+  /** Operation ids in the order they ran. */
+  order: string[];
+  /** Every cell change, by operation in execution order, then row order. */
+  changes: Change[];
+  operations: OperationStats[];
+  guards: GuardResult[];
+  /** True when every guard passed (or there are none). */
+  guardsPassed: boolean;
+  warnings: string[];
+  /** Rows whose final bytes differ from the input. */
+  rowsChanged: number;
+  /** Cells whose final value differs from the input. */
+  cellsChanged: number;
+  /** sha256 hex of the change set's canonical encoding (`changeSetHash`). */
+  changeSetHash: string;
+  /** The resulting CSV. */
+  output: Uint8Array;
+  outputSha256: string;
+  /** Plan variables and aggregate results after the last operation. */
+  variables: Record<string, Scalar>;
+}
+
+export type DryRunErrorCode =
+  /** The plan cannot be read against this dataset (unmapped shorthand, unknown column, cycle). */
+  | "invalid_plan"
+  /** The key column is missing, not unique or has empty cells. */
+  | "invalid_key"
+  /** A numeric action or aggregate met cells that are not numbers. */
+  | "non_numeric"
+  /** A value does not fit the column it is written to. */
+  | "type_mismatch"
+  /** "${name}" names a variable that has no value at that point. */
+  | "unknown_variable";
+
+export interface DryRunError {
+  code: DryRunErrorCode;
+  message: string;
+  operationId?: string;
+  column?: string;
+  /** Plan path of the problem, for invalid_plan. */
+  path?: (string | number)[];
+  /** Keys of the offending rows (at most OFFENDING_KEYS_SHOWN) and how many there are. */
+  offendingKeys?: string[];
+  offendingCount?: number;
+}
+
+export interface DryRunFailure {
+  ok: false;
+  error: DryRunError;
+}
+
+/** Offending row keys listed in a failure or guard result; the count says how many in all. */
+export const OFFENDING_KEYS_SHOWN = 100;

@@ -1,0 +1,247 @@
+import type { ColumnProfile, DatasetProfile, ShorthandRole } from "@/lib/dataset/types";
+import { effectiveDependencies, operationOrder } from "./dag";
+import type {
+  AggregateFn,
+  Condition,
+  ExecutionPlan,
+  Guards,
+  NumericActionType,
+  NumericValue,
+  Operation,
+  Scalar,
+} from "./schema";
+
+/**
+ * A parsed plan in the executor's canonical form. The seed's aliases become the generic names
+ * (`set_price` → `set_value` on the price column, `set_stock` → `set_value` on the stock column,
+ * `min_price`/`max_price` → `min_value`/`max_value`), the shorthand filter becomes conditions on
+ * the columns the dataset profile maps it to, numeric actions name their column (the price column
+ * by default), and `round_to` is explicit.
+ *
+ * Validation (lib/plan/validate.ts) reports problems to the user with paths; this throws a typed
+ * `PlanNormalizeError` so the executor never runs a plan it cannot read exactly.
+ */
+
+export type NormalizedAction =
+  | { kind: "numeric"; type: NumericActionType; column: string; value: NumericValue }
+  | { kind: "set"; column: string; value: Scalar }
+  | { kind: "aggregate"; fn: AggregateFn; column: string; resultVariable: string };
+
+export interface NormalizedFilter {
+  /** Every condition must hold (the shorthand lands here). */
+  all: Condition[];
+  /** At least one must hold, when there are any. */
+  any: Condition[];
+  /** None may hold. */
+  none: Condition[];
+}
+
+export interface NormalizedOperation {
+  operationId: string;
+  /** Position in the plan's list. */
+  index: number;
+  /** Prerequisites, with the implicit "previous operation" edge made explicit. */
+  dependsOn: string[];
+  filter: NormalizedFilter;
+  action: NormalizedAction;
+  /** Decimals numeric results are rounded to (half-up). */
+  roundTo: number;
+  /** Whether round_to was written in the plan (otherwise it is the column's default). */
+  roundToGiven: boolean;
+  minValue?: number;
+  maxValue?: number;
+  ending?: number;
+}
+
+export interface NormalizedPlan {
+  executionId: string;
+  variables: Record<string, Scalar>;
+  guards: Guards;
+  /** In the plan's list order. */
+  operations: NormalizedOperation[];
+  /** Operation ids in execution order (topological, ties by list order). */
+  order: string[];
+}
+
+export type PlanNormalizeErrorCode =
+  | "unmapped_shorthand"
+  | "ambiguous_shorthand"
+  | "unknown_column"
+  | "invalid_order";
+
+export class PlanNormalizeError extends Error {
+  readonly code: PlanNormalizeErrorCode;
+  /** Where in the plan, e.g. ["operations", 0, "filter", "categories"]. */
+  readonly path: (string | number)[];
+
+  constructor(code: PlanNormalizeErrorCode, message: string, path: (string | number)[]) {
+    super(message);
+    this.name = "PlanNormalizeError";
+    this.code = code;
+    this.path = path;
+  }
+}
+
+/** Default `round_to` (DESIGN.md): 2, except integer columns keep whole numbers. */
+export const DEFAULT_ROUND_TO = 2;
+
+export function normalizePlan(plan: ExecutionPlan, profile: DatasetProfile): NormalizedPlan {
+  const ordered = operationOrder(plan);
+  if (!ordered.ok) {
+    const message =
+      ordered.reason === "cycle"
+        ? `The operations depend on each other in a cycle: ${ordered.cycle.join(" → ")}.`
+        : ordered.reason === "unknown_dependency"
+          ? `Operation ${ordered.operationId} depends on ${ordered.dependency}, which is not in the plan.`
+          : `Two operations are called ${ordered.operationId}.`;
+    throw new PlanNormalizeError("invalid_order", message, ["operations"]);
+  }
+  const deps = effectiveDependencies(plan);
+  const columns = new Map(profile.columns.map((c) => [c.name, c]));
+
+  const operations = plan.operations.map((op, index) =>
+    normalizeOperation(op, index, deps.get(op.operation_id) ?? [], profile, columns),
+  );
+  return {
+    executionId: plan.execution_id,
+    variables: { ...(plan.variables ?? {}) },
+    guards: { ...(plan.guards ?? {}) },
+    operations,
+    order: ordered.order,
+  };
+}
+
+function normalizeOperation(
+  op: Operation,
+  index: number,
+  dependsOn: string[],
+  profile: DatasetProfile,
+  columns: Map<string, ColumnProfile>,
+): NormalizedOperation {
+  const path = ["operations", index];
+  const column = (name: string, at: (string | number)[]): string => {
+    if (!columns.has(name)) {
+      throw new PlanNormalizeError(
+        "unknown_column",
+        `Operation ${op.operation_id}: there is no column '${name}'.`,
+        [...path, ...at],
+      );
+    }
+    return name;
+  };
+  const role = (r: ShorthandRole, at: (string | number)[]): string =>
+    shorthandColumn(profile, r, op.operation_id, [...path, ...at]);
+
+  const f = op.filter;
+  const all: Condition[] = [];
+  if (f.categories !== undefined) {
+    all.push({ column: role("category", ["filter", "categories"]), op: "in", value: f.categories });
+  }
+  if (f.in_stock !== undefined) {
+    all.push({ column: role("stock", ["filter", "in_stock"]), op: "eq", value: f.in_stock });
+  }
+  if (f.skus !== undefined) {
+    all.push({ column: role("key", ["filter", "skus"]), op: "in", value: f.skus });
+  }
+  if (f.price_gte !== undefined) {
+    all.push({ column: role("price", ["filter", "price_gte"]), op: "gte", value: f.price_gte });
+  }
+  if (f.price_lte !== undefined) {
+    all.push({ column: role("price", ["filter", "price_lte"]), op: "lte", value: f.price_lte });
+  }
+  const conditions = (part: "all" | "any" | "none") =>
+    (f[part] ?? []).map((c, k) => ({
+      ...c,
+      column: column(c.column, ["filter", part, k, "column"]),
+    }));
+  all.push(...conditions("all"));
+
+  const a = op.action;
+  let action: NormalizedAction;
+  switch (a.type) {
+    case "percent_increase":
+    case "percent_decrease":
+    case "fixed_increase":
+    case "fixed_decrease":
+    case "multiply":
+      action = {
+        kind: "numeric",
+        type: a.type,
+        column:
+          a.column !== undefined
+            ? column(a.column, ["action", "column"])
+            : role("price", ["action", "type"]),
+        value: a.value,
+      };
+      break;
+    case "set_value":
+      action = {
+        kind: "set",
+        column:
+          a.column !== undefined
+            ? column(a.column, ["action", "column"])
+            : role("price", ["action", "type"]),
+        value: a.value,
+      };
+      break;
+    case "set_price":
+      action = { kind: "set", column: role("price", ["action", "type"]), value: a.value };
+      break;
+    case "set_stock":
+      action = { kind: "set", column: role("stock", ["action", "type"]), value: a.value };
+      break;
+    case "aggregate":
+      action = {
+        kind: "aggregate",
+        fn: a.fn,
+        column: column(a.column, ["action", "column"]),
+        resultVariable: a.result_variable,
+      };
+      break;
+  }
+
+  const o = op.options ?? {};
+  const target = columns.get(action.column);
+  const roundTo = o.round_to ?? (target?.type === "integer" ? 0 : DEFAULT_ROUND_TO);
+  const normalized: NormalizedOperation = {
+    operationId: op.operation_id,
+    index,
+    dependsOn,
+    filter: { all, any: conditions("any"), none: conditions("none") },
+    action,
+    roundTo,
+    roundToGiven: o.round_to !== undefined,
+  };
+  const minValue = o.min_value ?? o.min_price;
+  const maxValue = o.max_value ?? o.max_price;
+  if (minValue !== undefined) normalized.minValue = minValue;
+  if (maxValue !== undefined) normalized.maxValue = maxValue;
+  if (o.ending !== undefined) normalized.ending = o.ending;
+  return normalized;
+}
+
+function shorthandColumn(
+  profile: DatasetProfile,
+  role: ShorthandRole,
+  operationId: string,
+  path: (string | number)[],
+): string {
+  if (role === "key") return profile.keyColumn;
+  const candidates = profile.ambiguousShorthand?.[role];
+  if (candidates && candidates.length > 1) {
+    throw new PlanNormalizeError(
+      "ambiguous_shorthand",
+      `Operation ${operationId}: the ${role} shorthand could mean ${candidates.join(" or ")}; choose the column.`,
+      path,
+    );
+  }
+  const column = profile.shorthand[role];
+  if (column === undefined) {
+    throw new PlanNormalizeError(
+      "unmapped_shorthand",
+      `Operation ${operationId}: this dataset has no ${role} column for the shorthand; name the column.`,
+      path,
+    );
+  }
+  return column;
+}
