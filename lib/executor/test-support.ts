@@ -1,0 +1,63 @@
+import fs from "node:fs";
+import path from "node:path";
+import { parseCsv } from "@/lib/dataset/csv";
+import { profileDataset } from "@/lib/dataset/profile";
+import type { DatasetProfile } from "@/lib/dataset/types";
+import { type ExecutionPlan, executionPlanSchema, type Operation } from "@/lib/plan/schema";
+import { dryRun } from "./dry-run";
+import type { DryRunResult } from "./types";
+
+/** Helpers for the executor's tests. */
+
+export const FIXTURES = path.resolve(__dirname, "../../../shared/fixtures");
+
+export function fixtureBytes(name: string): Uint8Array {
+  return new Uint8Array(fs.readFileSync(path.join(FIXTURES, name)));
+}
+
+export function fixturePlan(name: string): ExecutionPlan {
+  return executionPlanSchema.parse(JSON.parse(fs.readFileSync(path.join(FIXTURES, name), "utf8")));
+}
+
+export function planOf(
+  operations: Array<Partial<Operation> & Pick<Operation, "filter" | "action">>,
+  extra: Partial<ExecutionPlan> = {},
+): ExecutionPlan {
+  return executionPlanSchema.parse({
+    execution_id: "test_plan_0001",
+    created_at: "2024-06-01T10:00:00Z",
+    source_instruction: "test",
+    ...extra,
+    operations: operations.map((op, index) => ({
+      operation_id: `op_${String(index + 1).padStart(2, "0")}`,
+      ...op,
+    })),
+  });
+}
+
+export interface Loaded {
+  bytes: Uint8Array;
+  profile: DatasetProfile;
+  run(plan: ExecutionPlan): ReturnType<typeof dryRun>;
+  /** Runs and asserts success. */
+  ok(plan: ExecutionPlan): DryRunResult;
+}
+
+export function load(csv: string | Uint8Array, keyColumn?: string): Loaded {
+  const bytes = typeof csv === "string" ? new TextEncoder().encode(csv) : csv;
+  const profile = profileDataset(parseCsv(bytes), { keyColumn });
+  const run = (plan: ExecutionPlan) => dryRun(plan, parseCsv(bytes), profile);
+  return {
+    bytes,
+    profile,
+    run,
+    ok(plan) {
+      const result = run(plan);
+      if (!result.ok) throw new Error(`dry run failed: ${result.error.message}`);
+      return result;
+    },
+  };
+}
+
+export const text = (data: Uint8Array) =>
+  new TextDecoder("utf-8", { ignoreBOM: true }).decode(data);
