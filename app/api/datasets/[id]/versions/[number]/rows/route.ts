@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { toAppError } from "@/lib/errors";
+import { MAX_WINDOW_ROWS, queryVersionRows } from "@/lib/services/version-rows";
+
+const querySchema = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(MAX_WINDOW_ROWS).default(200),
+  sort: z.string().min(1).optional(),
+  dir: z.enum(["asc", "desc"]).default("asc"),
+  q: z.string().max(200).optional(),
+  col: z.string().min(1).optional(),
+});
+
+/** A window of a version's rows, sorted and filtered, for the dataset page's grid. */
+export async function GET(
+  request: Request,
+  { params }: { params: Promise<{ id: string; number: string }> },
+): Promise<Response> {
+  const { id, number } = await params;
+  const parsed = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!parsed.success || !/^\d+$/.test(number)) {
+    return Response.json(
+      { ok: false, code: "invalid_input", error: "The row window query is not valid." },
+      { status: 400 },
+    );
+  }
+  const { offset, limit, sort, dir, q, col } = parsed.data;
+  try {
+    const window = await queryVersionRows({
+      datasetId: id,
+      number: Number(number),
+      offset,
+      limit,
+      sort: sort ? { column: sort, direction: dir } : undefined,
+      filter: q ? { text: q, column: col } : undefined,
+    });
+    return Response.json({ ok: true, data: window });
+  } catch (error) {
+    const appError = toAppError(error);
+    if (appError.code === "internal") console.error(error);
+    return Response.json(
+      { ok: false, code: appError.code, error: appError.message },
+      { status: appError.status },
+    );
+  }
+}

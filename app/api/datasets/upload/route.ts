@@ -1,0 +1,42 @@
+import { currentActor } from "@/lib/auth/actor";
+import { env } from "@/lib/env";
+import { toAppError } from "@/lib/errors";
+import { stageUpload, tooLarge } from "@/lib/services/upload-dataset";
+
+/**
+ * Step 1 of an upload: the raw CSV as the request body (the browser sends the File through XHR
+ * so it can show progress), the file name in `X-File-Name`. Responds with the profile and a
+ * staging token, or with the problem (400 with the line, 413 over the limit) and nothing stored.
+ */
+export async function POST(request: Request): Promise<Response> {
+  const actor = await currentActor();
+  const limitBytes = env().SIGNOFF_MAX_UPLOAD_MB * 1024 * 1024;
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limitBytes) return failure(tooLarge(limitBytes));
+
+  const fileName = decodeFileName(request.headers.get("x-file-name"));
+  try {
+    const staged = await stageUpload({ body: request.body, fileName, limitBytes, actor: actor.id });
+    return Response.json({ ok: true, data: staged });
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+function failure(error: unknown): Response {
+  const appError = toAppError(error);
+  if (appError.code === "internal") console.error(error);
+  return Response.json(
+    { ok: false, code: appError.code, error: appError.message, detail: appError.detail ?? {} },
+    { status: appError.status },
+  );
+}
+
+function decodeFileName(header: string | null): string {
+  if (!header) return "upload.csv";
+  try {
+    return decodeURIComponent(header).slice(0, 200);
+  } catch {
+    return "upload.csv";
+  }
+}

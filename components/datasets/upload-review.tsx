@@ -1,0 +1,257 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useId, useMemo, useTransition } from "react";
+import { type UseFormRegisterReturn, useForm } from "react-hook-form";
+import type { z } from "zod";
+import { confirmUploadAction } from "@/app/datasets/upload/actions";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { formatCount } from "@/components/ui/format";
+import { applyShorthandChoice, COLUMN_ROLES } from "@/lib/dataset/shorthand-choice";
+import type { DatasetProfile } from "@/lib/dataset/types";
+import {
+  type ConfirmUploadInput,
+  confirmUploadSchema,
+  KEEP_PROFILE_PICK,
+} from "@/lib/schemas/upload";
+import type { StagedUpload } from "@/lib/services/upload-dataset";
+import { ColumnProfileTable, SampleRowsTable } from "./column-profile-table";
+import { formatBytes } from "./format-bytes";
+
+const ROLE_LABELS = {
+  category: {
+    label: "Category column",
+    hint: (
+      <>
+        What <code>categories</code> filters match
+      </>
+    ),
+  },
+  stock: {
+    label: "Stock column",
+    hint: (
+      <>
+        The boolean <code>in_stock</code> filters read and <code>set_stock</code> writes
+      </>
+    ),
+  },
+  price: {
+    label: "Price column",
+    hint: (
+      <>
+        What <code>price_gte</code>/<code>price_lte</code> and price actions use
+      </>
+    ),
+  },
+};
+
+const fieldClass =
+  "mt-1 block h-9 w-full rounded-md border border-slate-300 bg-white px-3 text-sm shadow-sm aria-[invalid=true]:border-red-500";
+
+/** Step 2 of an upload: the profile, and the user's name, key column and shorthand mapping. */
+export function UploadReview({
+  upload,
+  onStartOver,
+}: {
+  upload: StagedUpload;
+  onStartOver: () => void;
+}) {
+  const router = useRouter();
+  const ids = { name: useId(), key: useId(), nameError: useId() };
+  const [pending, startTransition] = useTransition();
+  const { profile } = upload;
+  const form = useForm<ConfirmUploadInput, unknown, z.output<typeof confirmUploadSchema>>({
+    resolver: zodResolver(confirmUploadSchema),
+    defaultValues: {
+      token: upload.token,
+      name: upload.suggestedName,
+      keyColumn: profile.keyColumn,
+      shorthand: Object.fromEntries(COLUMN_ROLES.map((role) => [role, initialPick(profile, role)])),
+    },
+  });
+  const { errors } = form.formState;
+  const keyColumn = form.watch("keyColumn");
+  const shorthand = form.watch("shorthand");
+  const preview = useMemo(
+    () => previewProfile(profile, keyColumn, shorthand),
+    [profile, keyColumn, shorthand],
+  );
+
+  const onSubmit = form.handleSubmit((values) =>
+    startTransition(async () => {
+      const result = await confirmUploadAction(values);
+      if (result.ok) {
+        router.push(`/datasets/${result.data.datasetId}`);
+        return;
+      }
+      const field =
+        result.code === "conflict" ? "name" : result.fieldErrors?.keyColumn ? "keyColumn" : "root";
+      form.setError(field, { message: result.error });
+    }),
+  );
+
+  return (
+    <div className="space-y-6">
+      <Card className="p-6">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 className="text-lg font-semibold text-slate-900">Review {upload.fileName}</h2>
+          <p className="text-sm text-slate-600" data-testid="upload-summary">
+            {formatCount(upload.rowCount)} rows · {profile.columns.length} columns ·{" "}
+            {formatBytes(upload.byteSize)}
+          </p>
+        </div>
+        <form className="mt-5 space-y-5" onSubmit={onSubmit} noValidate>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div>
+              <label htmlFor={ids.name} className="block text-sm font-medium text-slate-800">
+                Dataset name
+              </label>
+              <input
+                id={ids.name}
+                {...form.register("name")}
+                aria-invalid={errors.name ? true : undefined}
+                aria-describedby={errors.name ? ids.nameError : undefined}
+                className={fieldClass}
+                autoComplete="off"
+              />
+              {errors.name ? (
+                <p id={ids.nameError} className="mt-1 text-sm text-red-700">
+                  {errors.name.message}
+                </p>
+              ) : null}
+            </div>
+            <div>
+              <label htmlFor={ids.key} className="block text-sm font-medium text-slate-800">
+                Key column
+              </label>
+              <select id={ids.key} {...form.register("keyColumn")} className={fieldClass}>
+                {upload.keyCandidates.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+              <p className="mt-1 text-xs text-slate-500">
+                Identifies each row in diffs and history. Only columns with a unique value on every
+                row can be the key.
+              </p>
+              {errors.keyColumn ? (
+                <p className="mt-1 text-sm text-red-700">{errors.keyColumn.message}</p>
+              ) : null}
+            </div>
+          </div>
+
+          <fieldset>
+            <legend className="text-sm font-medium text-slate-800">Shorthand mapping</legend>
+            <p className="mt-0.5 text-xs text-slate-500">
+              Plans written in the seed format (<code>categories</code>, <code>in_stock</code>,{" "}
+              <code>price_gte</code>, <code>set_price</code>…) act on these columns.
+            </p>
+            <div className="mt-3 grid gap-4 sm:grid-cols-3">
+              {COLUMN_ROLES.map((role) => (
+                <ShorthandSelect
+                  key={role}
+                  role={role}
+                  candidates={upload.shorthandCandidates[role]}
+                  ambiguous={profile.ambiguousShorthand?.[role]}
+                  register={form.register(`shorthand.${role}`)}
+                />
+              ))}
+            </div>
+          </fieldset>
+
+          {errors.root ? (
+            <p
+              role="alert"
+              className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+            >
+              {errors.root.message}
+            </p>
+          ) : null}
+          <div className="flex items-center gap-3 border-t border-slate-100 pt-5">
+            <Button type="submit" disabled={pending}>
+              {pending ? "Creating dataset…" : "Create dataset"}
+            </Button>
+            <Button variant="ghost" onClick={onStartOver} disabled={pending}>
+              Choose another file
+            </Button>
+          </div>
+        </form>
+      </Card>
+
+      <Card>
+        <h3 className="border-b border-slate-100 px-4 py-3 text-sm font-semibold text-slate-900">
+          Columns
+        </h3>
+        <ColumnProfileTable profile={preview} />
+      </Card>
+      <Card>
+        <h3 className="border-b border-slate-100 px-4 py-3 text-sm font-semibold text-slate-900">
+          First rows
+        </h3>
+        <SampleRowsTable profile={profile} />
+      </Card>
+    </div>
+  );
+}
+
+function ShorthandSelect({
+  role,
+  candidates,
+  ambiguous,
+  register,
+}: {
+  role: (typeof COLUMN_ROLES)[number];
+  candidates: string[];
+  ambiguous: string[] | undefined;
+  register: UseFormRegisterReturn;
+}) {
+  const id = useId();
+  const { label, hint } = ROLE_LABELS[role];
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm text-slate-700">
+        {label}
+      </label>
+      <select id={id} {...register} className={fieldClass}>
+        {ambiguous ? <option value={KEEP_PROFILE_PICK}>Undecided (ask in each plan)</option> : null}
+        <option value="">None</option>
+        {candidates.map((name) => (
+          <option key={name} value={name}>
+            {name}
+          </option>
+        ))}
+      </select>
+      {ambiguous ? (
+        <p className="mt-1 text-xs text-amber-700">
+          {ambiguous.join(" and ")} could both be the {role}. Pick one, or each plan will have to
+          name the column.
+        </p>
+      ) : (
+        <p className="mt-1 text-xs text-slate-500">{hint}</p>
+      )}
+    </div>
+  );
+}
+
+function initialPick(profile: DatasetProfile, role: (typeof COLUMN_ROLES)[number]): string {
+  if (profile.ambiguousShorthand?.[role]) return KEEP_PROFILE_PICK;
+  return profile.shorthand[role] ?? "";
+}
+
+/** The profile as it will be stored with the picks applied, for the columns table. */
+function previewProfile(
+  profile: DatasetProfile,
+  keyColumn: string,
+  shorthand: ConfirmUploadInput["shorthand"],
+): DatasetProfile {
+  const parsed = confirmUploadSchema.shape.shorthand.safeParse(shorthand ?? {});
+  const choice = parsed.success ? parsed.data : {};
+  try {
+    return applyShorthandChoice({ ...profile, keyColumn }, choice);
+  } catch {
+    return { ...profile, keyColumn };
+  }
+}

@@ -1,0 +1,154 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { StagedUpload } from "@/lib/services/upload-dataset";
+
+/** Why an upload was refused, as the server (or the browser, for the size check) put it. */
+export interface UploadProblem {
+  code: string;
+  message: string;
+  line: number | null;
+  csvCode: string | null;
+}
+
+export type UploadState =
+  | { status: "idle" }
+  | { status: "uploading"; fileName: string; loaded: number; total: number }
+  | { status: "profiling"; fileName: string; total: number }
+  | { status: "staged"; upload: StagedUpload }
+  | { status: "failed"; fileName: string; problem: UploadProblem };
+
+const UPLOAD_URL = "/api/datasets/upload";
+
+/**
+ * Sends a File to the upload route and tracks it. XHR rather than fetch because only XHR reports
+ * upload progress; the browser streams the File from disk, so the page never holds it in memory.
+ */
+export function useCsvUpload(limitBytes: number) {
+  const [state, setState] = useState<UploadState>({ status: "idle" });
+  const request = useRef<XMLHttpRequest | null>(null);
+
+  useEffect(() => () => request.current?.abort(), []);
+
+  const upload = useCallback(
+    (file: File) => {
+      request.current?.abort();
+      if (file.size > limitBytes) {
+        setState({ status: "failed", fileName: file.name, problem: tooLarge(limitBytes) });
+        return;
+      }
+      if (file.size === 0) {
+        setState({
+          status: "failed",
+          fileName: file.name,
+          problem: {
+            code: "invalid_csv",
+            csvCode: "empty_file",
+            line: null,
+            message: "The file is empty: it needs a header line and rows.",
+          },
+        });
+        return;
+      }
+
+      const xhr = new XMLHttpRequest();
+      request.current = xhr;
+      setState({ status: "uploading", fileName: file.name, loaded: 0, total: file.size });
+      xhr.upload.onprogress = (event) => {
+        setState({
+          status: "uploading",
+          fileName: file.name,
+          loaded: event.loaded,
+          total: file.size,
+        });
+      };
+      xhr.upload.onload = () =>
+        setState({ status: "profiling", fileName: file.name, total: file.size });
+      xhr.onload = () => {
+        request.current = null;
+        setState(readResponse(xhr, file.name, limitBytes));
+      };
+      xhr.onerror = () => {
+        request.current = null;
+        setState({
+          status: "failed",
+          fileName: file.name,
+          problem: {
+            code: "network",
+            csvCode: null,
+            line: null,
+            message:
+              "The upload was interrupted before the server answered. Check the connection and try again; nothing was stored.",
+          },
+        });
+      };
+      xhr.open("POST", UPLOAD_URL);
+      xhr.setRequestHeader("Content-Type", "text/csv");
+      xhr.setRequestHeader("X-File-Name", encodeURIComponent(file.name));
+      xhr.send(file);
+    },
+    [limitBytes],
+  );
+
+  const cancel = useCallback(() => {
+    request.current?.abort();
+    request.current = null;
+    setState({ status: "idle" });
+  }, []);
+
+  return { state, upload, cancel };
+}
+
+function readResponse(xhr: XMLHttpRequest, fileName: string, limitBytes: number): UploadState {
+  let body: unknown;
+  try {
+    body = JSON.parse(xhr.responseText);
+  } catch {
+    body = null;
+  }
+  const result = body as
+    | { ok: true; data: StagedUpload }
+    | {
+        ok: false;
+        code: string;
+        error: string;
+        detail?: { line?: number | null; csvCode?: string };
+      }
+    | null;
+  if (result?.ok) return { status: "staged", upload: result.data };
+  if (result && !result.ok) {
+    return {
+      status: "failed",
+      fileName,
+      problem: {
+        code: result.code,
+        message: result.error,
+        line: result.detail?.line ?? null,
+        csvCode: result.detail?.csvCode ?? null,
+      },
+    };
+  }
+  return {
+    status: "failed",
+    fileName,
+    problem:
+      xhr.status === 413
+        ? tooLarge(limitBytes)
+        : {
+            code: "internal",
+            csvCode: null,
+            line: null,
+            message: `The server could not read the upload (HTTP ${xhr.status}). Nothing was stored.`,
+          },
+  };
+}
+
+function tooLarge(limitBytes: number): UploadProblem {
+  const mb = Math.round((limitBytes / (1024 * 1024)) * 10) / 10;
+  return {
+    code: "too_large",
+    csvCode: "too_large",
+    line: null,
+    message: `The file is over the upload limit of ${mb} MB. Nothing was stored.`,
+  };
+}

@@ -1,0 +1,224 @@
+"use client";
+
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useDeferredValue, useEffect, useId, useRef, useState } from "react";
+import { formatCount } from "@/components/ui/format";
+import type { ColumnType } from "@/lib/dataset/types";
+import type { RowWindow } from "@/lib/services/version-rows";
+import { type RowWindowParams, useRowWindow } from "./use-row-window";
+
+const ROW_HEIGHT = 36;
+const NUMERIC: ReadonlySet<ColumnType> = new Set(["number", "integer"]);
+
+export interface GridColumn {
+  name: string;
+  type: ColumnType;
+}
+
+/**
+ * A version's rows in a virtualized grid. Sorting and filtering run on the server (the version
+ * may have a million rows); the grid fetches the rows it is about to show.
+ */
+export function VersionGrid({
+  rowsUrl,
+  columns,
+  keyColumn,
+  initial,
+}: {
+  rowsUrl: string;
+  columns: GridColumn[];
+  keyColumn: string;
+  initial: RowWindow;
+}) {
+  const ids = { search: useId(), column: useId() };
+  const [sort, setSort] = useState<RowWindowParams["sort"]>(null);
+  const [text, setText] = useState("");
+  const [filterColumn, setFilterColumn] = useState<string | null>(null);
+  const deferredText = useDebounced(useDeferredValue(text), 250);
+  const isInitialQuery = sort === null && deferredText.trim() === "";
+  const { total, loading, error, rowAt, ensureRange } = useRowWindow(
+    { url: rowsUrl, sort, filter: { text: deferredText, column: filterColumn } },
+    isInitialQuery ? initial : null,
+  );
+
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: total,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items[items.length - 1]?.index ?? 0;
+  useEffect(() => {
+    if (total > 0) ensureRange(first, last);
+  }, [first, last, total, ensureRange]);
+
+  const template = `4.5rem repeat(${columns.length}, minmax(9rem, 1fr))`;
+  const cycleSort = (column: string) =>
+    setSort((current) =>
+      current?.column !== column
+        ? { column, direction: "asc" }
+        : current.direction === "asc"
+          ? { column, direction: "desc" }
+          : null,
+    );
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-end gap-3 border-b border-slate-100 px-4 py-3">
+        <div className="min-w-56 flex-1">
+          <label htmlFor={ids.search} className="sr-only">
+            Filter rows
+          </label>
+          <input
+            id={ids.search}
+            type="search"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder="Filter rows…"
+            className="block h-9 w-full rounded-md border border-slate-300 px-3 text-sm shadow-sm"
+          />
+        </div>
+        <div>
+          <label htmlFor={ids.column} className="sr-only">
+            Filter in column
+          </label>
+          <select
+            id={ids.column}
+            value={filterColumn ?? ""}
+            onChange={(event) => setFilterColumn(event.target.value || null)}
+            className="block h-9 rounded-md border border-slate-300 bg-white px-3 text-sm shadow-sm"
+          >
+            <option value="">In any column</option>
+            {columns.map((column) => (
+              <option key={column.name} value={column.name}>
+                In {column.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <p
+          className="ml-auto text-sm tabular-nums text-slate-600"
+          aria-live="polite"
+          data-testid="grid-count"
+        >
+          {loading ? "Loading…" : `${formatCount(total)} row${total === 1 ? "" : "s"}`}
+          {sort ? ` · sorted by ${sort.column} ${sort.direction === "asc" ? "↑" : "↓"}` : ""}
+        </p>
+      </div>
+
+      <div ref={scroller} className="relative h-[28rem] overflow-auto text-sm">
+        <table
+          aria-label="Rows of this version"
+          aria-rowcount={total + 1}
+          className="grid min-w-max"
+        >
+          <thead className="sticky top-0 z-10 grid">
+            <tr
+              aria-rowindex={1}
+              className="grid border-b border-slate-200 bg-slate-50 text-xs font-medium text-slate-500"
+              style={{ gridTemplateColumns: template }}
+            >
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                Line
+              </th>
+              {columns.map((column) => {
+                const direction = sort?.column === column.name ? sort.direction : null;
+                return (
+                  <th
+                    key={column.name}
+                    scope="col"
+                    className="font-medium"
+                    aria-sort={
+                      direction === "asc"
+                        ? "ascending"
+                        : direction === "desc"
+                          ? "descending"
+                          : "none"
+                    }
+                  >
+                    <button
+                      type="button"
+                      onClick={() => cycleSort(column.name)}
+                      className={`flex w-full items-center gap-1 px-3 py-2 font-mono hover:bg-slate-100 hover:text-slate-900 ${NUMERIC.has(column.type) ? "justify-end" : ""}`}
+                      title={`Sort by ${column.name}`}
+                    >
+                      {column.name}
+                      {column.name === keyColumn ? (
+                        <span className="rounded bg-brand-50 px-1 font-sans text-[10px] text-brand-700">
+                          key
+                        </span>
+                      ) : null}
+                      <span aria-hidden className="w-3 text-slate-400">
+                        {direction === "asc" ? "▲" : direction === "desc" ? "▼" : ""}
+                      </span>
+                    </button>
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody className="relative grid" style={{ height: virtualizer.getTotalSize() }}>
+            {items.map((item) => {
+              const row = rowAt(item.index);
+              return (
+                <tr
+                  key={item.key}
+                  aria-rowindex={item.index + 2}
+                  className="absolute left-0 grid w-full border-b border-slate-100 hover:bg-slate-50"
+                  style={{
+                    gridTemplateColumns: template,
+                    height: ROW_HEIGHT,
+                    transform: `translateY(${item.start}px)`,
+                  }}
+                  data-testid="grid-row"
+                >
+                  <td className="px-3 py-2 text-right font-mono text-xs tabular-nums text-slate-400">
+                    {row?.line ?? ""}
+                  </td>
+                  {columns.map((column, col) => (
+                    <td
+                      key={column.name}
+                      className={`truncate px-3 py-2 ${NUMERIC.has(column.type) ? "text-right tabular-nums" : ""} ${column.name === keyColumn ? "font-mono text-[13px]" : ""}`}
+                      title={row?.cells[col]}
+                    >
+                      {row ? (
+                        row.cells[col]
+                      ) : (
+                        <span className="inline-block h-3 w-16 animate-pulse rounded bg-slate-100" />
+                      )}
+                    </td>
+                  ))}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+        {!loading && total === 0 ? (
+          <p className="px-4 py-10 text-center text-sm text-slate-600">
+            {error ?? "No rows match this filter."}
+          </p>
+        ) : null}
+      </div>
+      {error && total > 0 ? (
+        <p
+          role="alert"
+          className="border-t border-red-100 bg-red-50 px-4 py-2 text-sm text-red-800"
+        >
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function useDebounced<T>(value: T, delayMs: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}

@@ -1,0 +1,112 @@
+import "server-only";
+import { type CsvTable, parseCsv } from "@/lib/dataset/csv";
+import { orderRows, rowCells, type TableQuery } from "@/lib/dataset/table-query";
+import type { ColumnType } from "@/lib/dataset/types";
+import { findDatasetWithVersions, loadVersionContentById } from "@/lib/db/dataset-versions";
+import type { readProfile } from "@/lib/db/datasets";
+import { AppError } from "@/lib/errors";
+
+/**
+ * Windows of a version's rows for the dataset page's virtualized grid: sorted and filtered on the
+ * server, a few hundred rows per request. Versions are immutable, so parsed tables and computed
+ * row orders are cached by version id; the caches are bounded by bytes and entries so a large
+ * catalog does not pin memory.
+ */
+
+const TABLE_CACHE_BYTES = 160 * 1024 * 1024;
+const ORDER_CACHE_ENTRIES = 8;
+export const MAX_WINDOW_ROWS = 500;
+
+const tables = new Map<string, CsvTable>();
+const orders = new Map<string, Int32Array>();
+
+export interface RowWindowQuery {
+  datasetId: string;
+  number: number;
+  offset: number;
+  limit: number;
+  sort?: { column: string; direction: "asc" | "desc" };
+  filter?: { text: string; column?: string };
+}
+
+export interface RowWindow {
+  columns: string[];
+  /** Rows matching the filter. */
+  total: number;
+  offset: number;
+  rows: Array<{ line: number; cells: string[] }>;
+}
+
+export async function queryVersionRows(query: RowWindowQuery): Promise<RowWindow> {
+  const dataset = await findDatasetWithVersions(query.datasetId);
+  const version = dataset?.versions.find((v) => v.number === query.number);
+  if (!dataset || !version) throw new AppError("not_found", "That dataset version does not exist.");
+
+  const table = await loadTable(version.id);
+  const types = columnTypes(table, dataset.profile.columns);
+  const tableQuery = toTableQuery(table, query);
+  const key = `${version.id}|${JSON.stringify(tableQuery)}`;
+  let order = orders.get(key);
+  if (!order) {
+    order = orderRows(table, types, tableQuery);
+    remember(orders, key, order, ORDER_CACHE_ENTRIES);
+  }
+
+  const offset = Math.max(0, Math.min(query.offset, order.length));
+  const limit = Math.max(0, Math.min(query.limit, MAX_WINDOW_ROWS));
+  const slice = order.subarray(offset, offset + limit);
+  const cells = rowCells(table, slice);
+  return {
+    columns: [...table.header],
+    total: order.length,
+    offset,
+    rows: cells.map((row, k) => ({ line: table.lineOfRow(slice[k]), cells: row })),
+  };
+}
+
+function toTableQuery(table: CsvTable, query: RowWindowQuery): TableQuery {
+  const result: TableQuery = {};
+  if (query.sort) {
+    const column = table.columnIndex(query.sort.column);
+    if (column >= 0) result.sort = { column, direction: query.sort.direction };
+  }
+  const text = query.filter?.text.trim();
+  if (text) {
+    const column = query.filter?.column ? table.columnIndex(query.filter.column) : -1;
+    result.filter = column >= 0 ? { text, column } : { text };
+  }
+  return result;
+}
+
+function columnTypes(
+  table: CsvTable,
+  profiled: ReturnType<typeof readProfile>["columns"],
+): ColumnType[] {
+  return table.header.map((name) => profiled.find((c) => c.name === name)?.type ?? "text");
+}
+
+async function loadTable(versionId: string): Promise<CsvTable> {
+  const cached = tables.get(versionId);
+  if (cached) {
+    tables.delete(versionId);
+    tables.set(versionId, cached);
+    return cached;
+  }
+  const version = await loadVersionContentById(versionId);
+  if (!version) throw new AppError("not_found", "That dataset version does not exist.");
+  const table = parseCsv(version.content);
+  tables.set(versionId, table);
+  let bytes = 0;
+  for (const entry of tables.values()) bytes += entry.bytes.byteLength;
+  for (const [id, entry] of tables) {
+    if (bytes <= TABLE_CACHE_BYTES || tables.size === 1) break;
+    tables.delete(id);
+    bytes -= entry.bytes.byteLength;
+  }
+  return table;
+}
+
+function remember<V>(cache: Map<string, V>, key: string, value: V, max: number): void {
+  cache.set(key, value);
+  while (cache.size > max) cache.delete(cache.keys().next().value as string);
+}
