@@ -1,0 +1,289 @@
+import {
+  generateText,
+  type LanguageModel,
+  type LanguageModelUsage,
+  type ModelMessage,
+  NoObjectGeneratedError,
+  Output,
+  streamText,
+} from "ai";
+import type { PlanIssue } from "@/lib/plan/issues";
+import { validatePlan } from "@/lib/plan/validate";
+import { DEFAULT_MAX_REPAIRS, DEFAULT_TIMEOUT_MS, RULES_FALLBACK_HINT } from "../config";
+import { PLAN_SYSTEM_PROMPT, renderPlanPrompt, renderRepairPrompt } from "../prompts/plan-prompt";
+import type {
+  PartialOperation,
+  Planner,
+  PlannerFailure,
+  PlannerResult,
+  PlannerUsage,
+  PlanRequest,
+  PlanStreamEvent,
+} from "../types";
+import { describeProviderError } from "./errors";
+import { type ModelPlan, modelPlanSchema, partialOperations, toExecutionPlan } from "./model-plan";
+
+/**
+ * The LLM planner (issue 4, DESIGN.md "Planning"): AI SDK 6 structured output at temperature 0,
+ * then validate-and-repair — the plan is checked against the schema and the dataset, and the
+ * problems go back to the model for a corrected plan, up to `maxRepairs` times. Provider
+ * failures become sentences that offer the rules planner.
+ */
+
+export interface LlmPlannerOptions {
+  kind: "google" | "openai-compatible";
+  model: LanguageModel;
+  /** Shown in results and messages. */
+  modelId: string;
+  /** Corrected plans to ask for after an invalid one (default 2). */
+  maxRepairs?: number;
+  /** Per model call (default 60 s). */
+  timeoutMs?: number;
+  /** Retries of rate-limited or failed calls inside the AI SDK (default 2). */
+  maxRetries?: number;
+  /** For messages about unreachable endpoints. */
+  baseUrl?: string;
+  clock?: () => Date;
+  elapsed?: () => number;
+}
+
+/** One model answer: the parsed output, or why there is none. */
+interface ModelAnswer {
+  output?: ModelPlan;
+  /** The raw answer, sent back with the repair request. */
+  text?: string;
+  error?: unknown;
+  usage?: LanguageModelUsage;
+}
+
+type ModelCall = (
+  messages: ModelMessage[],
+  abortSignal: AbortSignal | undefined,
+) => AsyncGenerator<
+  { type: "partial"; partial: unknown } | { type: "answer"; answer: ModelAnswer }
+>;
+
+export function createLlmPlanner(options: LlmPlannerOptions): Planner {
+  const settings = {
+    ...options,
+    maxRepairs: options.maxRepairs ?? DEFAULT_MAX_REPAIRS,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxRetries: options.maxRetries ?? 2,
+    clock: options.clock ?? (() => new Date()),
+    elapsed: options.elapsed ?? (() => performance.now()),
+  };
+  const common = {
+    model: options.model,
+    system: PLAN_SYSTEM_PROMPT,
+    output: Output.object({ schema: modelPlanSchema }),
+    temperature: 0,
+    maxRetries: settings.maxRetries,
+    timeout: settings.timeoutMs,
+  };
+
+  const generate: ModelCall = async function* (messages, abortSignal) {
+    try {
+      const result = await generateText({ ...common, messages, abortSignal });
+      yield {
+        type: "answer",
+        answer: { output: result.output, text: result.text, usage: result.totalUsage },
+      };
+    } catch (error) {
+      yield { type: "answer", answer: failedAnswer(error) };
+    }
+  };
+
+  const stream: ModelCall = async function* (messages, abortSignal) {
+    let streamError: unknown;
+    const result = streamText({
+      ...common,
+      messages,
+      abortSignal,
+      onError: ({ error }) => {
+        streamError ??= error;
+      },
+    });
+    try {
+      for await (const partial of result.partialOutputStream) yield { type: "partial", partial };
+    } catch (error) {
+      streamError ??= error;
+    }
+    if (streamError !== undefined) {
+      yield { type: "answer", answer: failedAnswer(streamError) };
+      return;
+    }
+    try {
+      const output = await result.output;
+      yield {
+        type: "answer",
+        answer: { output, text: await result.text, usage: await result.totalUsage },
+      };
+    } catch (error) {
+      yield { type: "answer", answer: failedAnswer(streamError ?? error) };
+    }
+  };
+
+  return {
+    kind: options.kind,
+    model: options.modelId,
+    async plan(request) {
+      let final: PlannerResult | undefined;
+      for await (const event of run(settings, request, generate)) {
+        if (event.type === "final") final = event.result;
+      }
+      return final!;
+    },
+    stream(request) {
+      return run(settings, request, stream);
+    },
+  };
+}
+
+function failedAnswer(error: unknown): ModelAnswer {
+  if (NoObjectGeneratedError.isInstance(error))
+    return { error, text: error.text, usage: error.usage };
+  return { error };
+}
+
+type Settings = Required<Omit<LlmPlannerOptions, "baseUrl">> & Pick<LlmPlannerOptions, "baseUrl">;
+
+async function* run(
+  settings: Settings,
+  request: PlanRequest,
+  call: ModelCall,
+): AsyncGenerator<PlanStreamEvent> {
+  const started = settings.elapsed();
+  const usage: PlannerUsage = { attempts: 0 };
+  const base = () => ({
+    planner: settings.kind,
+    model: settings.modelId,
+    usage: { ...usage },
+    latencyMs: Math.max(0, settings.elapsed() - started),
+  });
+  const createdAt = request.now ?? settings.clock();
+  const existingExecutionIds = new Set(request.existingExecutionIds ?? []);
+  const messages: ModelMessage[] = [
+    { role: "user", content: renderPlanPrompt(request.instruction, request.profile) },
+  ];
+
+  let issues: string[] = [];
+  let planIssues: PlanIssue[] = [];
+  for (let attempt = 0; attempt <= settings.maxRepairs; attempt++) {
+    if (attempt > 0) yield { type: "repair", attempt, issues };
+
+    let answer: ModelAnswer = {};
+    let shown = "";
+    for await (const step of call(messages, request.abortSignal)) {
+      if (step.type === "answer") {
+        answer = step.answer;
+        continue;
+      }
+      const operations: PartialOperation[] = partialOperations(step.partial, request.profile);
+      const key = JSON.stringify(operations);
+      if (operations.length > 0 && key !== shown) {
+        shown = key;
+        yield { type: "partial", operations };
+      }
+    }
+    usage.attempts++;
+    addUsage(usage, answer.usage);
+
+    if (answer.error !== undefined && !NoObjectGeneratedError.isInstance(answer.error)) {
+      const problem = describeProviderError(answer.error, {
+        provider: settings.kind === "google" ? "Google Gemini" : "The OpenAI-compatible endpoint",
+        model: settings.modelId,
+        timeoutMs: settings.timeoutMs,
+        baseUrl: settings.baseUrl,
+      });
+      const failure: PlannerFailure = {
+        ok: false,
+        code: "provider",
+        unplaced: [],
+        ...problem,
+        ...base(),
+      };
+      yield { type: "final", result: failure };
+      return;
+    }
+
+    planIssues = [];
+    if (answer.error !== undefined || !answer.output) {
+      const cause = (answer.error as { cause?: unknown } | undefined)?.cause;
+      const detail =
+        cause instanceof Error ? cause.message.split("\n")[0] : "it was not valid JSON";
+      issues = [`The answer did not match the plan's JSON schema: ${detail}`];
+    } else {
+      const output = answer.output;
+      if (output.unplaced.length > 0) {
+        const failure: PlannerFailure = {
+          ok: false,
+          code: "unplaced",
+          reason: `The model could not place ${output.unplaced.map((word) => `“${word}”`).join(", ")} in a plan for this dataset, so nothing was planned.`,
+          unplaced: output.unplaced,
+          suggestion: RULES_FALLBACK_HINT.replace(
+            "works offline",
+            "may read it differently, and works offline",
+          ),
+          ...base(),
+        };
+        yield { type: "final", result: failure };
+        return;
+      }
+      if (output.operations.length === 0) {
+        issues = [
+          'The plan has no operations. Return at least one, or list the words you could not place in "unplaced".',
+        ];
+      } else {
+        const plan = toExecutionPlan(output, request.profile, {
+          instruction: request.instruction,
+          createdAt,
+          existingExecutionIds,
+        });
+        const validation = validatePlan(plan, request.profile, { knownKeys: request.knownKeys });
+        if (validation.plan) {
+          yield {
+            type: "final",
+            result: {
+              ok: true,
+              plan: validation.plan,
+              unplaced: [],
+              notes: [],
+              warnings: validation.issues,
+              ...base(),
+            },
+          };
+          return;
+        }
+        planIssues = validation.issues;
+        issues = validation.issues
+          .filter((issue) => issue.severity === "error")
+          .map((issue) => issue.message);
+      }
+    }
+    messages.push(
+      { role: "assistant", content: answer.text ?? JSON.stringify(answer.output ?? {}) },
+      { role: "user", content: renderRepairPrompt(issues) },
+    );
+  }
+
+  const repairs = settings.maxRepairs;
+  const failure: PlannerFailure = {
+    ok: false,
+    code: "invalid_plan",
+    reason: `The model's plan was still invalid after ${repairs} ${repairs === 1 ? "repair" : "repairs"}: ${issues.join("; ")}`,
+    unplaced: [],
+    suggestion: RULES_FALLBACK_HINT,
+    ...base(),
+  };
+  if (planIssues.length > 0) failure.issues = planIssues;
+  yield { type: "final", result: failure };
+}
+
+function addUsage(total: PlannerUsage, usage: LanguageModelUsage | undefined): void {
+  if (!usage) return;
+  const add = (current: number | undefined, extra: number | undefined) =>
+    extra === undefined ? current : (current ?? 0) + extra;
+  total.inputTokens = add(total.inputTokens, usage.inputTokens);
+  total.outputTokens = add(total.outputTokens, usage.outputTokens);
+  total.totalTokens = add(total.totalTokens, usage.totalTokens);
+}

@@ -1,0 +1,1292 @@
+import {
+  alt,
+  anyWord,
+  type Caps,
+  column,
+  flag,
+  key,
+  type Num,
+  num,
+  opt,
+  type Pattern,
+  quoted,
+  type Scan,
+  seq,
+  shapedValue,
+  tag,
+  value,
+  when,
+  words,
+} from "./patterns";
+import { type ColumnRef, type FlagRef, isNumeric, type ValueRef } from "./vocabulary";
+
+/**
+ * The phrases the rules planner understands. Each rule turns a run of tokens into one item
+ * (an action verb, an amount, a scope, an option …); `lex.ts` keeps the longest match at each
+ * position and `interpret.ts` assembles items into operations. Adding a phrasing means adding
+ * words here, not another regular expression somewhere else.
+ */
+
+export type CompareOp = "gt" | "gte" | "lt" | "lte" | "eq";
+
+/** A condition on rows, in the instruction's terms; `column: null` means the price column. */
+export type Cond =
+  | { type: "values"; column: string; values: string[] }
+  | { type: "keys"; keys: string[] }
+  | { type: "flag"; column: string; value: boolean }
+  | { type: "compare"; column: string | null; op: CompareOp; value: number; unit: Num["unit"] }
+  | { type: "between"; column: string | null; low: number; high: number; unit: Num["unit"] }
+  | { type: "text"; column: string; op: "contains" | "starts_with"; value: string }
+  | { type: "empty"; column: string; empty: boolean };
+
+export type VerbKind = "increase" | "decrease" | "set" | "multiply" | "restock" | "apply";
+
+export interface OptionSpec {
+  round_to?: number;
+  ending?: number;
+  min_value?: number;
+  max_value?: number;
+}
+
+export interface GuardSpec {
+  max_rows_changed?: number;
+  max_change_percent?: number;
+}
+
+export type ItemPayload =
+  | { kind: "verb"; verb: VerbKind; factor?: number; needsOff?: boolean; word: string }
+  | {
+      kind: "amount";
+      mode: "by" | "to" | "bare" | "off" | "noun";
+      direction?: "up" | "down";
+      num: Num;
+    }
+  | { kind: "scope"; cond: Cond }
+  /** A value phrase that more than one column holds. */
+  | { kind: "ambiguousValue"; refs: ValueRef[] }
+  | { kind: "unknownKey"; key: string }
+  | { kind: "flag"; ref: FlagRef; marker: "as" | "back" | "to" | null }
+  | { kind: "bool"; value: boolean }
+  | { kind: "setText"; refs: ValueRef[]; text: string }
+  | { kind: "column"; ref: ColumnRef }
+  | { kind: "option"; option: OptionSpec }
+  | { kind: "guard"; guard: GuardSpec }
+  | { kind: "except"; global: boolean }
+  | { kind: "tail" }
+  | { kind: "join"; word: "and" | "or" }
+  | { kind: "to" }
+  | { kind: "boundary" }
+  | { kind: "stop" };
+
+export interface Rule {
+  name: string;
+  pattern: Pattern;
+  build: (caps: Caps, scan: Scan) => ItemPayload | undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Word lists
+
+const NEG = words(
+  "never",
+  "not",
+  "do not",
+  "don't",
+  "dont",
+  "does not",
+  "doesn't",
+  "must not",
+  "mustn't",
+  "should not",
+  "shouldn't",
+  "cannot",
+  "can't",
+  "can not",
+  "will not",
+  "won't",
+  "no",
+);
+const THINGS = words(
+  "it",
+  "them",
+  "they",
+  "prices",
+  "price",
+  "the price",
+  "the prices",
+  "any price",
+  "any prices",
+  "all prices",
+  "new prices",
+  "the new prices",
+  "anything",
+  "any",
+  "values",
+  "the values",
+  "the result",
+  "results",
+  "the results",
+  "everything",
+);
+const LET = seq(words("let", "allow"), opt(THINGS), opt(words("to")));
+const MOVE = words(
+  "go",
+  "fall",
+  "drop",
+  "dip",
+  "get",
+  "be",
+  "rise",
+  "end up",
+  "move",
+  "sink",
+  "climb",
+);
+const BELOW = words("below", "under", "lower than", "less than", "beneath", "underneath");
+const ABOVE = words("above", "over", "higher than", "more than", "beyond", "greater than");
+
+const GT = words(
+  "over",
+  "above",
+  "more than",
+  "greater than",
+  "higher than",
+  ">",
+  "exceeding",
+  "in excess of",
+  "pricier than",
+  "more expensive than",
+  "upwards of",
+);
+const LT = words(
+  "under",
+  "below",
+  "less than",
+  "fewer than",
+  "lower than",
+  "<",
+  "cheaper than",
+  "less expensive than",
+  "beneath",
+);
+const GTE = words("at least", ">=", "a minimum of");
+const LTE = words("at most", "<=", "up to", "a maximum of");
+const EQ = words("=", "==", "equal to", "exactly", "at exactly");
+const CMP = alt(
+  tag("op", "gt", GT),
+  tag("op", "lt", LT),
+  tag("op", "gte", GTE),
+  tag("op", "lte", LTE),
+  tag("op", "eq", EQ),
+);
+const POSTFIX = alt(
+  tag(
+    "op",
+    "gte",
+    words("or more", "or above", "or over", "and up", "and above", "and over", "or higher", "+"),
+  ),
+  tag(
+    "op",
+    "lte",
+    words("or less", "or below", "or under", "and under", "and below", "or lower", "or cheaper"),
+  ),
+);
+
+/** Words that say a comparison is about the price: "priced under $20", "that cost over 30". */
+const PRICE_MARKER = words(
+  "priced",
+  "priced at",
+  "costing",
+  "that cost",
+  "which cost",
+  "that costs",
+  "which costs",
+  "selling for",
+  "that sell for",
+  "which sell for",
+  "that sells for",
+  "with a price",
+  "with a price of",
+  "with prices",
+  "at a price of",
+  "whose price is",
+  "where the price is",
+  "where price is",
+  "with price",
+  "if the price is",
+  "when the price is",
+);
+const PREFIX = words(
+  "where",
+  "with",
+  "whose",
+  "if",
+  "when",
+  "having",
+  "that have",
+  "which have",
+  "that has",
+  "which has",
+  "with a",
+  "with an",
+  "where the",
+  "whose the",
+  "in",
+  "from",
+  "by",
+  "for",
+);
+const IS = words("is", "are", "was", "is equal to", "equals", "=", ":", "of", "is set to");
+
+const ROWS = words(
+  "rows",
+  "row",
+  "products",
+  "product",
+  "items",
+  "item",
+  "records",
+  "record",
+  "skus",
+  "cells",
+  "changes",
+  "lines",
+  "entries",
+  "books",
+  "prices",
+  "price changes",
+);
+
+// ---------------------------------------------------------------------------------------------
+// Builders
+
+const n = (caps: Caps, name = "n") => caps[name] as Num;
+const isNonPercent = (value: Num) => value.unit !== "percent";
+
+function clamp(side: "min_value" | "max_value") {
+  return (caps: Caps): ItemPayload | undefined => {
+    const value = n(caps);
+    return isNonPercent(value) ? { kind: "option", option: { [side]: value.value } } : undefined;
+  };
+}
+
+function smallInt(value: Num): number | undefined {
+  return value.unit === "plain" &&
+    Number.isInteger(value.value) &&
+    value.value >= 0 &&
+    value.value <= 6
+    ? value.value
+    : undefined;
+}
+
+function ending(value: Num): number | undefined {
+  if (value.unit === "percent") return undefined;
+  if (value.value > 0 && value.value < 1) return value.value;
+  if (
+    value.unit === "plain" &&
+    Number.isInteger(value.value) &&
+    value.value >= 1 &&
+    value.value <= 99
+  ) {
+    return value.value / 100;
+  }
+  return undefined;
+}
+
+function rowCount(value: Num): number | undefined {
+  return value.unit === "plain" && Number.isInteger(value.value) && value.value >= 0
+    ? value.value
+    : undefined;
+}
+
+/** The column of a comparison: the named numeric column, or the price column (null). */
+function compareColumn(caps: Caps, scan: Scan): string | null | undefined {
+  const ref = caps.c as ColumnRef | undefined;
+  if (ref === undefined) return null;
+  if (!("column" in ref)) return undefined;
+  return isNumeric(scan.vocabulary, ref.column) ? ref.column : undefined;
+}
+
+function compare(caps: Caps, scan: Scan): ItemPayload | undefined {
+  const columnName = compareColumn(caps, scan);
+  if (columnName === undefined) return undefined;
+  const value = n(caps);
+  if (value.unit === "percent") return undefined;
+  return {
+    kind: "scope",
+    cond: {
+      type: "compare",
+      column: columnName,
+      op: caps.op as CompareOp,
+      value: value.value,
+      unit: value.unit,
+    },
+  };
+}
+
+function between(caps: Caps, scan: Scan): ItemPayload | undefined {
+  const columnName = compareColumn(caps, scan);
+  if (columnName === undefined) return undefined;
+  const low = n(caps, "low");
+  const high = n(caps, "high");
+  if (low.unit === "percent" || high.unit === "percent") return undefined;
+  const unit = low.unit === "currency" || high.unit === "currency" ? "currency" : "plain";
+  return {
+    kind: "scope",
+    cond: {
+      type: "between",
+      column: columnName,
+      low: Math.min(low.value, high.value),
+      high: Math.max(low.value, high.value),
+      unit,
+    },
+  };
+}
+
+function valueScope(refs: ValueRef[], scan: Scan): ItemPayload {
+  const distinctColumns = [...new Set(refs.map((ref) => ref.column))];
+  if (distinctColumns.length === 1) {
+    return {
+      kind: "scope",
+      cond: {
+        type: "values",
+        column: distinctColumns[0],
+        values: [...new Set(refs.map((ref) => ref.value))],
+      },
+    };
+  }
+  // Two columns hold this value: the category column wins if it is one of them.
+  const category = scan.vocabulary.roles.category;
+  if (category && "column" in category) {
+    const inCategory = refs.filter((ref) => ref.column === category.column);
+    if (inCategory.length > 0) return valueScope(inCategory, scan);
+  }
+  return { kind: "ambiguousValue", refs };
+}
+
+function textColumn(name: string) {
+  return when((caps) => {
+    const ref = caps[name] as ColumnRef | undefined;
+    return ref !== undefined && "column" in ref;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rules, in priority order: when two rules match equally many tokens the earlier one wins.
+
+const NEG_VERB = [
+  "change",
+  "touch",
+  "modify",
+  "update",
+  "alter",
+  "increase",
+  "raise",
+  "decrease",
+  "reduce",
+  "cut",
+  "discount",
+  "lower",
+  "mark",
+  "adjust",
+  "reprice",
+  "include",
+  "edit",
+];
+const NEG_WORDS = [
+  "do not",
+  "don't",
+  "dont",
+  "never",
+  "please do not",
+  "please don't",
+  "should not",
+  "shouldn't",
+  "must not",
+];
+
+const VERBS: [string[], VerbKind, { factor?: number; needsOff?: boolean }?][] = [
+  [
+    [
+      "increase",
+      "raise",
+      "bump",
+      "bump up",
+      "hike",
+      "hike up",
+      "boost",
+      "lift",
+      "mark up",
+      "markup",
+      "jack up",
+      "put up",
+      "push up",
+      "up",
+      "add",
+    ],
+    "increase",
+  ],
+  [
+    [
+      "decrease",
+      "cut",
+      "lower",
+      "reduce",
+      "discount",
+      "mark down",
+      "markdown",
+      "drop",
+      "slash",
+      "trim",
+      "bring down",
+      "knock down",
+      "subtract",
+      "deduct",
+      "lessen",
+    ],
+    "decrease",
+  ],
+  [["take", "knock"], "decrease", { needsOff: true }],
+  [["set", "make", "change", "update", "put", "adjust", "mark", "flag", "switch", "turn"], "set"],
+  [["restock", "re stock", "replenish"], "restock"],
+  [["multiply"], "multiply"],
+  [["double"], "multiply", { factor: 2 }],
+  [["triple"], "multiply", { factor: 3 }],
+  [["quadruple"], "multiply", { factor: 4 }],
+  [["halve"], "multiply", { factor: 0.5 }],
+  [["apply", "give", "offer"], "apply"],
+];
+
+const STOP_WORDS = [
+  "the",
+  "a",
+  "an",
+  "all",
+  "every",
+  "each",
+  "any",
+  "of",
+  "for",
+  "in",
+  "on",
+  "at",
+  "with",
+  "that",
+  "which",
+  "those",
+  "these",
+  "this",
+  "them",
+  "it",
+  "its",
+  "their",
+  "our",
+  "my",
+  "your",
+  "please",
+  "kindly",
+  "products",
+  "product",
+  "items",
+  "item",
+  "things",
+  "stuff",
+  "rows",
+  "row",
+  "records",
+  "record",
+  "entries",
+  "entry",
+  "lines",
+  "line",
+  "goods",
+  "listings",
+  "books",
+  "book",
+  "everything",
+  "catalog",
+  "catalogue",
+  "whole",
+  "entire",
+  "across the board",
+  "current",
+  "currently",
+  "existing",
+  "only",
+  "just",
+  "too",
+  "now",
+  "today",
+  "both",
+  "ones",
+  "so",
+  "is",
+  "are",
+  "be",
+  "from",
+  "i want to",
+  "we want to",
+  "i'd like to",
+  "we'd like to",
+  "i would like to",
+  "we would like to",
+  "i need to",
+  "we need to",
+  "can you",
+  "could you",
+  "would you",
+  "go ahead and",
+  "let's",
+  "lets",
+  "new",
+  "also",
+  "range",
+  "else",
+  "everything else",
+  "the rest",
+  "all other",
+  "other",
+  "others",
+  "remaining",
+];
+
+export const RULES: Rule[] = [
+  // Sentence boundaries and list joins.
+  { name: "boundary", pattern: words(".", ";", "!", "?"), build: () => ({ kind: "boundary" }) },
+  {
+    name: "join-or",
+    pattern: words("or", "and or", "and/or", "/"),
+    build: () => ({ kind: "join", word: "or" }),
+  },
+  {
+    name: "join",
+    pattern: words(
+      ",",
+      ":",
+      "and",
+      "&",
+      "plus",
+      "as well as",
+      "along with",
+      "and also",
+      "then",
+      "and then",
+      "but",
+      "while",
+      "+",
+    ),
+    build: () => ({ kind: "join", word: "and" }),
+  },
+
+  // Guards.
+  {
+    name: "guard-rows",
+    pattern: seq(
+      opt(
+        words(
+          "change",
+          "changes",
+          "affect",
+          "affecting",
+          "update",
+          "updating",
+          "touch",
+          "touching",
+          "modify",
+          "changing",
+          "alter",
+          "edit",
+        ),
+      ),
+      words(
+        "no more than",
+        "not more than",
+        "at most",
+        "max",
+        "maximum",
+        "up to",
+        "a maximum of",
+        "a max of",
+        "limit of",
+        "a limit of",
+        "limit to",
+        "limit it to",
+        "limited to",
+        "limit changes to",
+      ),
+      num("n"),
+      ROWS,
+      opt(
+        words("changed", "affected", "updated", "modified", "in total", "total", "at most", "max"),
+      ),
+    ),
+    build: (caps) => {
+      const count = rowCount(n(caps));
+      return count === undefined
+        ? undefined
+        : { kind: "guard", guard: { max_rows_changed: count } };
+    },
+  },
+  {
+    name: "guard-rows-postfix",
+    pattern: seq(num("n"), ROWS, words("max", "maximum", "at most", "tops")),
+    build: (caps) => {
+      const count = rowCount(n(caps));
+      return count === undefined
+        ? undefined
+        : { kind: "guard", guard: { max_rows_changed: count } };
+    },
+  },
+  {
+    name: "guard-rows-stop",
+    pattern: seq(
+      words("stop", "abort", "fail", "refuse", "block"),
+      words("if"),
+      words("more than", "over"),
+      num("n"),
+      ROWS,
+      opt(
+        words(
+          "change",
+          "changed",
+          "would change",
+          "are changed",
+          "are affected",
+          "would be changed",
+        ),
+      ),
+    ),
+    build: (caps) => {
+      const count = rowCount(n(caps));
+      return count === undefined
+        ? undefined
+        : { kind: "guard", guard: { max_rows_changed: count } };
+    },
+  },
+  {
+    name: "guard-change-percent",
+    pattern: alt(
+      seq(
+        words("no", "never"),
+        opt(words("single")),
+        opt(words("price", "row", "cell", "value")),
+        words("change", "changes", "moves", "move", "should change", "may change", "can change"),
+        opt(words("by", "of")),
+        words("more than", "over", "above", "greater than", "bigger than", "exceeding"),
+        num("n"),
+      ),
+      seq(
+        words("max", "maximum", "limit"),
+        opt(
+          words(
+            "change",
+            "changes",
+            "price change",
+            "change per price",
+            "change per row",
+            "change per item",
+            "change per cell",
+          ),
+        ),
+        opt(words("of", "to", "at")),
+        num("n"),
+      ),
+      seq(
+        words("change", "changes"),
+        words("no more than", "at most", "not more than"),
+        num("n"),
+        opt(words("per price", "per item", "per row", "each")),
+      ),
+    ),
+    build: (caps) => {
+      const value = n(caps);
+      return value.unit === "percent"
+        ? { kind: "guard", guard: { max_change_percent: value.value } }
+        : undefined;
+    },
+  },
+
+  // Options: clamps, rounding, endings.
+  {
+    name: "clamp-min",
+    pattern: alt(
+      seq(NEG, opt(LET), opt(MOVE), BELOW, num("n")),
+      seq(
+        words("no lower than", "not lower than", "no less than", "not less than", "not below"),
+        num("n"),
+      ),
+      seq(
+        words(
+          "floor",
+          "floored",
+          "minimum",
+          "min",
+          "with a floor",
+          "with a minimum",
+          "a floor",
+          "a minimum",
+          "minimum price",
+          "a minimum price",
+        ),
+        opt(words("of", "at", "price of", "price")),
+        num("n"),
+      ),
+      seq(words("keep", "keeping"), opt(THINGS), words("above", "over", "at or above"), num("n")),
+    ),
+    build: clamp("min_value"),
+  },
+  {
+    name: "clamp-max",
+    pattern: alt(
+      seq(NEG, opt(LET), opt(MOVE), ABOVE, num("n")),
+      seq(NEG, opt(LET), words("exceed", "exceeds", "go past", "top"), num("n")),
+      seq(
+        words("no higher than", "not higher than", "no more than", "not more than", "not above"),
+        num("n"),
+      ),
+      seq(
+        words(
+          "cap",
+          "caps",
+          "capped",
+          "capping",
+          "cap it",
+          "cap them",
+          "cap prices",
+          "cap the price",
+          "cap the prices",
+          "cap the result",
+          "cap the results",
+        ),
+        words("at", "to", "of"),
+        num("n"),
+      ),
+      seq(
+        words(
+          "with a cap",
+          "a cap",
+          "a ceiling",
+          "with a ceiling",
+          "a maximum",
+          "with a maximum",
+          "maximum",
+          "max",
+          "ceiling",
+          "maximum price",
+          "a maximum price",
+        ),
+        opt(words("of", "at", "price of", "price")),
+        num("n"),
+      ),
+      seq(words("keep", "keeping"), opt(THINGS), words("below", "under", "at or below"), num("n")),
+    ),
+    build: clamp("max_value"),
+  },
+  {
+    name: "round-nearest",
+    pattern: seq(
+      opt(
+        seq(
+          words("round", "rounded", "rounding", "round off", "rounded off", "and round", "rounds"),
+          opt(THINGS),
+        ),
+      ),
+      words("to"),
+      opt(words("the")),
+      words("nearest"),
+      alt(
+        tag(
+          "places",
+          0,
+          words("dollar", "whole dollar", "whole number", "integer", "unit", "euro", "pound"),
+        ),
+        tag("places", 1, words("dime", "ten cents", "tenth")),
+        tag("places", 2, words("cent", "penny", "hundredth")),
+      ),
+    ),
+    build: (caps) => ({ kind: "option", option: { round_to: caps.places as number } }),
+  },
+  {
+    name: "round-places",
+    pattern: alt(
+      seq(
+        words("round", "rounded", "rounding", "round off", "rounded off", "rounds"),
+        opt(THINGS),
+        words("to"),
+        num("n"),
+        words(
+          "decimal places",
+          "decimal place",
+          "decimals",
+          "decimal",
+          "dp",
+          "digits",
+          "decimal digits",
+          "places",
+        ),
+      ),
+      seq(
+        words("to", "with"),
+        num("n"),
+        words("decimal places", "decimal place", "decimals", "dp", "decimal digits"),
+      ),
+    ),
+    build: (caps) => {
+      const places = smallInt(n(caps));
+      return places === undefined ? undefined : { kind: "option", option: { round_to: places } };
+    },
+  },
+  {
+    name: "round-whole",
+    pattern: alt(
+      seq(
+        words("round", "rounded", "rounding", "rounds"),
+        opt(THINGS),
+        words(
+          "to whole dollars",
+          "to whole numbers",
+          "to the dollar",
+          "to full dollars",
+          "to whole units",
+        ),
+      ),
+      words("no decimals", "no cents", "without cents", "whole dollars only"),
+    ),
+    build: () => ({ kind: "option", option: { round_to: 0 } }),
+  },
+  {
+    name: "round-cents",
+    pattern: seq(
+      words("round", "rounded", "rounding", "rounds"),
+      opt(THINGS),
+      words("to the cent", "to cents", "to whole cents"),
+    ),
+    build: () => ({ kind: "option", option: { round_to: 2 } }),
+  },
+  {
+    name: "ending",
+    pattern: alt(
+      seq(
+        opt(words("so", "so that", "and make", "make", "making", "have", "with")),
+        opt(THINGS),
+        words("end", "ends", "ending", "end up ending"),
+        opt(THINGS),
+        words("in", "with", "at", "on"),
+        num("n"),
+      ),
+      seq(
+        opt(words("with")),
+        opt(words("a", "an")),
+        num("n"),
+        words("ending", "endings", "end", "price ending", "price endings"),
+      ),
+    ),
+    build: (caps) => {
+      const value = ending(n(caps));
+      return value === undefined ? undefined : { kind: "option", option: { ending: value } };
+    },
+  },
+
+  // Exclusions.
+  {
+    name: "except-global",
+    pattern: alt(
+      words(...NEG_WORDS.flatMap((neg) => NEG_VERB.map((verb) => `${neg} ${verb}`))),
+      words(
+        "leave",
+        "leave out",
+        "skip",
+        "ignore",
+        "exclude",
+        "without changing",
+        "without touching",
+        "keep",
+        "but leave",
+        "and leave",
+        "hands off",
+      ),
+    ),
+    build: () => ({ kind: "except", global: true }),
+  },
+  {
+    name: "except",
+    pattern: words(
+      "except",
+      "except for",
+      "excluding",
+      "but not",
+      "other than",
+      "apart from",
+      "aside from",
+      "not including",
+      "with the exception of",
+      "save for",
+      "leaving out",
+      "minus",
+      "but exclude",
+      "not",
+      "and not",
+    ),
+    build: () => ({ kind: "except", global: false }),
+  },
+  {
+    name: "tail",
+    pattern: words(
+      "alone",
+      "unchanged",
+      "as is",
+      "as they are",
+      "as it is",
+      "untouched",
+      "the same",
+      "intact",
+      "out of it",
+      "out of this",
+    ),
+    build: () => ({ kind: "tail" }),
+  },
+
+  // Scopes: comparisons.
+  {
+    name: "compare",
+    pattern: alt(
+      seq(opt(PRICE_MARKER), CMP, num("n")),
+      seq(opt(PREFIX), opt(words("the")), column("c"), opt(IS), CMP, num("n")),
+      seq(opt(words("with", "having", "that have", "which have")), CMP, num("n"), column("c")),
+      seq(opt(PRICE_MARKER), num("n"), POSTFIX),
+      seq(opt(PREFIX), opt(words("the")), column("c"), opt(IS), num("n"), POSTFIX),
+    ),
+    build: compare,
+  },
+  {
+    name: "priced-at",
+    pattern: seq(
+      words("priced at", "selling for", "that cost", "costing", "with a price of"),
+      num("n"),
+    ),
+    build: (caps, scan) => compare({ ...caps, op: "eq" }, scan),
+  },
+  {
+    name: "column-equals-number",
+    pattern: seq(
+      opt(PREFIX),
+      opt(words("the")),
+      column("c"),
+      words("is", "=", "==", "equals", "is equal to", "of"),
+      num("n"),
+    ),
+    build: (caps, scan) => compare({ ...caps, op: "eq" }, scan),
+  },
+  {
+    name: "between",
+    pattern: seq(
+      opt(alt(PRICE_MARKER, seq(opt(PREFIX), opt(words("the")), column("c"), opt(IS)))),
+      words("between", "from"),
+      num("low"),
+      words("and", "-", "to", "–"),
+      num("high"),
+    ),
+    build: between,
+  },
+
+  // Scopes: text columns.
+  {
+    name: "column-is-value",
+    pattern: seq(
+      opt(PREFIX),
+      opt(words("the")),
+      column("c"),
+      textColumn("c"),
+      opt(IS),
+      alt(value("v", "c"), shapedValue("v", "c")),
+    ),
+    build: (caps, scan) => valueScope(caps.v as ValueRef[], scan),
+  },
+  {
+    name: "column-is-quoted",
+    pattern: seq(
+      opt(PREFIX),
+      opt(words("the")),
+      column("c"),
+      textColumn("c"),
+      opt(IS),
+      quoted("t"),
+    ),
+    build: (caps) => {
+      const ref = caps.c as { column: string };
+      return {
+        kind: "scope",
+        cond: { type: "values", column: ref.column, values: [caps.t as string] },
+      };
+    },
+  },
+  {
+    name: "value-then-column",
+    pattern: seq(value("v"), column("c")),
+    build: (caps, scan) => {
+      const ref = caps.c as ColumnRef;
+      if (!("column" in ref)) return undefined;
+      const refs = (caps.v as ValueRef[]).filter((item) => item.column === ref.column);
+      return refs.length > 0 ? valueScope(refs, scan) : undefined;
+    },
+  },
+  {
+    name: "text-contains",
+    pattern: seq(
+      opt(PREFIX),
+      opt(words("the")),
+      column("c"),
+      textColumn("c"),
+      alt(
+        tag(
+          "op",
+          "contains",
+          words(
+            "contains",
+            "containing",
+            "includes",
+            "including",
+            "mentions",
+            "mentioning",
+            "has",
+            "contain",
+            "include",
+          ),
+        ),
+        tag(
+          "op",
+          "starts_with",
+          words(
+            "starts with",
+            "starting with",
+            "begins with",
+            "beginning with",
+            "start with",
+            "begin with",
+          ),
+        ),
+      ),
+      alt(quoted("t"), anyWord("t")),
+    ),
+    build: (caps, scan) => {
+      const ref = caps.c as { column: string };
+      const profile = scan.vocabulary.columns.get(ref.column);
+      if (profile?.type !== "text") return undefined;
+      return {
+        kind: "scope",
+        cond: {
+          type: "text",
+          column: ref.column,
+          op: caps.op as "contains" | "starts_with",
+          value: caps.t as string,
+        },
+      };
+    },
+  },
+  {
+    name: "column-empty",
+    pattern: seq(
+      opt(PREFIX),
+      opt(words("the", "no", "an empty", "a blank", "a missing", "no")),
+      column("c"),
+      textColumn("c"),
+      opt(words("is", "are")),
+      alt(
+        tag("empty", true, words("empty", "blank", "missing", "not set", "unset")),
+        tag("empty", false, words("not empty", "present", "filled in", "not blank")),
+      ),
+    ),
+    build: (caps) => {
+      const ref = caps.c as { column: string };
+      return {
+        kind: "scope",
+        cond: { type: "empty", column: ref.column, empty: caps.empty as boolean },
+      };
+    },
+  },
+
+  // Verbs.
+  ...VERBS.map(
+    ([forms, verb, extra]): Rule => ({
+      name: `verb-${verb}`,
+      pattern: words(...forms),
+      build: () => ({ kind: "verb", verb, ...extra, word: forms[0] }),
+    }),
+  ),
+
+  // Amounts.
+  {
+    name: "amount-off",
+    pattern: seq(opt(words("by")), num("n"), words("off")),
+    build: (caps) => ({ kind: "amount", mode: "off", direction: "down", num: n(caps) }),
+  },
+  {
+    name: "amount-noun-down",
+    pattern: seq(
+      opt(words("a", "an")),
+      num("n"),
+      words(
+        "discount",
+        "cut",
+        "reduction",
+        "decrease",
+        "markdown",
+        "mark down",
+        "price cut",
+        "price reduction",
+        "drop",
+        "decline",
+        "cheaper",
+        "less expensive",
+        "lower",
+        "less",
+      ),
+    ),
+    build: (caps) => ({ kind: "amount", mode: "noun", direction: "down", num: n(caps) }),
+  },
+  {
+    name: "amount-noun-up",
+    pattern: seq(
+      opt(words("a", "an")),
+      num("n"),
+      words(
+        "increase",
+        "raise",
+        "markup",
+        "mark up",
+        "hike",
+        "price increase",
+        "price hike",
+        "rise",
+        "bump",
+        "uplift",
+        "more expensive",
+        "pricier",
+        "higher",
+        "dearer",
+        "more",
+      ),
+    ),
+    build: (caps) => ({ kind: "amount", mode: "noun", direction: "up", num: n(caps) }),
+  },
+  {
+    name: "amount-direction",
+    pattern: alt(
+      tag("direction", "up", seq(words("up by", "up"), num("n"))),
+      tag("direction", "down", seq(words("down by", "down"), num("n"))),
+    ),
+    build: (caps) => ({
+      kind: "amount",
+      mode: "noun",
+      direction: caps.direction as "up" | "down",
+      num: n(caps),
+    }),
+  },
+  {
+    name: "amount-by",
+    pattern: seq(words("by", "by a", "by an", "by a flat", "by just", "by only"), num("n")),
+    build: (caps) => ({ kind: "amount", mode: "by", num: n(caps) }),
+  },
+  {
+    name: "amount-to",
+    pattern: seq(
+      words(
+        "to",
+        "at",
+        "=",
+        "equal to",
+        "to be",
+        "to a price of",
+        "to a flat",
+        "to exactly",
+        "at a flat",
+        "at exactly",
+        "to just",
+        "to only",
+        "as",
+        "to a flat price of",
+        "at a price of",
+      ),
+      num("n"),
+    ),
+    build: (caps) => ({ kind: "amount", mode: "to", num: n(caps) }),
+  },
+
+  // Boolean values, flags and set-to-text.
+  {
+    name: "bool",
+    pattern: seq(
+      words("to", "as", "=", "to be", "as being"),
+      alt(tag("b", true, words("true", "yes", "y")), tag("b", false, words("false", "no", "n"))),
+    ),
+    build: (caps) => ({ kind: "bool", value: caps.b as boolean }),
+  },
+  {
+    name: "flag-marked",
+    pattern: alt(
+      seq(tag("marker", "as", words("as", "as being", "to be", "as now")), flag("f")),
+      seq(tag("marker", "back", words("back", "back to")), flag("f")),
+      seq(tag("marker", "to", words("to")), flag("f")),
+    ),
+    build: (caps) => ({
+      kind: "flag",
+      ref: caps.f as FlagRef,
+      marker: caps.marker as "as" | "back" | "to",
+    }),
+  },
+  {
+    name: "flag",
+    pattern: flag("f"),
+    build: (caps) => ({ kind: "flag", ref: caps.f as FlagRef, marker: null }),
+  },
+  {
+    name: "set-text",
+    pattern: seq(words("to", "as", "into"), alt(value("v"), shapedValue("v"), quoted("t"))),
+    build: (caps, scan) => {
+      if (caps.t !== undefined) return { kind: "setText", refs: [], text: caps.t as string };
+      const refs = caps.v as ValueRef[];
+      const scope = valueScope(refs, scan);
+      const chosen =
+        scope.kind === "scope" && scope.cond.type === "values" ? scope.cond : undefined;
+      return {
+        kind: "setText",
+        refs: chosen ? refs.filter((ref) => ref.column === chosen.column) : refs,
+        text: refs[0].value,
+      };
+    },
+  },
+
+  // Plain scopes: keys, values, columns.
+  {
+    name: "key",
+    pattern: seq(opt(column("kc", (ref) => "column" in ref)), key("k")),
+    build: (caps, scan) => {
+      const kc = caps.kc as ColumnRef | undefined;
+      if (kc && "column" in kc && kc.column !== scan.vocabulary.keyColumn) return undefined;
+      const found = caps.k as { key: string; unknown?: boolean };
+      if (found.unknown) return { kind: "unknownKey", key: found.key };
+      return { kind: "scope", cond: { type: "keys", keys: [found.key] } };
+    },
+  },
+  {
+    name: "value",
+    pattern: alt(value("v"), shapedValue("v")),
+    build: (caps, scan) => valueScope(caps.v as ValueRef[], scan),
+  },
+  {
+    name: "column",
+    pattern: column("c"),
+    build: (caps) => ({ kind: "column", ref: caps.c as ColumnRef }),
+  },
+  {
+    name: "amount-bare",
+    pattern: num("n"),
+    build: (caps) => ({ kind: "amount", mode: "bare", num: n(caps) }),
+  },
+  { name: "to", pattern: words("to", "into"), build: () => ({ kind: "to" }) },
+  {
+    name: "stop",
+    pattern: words(...STOP_WORDS),
+    build: () => ({ kind: "stop" }),
+  },
+];

@@ -1,0 +1,132 @@
+import { editDistance, rankSuggestions } from "@/lib/plan/suggest";
+import { type ItemPayload, RULES } from "./grammar";
+import type { Scan } from "./patterns";
+import type { Token } from "./tokenize";
+import type { ValueRef, Vocabulary } from "./vocabulary";
+
+/**
+ * Tokens → items. At each position every grammar rule is tried; the longest match wins (ties go
+ * to the earlier rule), and a token no rule accepts becomes an `unknown` item that the planner
+ * reports verbatim.
+ */
+
+export type Item = ItemPayload & ItemSpan;
+
+export type UnknownItem = ItemSpan & { kind: "unknown"; suggestion?: string };
+
+export type LexItem = Item | UnknownItem;
+
+export interface ItemSpan {
+  /** Token range, end exclusive. */
+  from: number;
+  to: number;
+  /** A reading the user may want to check (typo corrections). */
+  note?: string;
+}
+
+export function lex(scan: Scan): LexItem[] {
+  const items: LexItem[] = [];
+  let position = 0;
+  while (position < scan.tokens.length) {
+    const item =
+      longestItem(scan, position) ?? typoItem(scan, position) ?? unknownItem(scan, position);
+    items.push(item);
+    position = item.to;
+  }
+  return items;
+}
+
+function longestItem(scan: Scan, at: number): LexItem | undefined {
+  const candidates: { end: number; priority: number; build: () => ItemPayload | undefined }[] = [];
+  RULES.forEach((rule, priority) => {
+    for (const match of rule.pattern(scan, at, {})) {
+      if (match.end > at) {
+        candidates.push({ end: match.end, priority, build: () => rule.build(match.caps, scan) });
+      }
+    }
+  });
+  candidates.sort((a, b) => b.end - a.end || a.priority - b.priority);
+  for (const candidate of candidates) {
+    const payload = candidate.build();
+    if (payload) return { ...payload, from: at, to: candidate.end } as LexItem;
+  }
+  return undefined;
+}
+
+/**
+ * A misspelt category value ("fittness", "acessories"): accepted only when exactly one value
+ * is within one edit (two for words of eight letters or more).
+ */
+function typoItem(scan: Scan, at: number): LexItem | undefined {
+  const token = scan.tokens[at];
+  if (token.kind !== "word" || token.norm.length < 4) return undefined;
+  const matches = typoMatches(scan.vocabulary, token.norm);
+  if (matches.length !== 1) return undefined;
+  const [ref] = matches;
+  return {
+    kind: "scope",
+    cond: { type: "values", column: ref.column, values: [ref.value] },
+    from: at,
+    to: at + 1,
+    note: `read ${JSON.stringify(token.text)} as ${ref.column} ${JSON.stringify(ref.value)}`,
+  };
+}
+
+function typoMatches(vocabulary: Vocabulary, word: string): ValueRef[] {
+  const allowed = word.length >= 8 ? 2 : 1;
+  let best = allowed + 1;
+  let found = new Map<string, ValueRef>();
+  for (const [phrase, refs] of vocabulary.typoCandidates) {
+    if (Math.abs(phrase.length - word.length) > allowed) continue;
+    const distance = editDistance(word, phrase);
+    if (distance > allowed || distance > best) continue;
+    if (distance < best) {
+      best = distance;
+      found = new Map();
+    }
+    for (const ref of refs) found.set(`${ref.column}\u0000${ref.value}`, ref);
+  }
+  return [...found.values()];
+}
+
+function unknownItem(scan: Scan, at: number): UnknownItem {
+  const token: Token = scan.tokens[at];
+  const item: UnknownItem = { kind: "unknown", from: at, to: at + 1 };
+  if (token.kind === "word" && token.norm.length >= 3) {
+    const candidates = typoMatches(scan.vocabulary, token.norm).map((ref) => ref.value);
+    const suggestions =
+      candidates.length > 1
+        ? candidates
+        : rankSuggestions(token.norm, [...suggestionWords(scan.vocabulary)], 1);
+    if (suggestions.length > 0) item.suggestion = suggestions.join(" or ");
+  }
+  return item;
+}
+
+const KNOWN_WORDS = [
+  "increase",
+  "decrease",
+  "raise",
+  "lower",
+  "reduce",
+  "discount",
+  "set",
+  "mark",
+  "except",
+  "round",
+  "nearest",
+  "decimals",
+  "between",
+  "under",
+  "over",
+  "stock",
+];
+
+function suggestionWords(vocabulary: Vocabulary): Set<string> {
+  return new Set([
+    ...KNOWN_WORDS,
+    ...vocabulary.valuePhrases.keys(),
+    ...vocabulary.columnPhrases.keys(),
+    ...vocabulary.flagPhrases.keys(),
+  ]);
+}

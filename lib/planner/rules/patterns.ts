@@ -1,0 +1,353 @@
+import type { Token } from "./tokenize";
+import {
+  type ColumnRef,
+  type FlagRef,
+  keyShape,
+  normPhrase,
+  textShape,
+  type ValueRef,
+  type Vocabulary,
+} from "./vocabulary";
+
+/**
+ * A tiny backtracking matcher over tokens. A pattern returns every way it can match at a
+ * position (with what it captured); the lexer keeps the longest. Grammar rules in `grammar.ts`
+ * read like the phrases they accept: `seq(words("round", "rounded"), opt(words("to")), …)`.
+ */
+
+export interface Scan {
+  instruction: string;
+  tokens: Token[];
+  vocabulary: Vocabulary;
+}
+
+export type Caps = Readonly<Record<string, unknown>>;
+
+export interface Match {
+  end: number;
+  caps: Caps;
+}
+
+export type Pattern = (scan: Scan, at: number, caps: Caps) => Match[];
+
+/** A number as the instruction wrote it: `10%` / `10 percent`, `$5` / `5 dollars`, `9.99`. */
+export interface Num {
+  value: number;
+  unit: "percent" | "currency" | "plain";
+  text: string;
+}
+
+const HYPHENS = new Set(["-", "–", "—"]);
+/** Punctuation that ends a phrase (a value never spans it). */
+const PHRASE_BREAK = new Set([",", ";", ":", ".", "!", "?", "(", ")", '"']);
+
+/** Any of the phrases, each a space-separated list of words (hyphens between them optional). */
+export function words(...phrases: string[]): Pattern {
+  // Indexed by first word: most positions are rejected with one map lookup.
+  const byFirst = new Map<string, string[][]>();
+  for (const phrase of phrases) {
+    const parts = phrase.split(" ");
+    byFirst.set(parts[0], [...(byFirst.get(parts[0]) ?? []), parts]);
+  }
+  return (scan, at, caps) => {
+    const token = scan.tokens[at];
+    const candidates = token && token.kind !== "quoted" ? byFirst.get(token.norm) : undefined;
+    if (!candidates) return [];
+    const matches: Match[] = [];
+    for (const parts of candidates) {
+      const end = matchWords(scan.tokens, at, parts);
+      if (end !== undefined) matches.push({ end, caps });
+    }
+    return matches;
+  };
+}
+
+function matchWords(tokens: Token[], at: number, parts: string[]): number | undefined {
+  let position = at;
+  for (let index = 0; index < parts.length; index++) {
+    if (index > 0 && isJoiningHyphen(tokens, position)) position++;
+    const token = tokens[position];
+    if (!token || token.kind === "quoted" || token.norm !== parts[index]) return undefined;
+    position++;
+  }
+  return position;
+}
+
+/** A hyphen written between two words without spaces: "out-of-stock", "supplier-3". */
+function isJoiningHyphen(tokens: Token[], position: number): boolean {
+  const token = tokens[position];
+  const next = tokens[position + 1];
+  return (
+    token !== undefined &&
+    token.kind === "punct" &&
+    HYPHENS.has(token.text) &&
+    !token.spaceBefore &&
+    next !== undefined &&
+    !next.spaceBefore
+  );
+}
+
+export function seq(...patterns: Pattern[]): Pattern {
+  return (scan, at, caps) => {
+    let states: Match[] = [{ end: at, caps }];
+    for (const pattern of patterns) {
+      const next: Match[] = [];
+      for (const state of states) next.push(...pattern(scan, state.end, state.caps));
+      if (next.length === 0) return [];
+      states = next;
+    }
+    return states;
+  };
+}
+
+export function alt(...patterns: Pattern[]): Pattern {
+  return (scan, at, caps) => patterns.flatMap((pattern) => pattern(scan, at, caps));
+}
+
+export function opt(pattern: Pattern): Pattern {
+  return (scan, at, caps) => [...pattern(scan, at, caps), { end: at, caps }];
+}
+
+/** Zero or more repetitions. */
+export function many(pattern: Pattern): Pattern {
+  return (scan, at, caps) => {
+    const results: Match[] = [{ end: at, caps }];
+    let frontier: Match[] = [{ end: at, caps }];
+    for (let round = 0; round < 8 && frontier.length > 0; round++) {
+      frontier = frontier.flatMap((state) =>
+        pattern(scan, state.end, state.caps).filter((match) => match.end > state.end),
+      );
+      results.push(...frontier);
+    }
+    return results;
+  };
+}
+
+/** Records `value` under `name` when `pattern` matches. */
+export function tag(name: string, value: unknown, pattern: Pattern): Pattern {
+  return (scan, at, caps) =>
+    pattern(scan, at, caps).map((match) => ({
+      end: match.end,
+      caps: { ...match.caps, [name]: value },
+    }));
+}
+
+/** A number, with its unit words: "10%", "10 percent", "$5", "5 dollars", "99 cents", "ten". */
+export function num(name: string): Pattern {
+  return (scan, at, caps) => {
+    const token = scan.tokens[at];
+    if (!token) return [];
+    let value: number | undefined;
+    let unit: Num["unit"] = "plain";
+    if (token.kind === "number" && token.number) {
+      value = token.number.value;
+      if (token.number.percent) unit = "percent";
+      else if (token.number.currency) unit = "currency";
+    } else if (token.kind === "word" && NUMBER_WORDS.has(token.norm)) {
+      value = NUMBER_WORDS.get(token.norm);
+    }
+    if (value === undefined) return [];
+    const results: Match[] = [];
+    const make = (end: number, finalValue: number, finalUnit: Num["unit"]) => {
+      const text = scan.instruction.slice(token.start, scan.tokens[end - 1].end);
+      results.push({
+        end,
+        caps: { ...caps, [name]: { value: finalValue, unit: finalUnit, text } },
+      });
+    };
+    const after = at + 1;
+    if (unit === "plain") {
+      for (const [phrase, unitName] of UNIT_WORDS) {
+        const end = matchWords(scan.tokens, after, phrase.split(" "));
+        if (end === undefined) continue;
+        if (unitName === "cents") make(end, Number((value / 100).toFixed(6)), "currency");
+        else make(end, value, unitName);
+      }
+    }
+    make(after, value, unit);
+    return results;
+  };
+}
+
+const UNIT_WORDS: [string, Num["unit"] | "cents"][] = [
+  ["%", "percent"],
+  ["percent", "percent"],
+  ["per cent", "percent"],
+  ["pct", "percent"],
+  ["dollars", "currency"],
+  ["dollar", "currency"],
+  ["bucks", "currency"],
+  ["usd", "currency"],
+  ["cents", "cents"],
+  ["cent", "cents"],
+];
+
+const NUMBER_WORDS = new Map<string, number>(
+  [
+    "zero one two three four five six seven eight nine ten",
+    "eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty",
+  ]
+    .join(" ")
+    .split(" ")
+    .map((word, index) => [word, index] as [string, number])
+    .concat([
+      ["thirty", 30],
+      ["forty", 40],
+      ["fifty", 50],
+      ["hundred", 100],
+    ]),
+);
+
+const phraseCache = new WeakMap<Scan, Map<string, { phrase: string; end: number }[]>>();
+
+/** The words of a phrase starting at `at`, up to `max` of them, with the token end after each. */
+function phraseCandidates(scan: Scan, at: number, max: number): { phrase: string; end: number }[] {
+  let cache = phraseCache.get(scan);
+  if (!cache) {
+    cache = new Map();
+    phraseCache.set(scan, cache);
+  }
+  const cacheKey = `${at}:${max}`;
+  const cached = cache.get(cacheKey);
+  if (cached) return cached;
+  const computed = computePhraseCandidates(scan, at, max);
+  cache.set(cacheKey, computed);
+  return computed;
+}
+
+function computePhraseCandidates(
+  scan: Scan,
+  at: number,
+  max: number,
+): { phrase: string; end: number }[] {
+  const { tokens } = scan;
+  const parts: string[] = [];
+  const results: { phrase: string; end: number }[] = [];
+  let position = at;
+  while (parts.length < max && position < tokens.length) {
+    if (parts.length > 0 && isJoiningHyphen(tokens, position)) position++;
+    const token = tokens[position];
+    if (!token || token.kind === "quoted" || PHRASE_BREAK.has(token.text)) break;
+    if (token.kind === "punct" && HYPHENS.has(token.text)) break;
+    parts.push(token.norm);
+    position++;
+    results.push({ phrase: normPhrase(parts.join(" ")), end: position });
+  }
+  return results;
+}
+
+/** A phrase naming a column ("list price", "prices", "in_stock"). */
+export function column(name: string, accept?: (ref: ColumnRef) => boolean): Pattern {
+  return (scan, at, caps) =>
+    phraseCandidates(scan, at, scan.vocabulary.maxPhraseWords).flatMap(({ phrase, end }) => {
+      const ref = scan.vocabulary.columnPhrases.get(phrase);
+      if (!ref || (accept && !accept(ref))) return [];
+      return [{ end, caps: { ...caps, [name]: ref } }];
+    });
+}
+
+/** A value of a category-like column ("fitness", "accessory"), optionally of one column only. */
+export function value(name: string, columnCap?: string): Pattern {
+  return (scan, at, caps) =>
+    phraseCandidates(scan, at, scan.vocabulary.maxPhraseWords).flatMap(({ phrase, end }) => {
+      let refs = scan.vocabulary.valuePhrases.get(phrase);
+      if (!refs) return [];
+      if (columnCap !== undefined) {
+        const wanted = caps[columnCap] as ColumnRef | undefined;
+        if (!wanted || !("column" in wanted)) return [];
+        refs = refs.filter((ref) => ref.column === wanted.column);
+        if (refs.length === 0) return [];
+      }
+      return [{ end, caps: { ...caps, [name]: refs } }];
+    });
+}
+
+/** A phrase that sets or tests a boolean column ("out of stock", "available", "not featured"). */
+export function flag(name: string): Pattern {
+  return (scan, at, caps) =>
+    phraseCandidates(scan, at, scan.vocabulary.maxPhraseWords + 2).flatMap(({ phrase, end }) => {
+      const ref: FlagRef | undefined = scan.vocabulary.flagPhrases.get(phrase);
+      return ref ? [{ end, caps: { ...caps, [name]: ref } }] : [];
+    });
+}
+
+/**
+ * A word that joins its neighbours without spaces ("A101", "supplier-3"), as written: the
+ * source text of 1–5 tokens with no whitespace between them.
+ */
+function compactCandidates(scan: Scan, at: number): { text: string; end: number }[] {
+  const { tokens, instruction } = scan;
+  const results: { text: string; end: number }[] = [];
+  const first = tokens[at];
+  if (!first || first.kind === "quoted" || first.kind === "punct") return results;
+  for (let end = at + 1; end <= Math.min(tokens.length, at + 5); end++) {
+    const last = tokens[end - 1];
+    if (end > at + 1 && (last.spaceBefore || last.kind === "quoted")) break;
+    if (last.kind === "punct" && !HYPHENS.has(last.text) && last.text !== "/") {
+      break;
+    }
+    if (last.kind === "punct") continue;
+    let text = instruction.slice(first.start, last.end);
+    if (last.kind === "word" && last.norm.length < last.text.length) {
+      text = text.slice(0, text.length - 2); // a possessive: "A101's"
+    }
+    results.push({ text, end });
+  }
+  return results;
+}
+
+/** A key of the dataset: known exactly when the caller passed every key, else by its shape. */
+export function key(name: string): Pattern {
+  return (scan, at, caps) => {
+    const { vocabulary } = scan;
+    return compactCandidates(scan, at).flatMap(({ text, end }) => {
+      const known = vocabulary.knownKeys?.get(text.toLowerCase());
+      if (known !== undefined) return [{ end, caps: { ...caps, [name]: { key: known, text } } }];
+      if (!vocabulary.keyShapes.has(keyShape(text))) return [];
+      // Shaped like a key but not one of the known keys: still a key, reported as unknown.
+      const canonical = vocabulary.keyLettersUpper ? text.toUpperCase() : text;
+      const unknown = vocabulary.knownKeys !== undefined;
+      return [{ end, caps: { ...caps, [name]: { key: canonical, text, unknown } } }];
+    });
+  };
+}
+
+/** A value of a high-cardinality text column recognised by its shape ("supplier-3"). */
+export function shapedValue(name: string, columnCap?: string): Pattern {
+  return (scan, at, caps) => {
+    const wanted = columnCap !== undefined ? (caps[columnCap] as ColumnRef | undefined) : undefined;
+    if (columnCap !== undefined && (!wanted || !("column" in wanted))) return [];
+    return compactCandidates(scan, at).flatMap(({ text, end }) => {
+      const shape = textShape(text);
+      const refs: ValueRef[] = [];
+      for (const [column, shapes] of scan.vocabulary.textShapes) {
+        if (wanted && "column" in wanted && wanted.column !== column) continue;
+        if (shapes.has(shape)) refs.push({ column, value: text });
+      }
+      return refs.length > 0 ? [{ end, caps: { ...caps, [name]: refs } }] : [];
+    });
+  };
+}
+
+/** A quoted string. */
+export function quoted(name: string): Pattern {
+  return (scan, at, caps) => {
+    const token = scan.tokens[at];
+    return token?.kind === "quoted" ? [{ end: at + 1, caps: { ...caps, [name]: token.text } }] : [];
+  };
+}
+
+/** Any single word (as written), for "name contains yoga". */
+export function anyWord(name: string): Pattern {
+  return (scan, at, caps) => {
+    const token = scan.tokens[at];
+    return token && (token.kind === "word" || token.kind === "number")
+      ? [{ end: at + 1, caps: { ...caps, [name]: token.text } }]
+      : [];
+  };
+}
+
+/** Succeeds only when `test` accepts the captures so far. */
+export function when(test: (caps: Caps) => boolean): Pattern {
+  return (_scan, at, caps) => (test(caps) ? [{ end: at, caps }] : []);
+}

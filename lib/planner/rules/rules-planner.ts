@@ -1,0 +1,99 @@
+import { hasErrors } from "@/lib/plan/issues";
+import { validatePlan } from "@/lib/plan/validate";
+import type { Planner, PlannerResult, PlanRequest, PlanStreamEvent } from "../types";
+import { buildPlan } from "./build";
+import { interpret } from "./interpret";
+import { lex } from "./lex";
+import { tokenize } from "./tokenize";
+import { buildVocabulary } from "./vocabulary";
+
+/**
+ * The offline planner (issue 4, DESIGN.md "Planning"): deterministic, no network, a few
+ * milliseconds. Tokenise → lex into items with the grammar → assemble clauses → build the plan
+ * → validate it against the dataset. Any word it cannot place, or any plan that does not
+ * validate, is a refusal: a wrong plan is worse than none.
+ */
+
+export interface RulesPlannerOptions {
+  /** The clock for `created_at` when a request has no `now`. */
+  clock?: () => Date;
+  /** Monotonic milliseconds for `latencyMs`. */
+  elapsed?: () => number;
+}
+
+export function createRulesPlanner(options: RulesPlannerOptions = {}): Planner {
+  const clock = options.clock ?? (() => new Date());
+  const elapsed = options.elapsed ?? (() => performance.now());
+
+  const plan = async (request: PlanRequest): Promise<PlannerResult> =>
+    planWithRules(request, clock, elapsed);
+
+  return {
+    kind: "rules",
+    plan,
+    async *stream(request: PlanRequest): AsyncGenerator<PlanStreamEvent> {
+      const result = await plan(request);
+      if (result.ok) yield { type: "partial", operations: result.plan.operations };
+      yield { type: "final", result };
+    },
+  };
+}
+
+export function planWithRules(
+  request: PlanRequest,
+  clock: () => Date = () => new Date(),
+  elapsed: () => number = () => performance.now(),
+): PlannerResult {
+  const started = elapsed();
+  const latency = () => Math.max(0, elapsed() - started);
+  const vocabulary = buildVocabulary(request.profile, request.knownKeys);
+  const scan = {
+    instruction: request.instruction,
+    tokens: tokenize(request.instruction),
+    vocabulary,
+  };
+  const interpretation = interpret(scan, lex(scan));
+  if (!interpretation.ok) {
+    return {
+      ok: false,
+      code: interpretation.code,
+      reason: interpretation.reason,
+      unplaced: interpretation.unplaced,
+      ...(interpretation.suggestion ? { suggestion: interpretation.suggestion } : {}),
+      planner: "rules",
+      latencyMs: latency(),
+    };
+  }
+
+  const plan = buildPlan(vocabulary, {
+    instruction: request.instruction,
+    operations: interpretation.operations,
+    options: interpretation.options,
+    guards: interpretation.guards,
+    createdAt: request.now ?? clock(),
+    existingExecutionIds: new Set(request.existingExecutionIds ?? []),
+  });
+
+  const validation = validatePlan(plan, request.profile, { knownKeys: request.knownKeys });
+  if (!validation.plan || hasErrors(validation.issues)) {
+    const errors = validation.issues.filter((issue) => issue.severity === "error");
+    return {
+      ok: false,
+      code: "incomplete",
+      reason: `The plan read from this instruction does not fit the dataset: ${errors.map((issue) => issue.message).join("; ")}`,
+      unplaced: [],
+      issues: validation.issues,
+      planner: "rules",
+      latencyMs: latency(),
+    };
+  }
+  return {
+    ok: true,
+    plan: validation.plan,
+    unplaced: [],
+    notes: interpretation.notes,
+    warnings: validation.issues,
+    planner: "rules",
+    latencyMs: latency(),
+  };
+}

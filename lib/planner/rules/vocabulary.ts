@@ -1,0 +1,255 @@
+import type { ColumnProfile, DatasetProfile, ShorthandRole } from "@/lib/dataset/types";
+import { isNumericColumn } from "@/lib/plan/column-values";
+import { resolveShorthand } from "@/lib/plan/shorthand";
+
+/**
+ * What the rules planner knows about one dataset: which words name its columns, which phrases
+ * are values of its category-like columns, which words switch a boolean column (in stock / out
+ * of stock), and what its keys look like. Everything comes from the profile, so the planner
+ * works on any catalog, not only the seed's column names.
+ */
+
+/** A column a phrase names; `ambiguous` when a role word ("price") fits several columns. */
+export type ColumnRef = { column: string } | { ambiguous: string[]; word: string };
+
+export interface ValueRef {
+  column: string;
+  value: string;
+}
+
+export interface FlagRef {
+  column: string;
+  value: boolean;
+}
+
+export interface Vocabulary {
+  profile: DatasetProfile;
+  columns: Map<string, ColumnProfile>;
+  keyColumn: string;
+  /** The column a role maps to; `ambiguous` lists the candidates when the profile has several. */
+  roles: Partial<Record<ShorthandRole, { column: string } | { ambiguous: string[] }>>;
+  /** Normalised phrase → the columns it names. */
+  columnPhrases: Map<string, ColumnRef>;
+  /** Normalised phrase → the values it names (several when two columns share a value). */
+  valuePhrases: Map<string, ValueRef[]>;
+  /** Normalised phrase → the boolean column and value it names ("out of stock" → in_stock=false). */
+  flagPhrases: Map<string, FlagRef>;
+  /** Longest phrase, in words, of any of the maps above. */
+  maxPhraseWords: number;
+  /** Lower-cased key → the key as the data writes it, when every key is known. */
+  knownKeys?: Map<string, string>;
+  /** Shapes of the sample keys (`L1D3` for A101). */
+  keyShapes: Set<string>;
+  keyLettersUpper: boolean;
+  /** High-cardinality text columns → shapes of their sample values (`supplier-D`). */
+  textShapes: Map<string, Set<string>>;
+  /** Every single-word value phrase, for typo tolerance. */
+  typoCandidates: Map<string, ValueRef[]>;
+}
+
+/** Lower case; runs of spaces, underscores and hyphens become one space. */
+export function normPhrase(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[’]/g, "'")
+    .replace(/[\s_-]+/g, " ")
+    .trim();
+}
+
+const ROLE_WORDS: Record<ShorthandRole, string[]> = {
+  price: ["price", "prices", "pricing"],
+  stock: ["stock", "stock status", "stock level", "availability", "inventory status"],
+  category: ["category", "categories"],
+  key: ["sku", "skus", "id", "ids"],
+};
+
+const STOCK_TRUE = ["in stock", "instock", "stocked", "available", "on hand", "in inventory"];
+const STOCK_FALSE = [
+  "out of stock",
+  "outofstock",
+  "oos",
+  "sold out",
+  "not in stock",
+  "no longer in stock",
+  "unavailable",
+  "not available",
+  "not stocked",
+  "unstocked",
+  "no stock",
+];
+
+export function buildVocabulary(
+  profile: DatasetProfile,
+  knownKeys?: ReadonlySet<string>,
+): Vocabulary {
+  const columns = new Map(profile.columns.map((column) => [column.name, column]));
+  const roles: Vocabulary["roles"] = {};
+  for (const role of ["price", "stock", "category", "key"] as const) {
+    const resolution = resolveShorthand(profile, role);
+    if (resolution.ok) roles[role] = { column: resolution.column };
+    else if (resolution.reason === "ambiguous") roles[role] = { ambiguous: resolution.candidates };
+  }
+
+  const columnPhrases = new Map<string, ColumnRef>();
+  // Column names first: a column literally called "price" wins over the role word "price".
+  for (const column of profile.columns) {
+    for (const phrase of nameForms(column.name)) columnPhrases.set(phrase, { column: column.name });
+  }
+  for (const [role, words] of Object.entries(ROLE_WORDS) as [ShorthandRole, string[]][]) {
+    const resolved = roles[role];
+    if (!resolved) continue;
+    for (const word of words) {
+      if (columnPhrases.has(word)) continue;
+      columnPhrases.set(
+        word,
+        "column" in resolved
+          ? { column: resolved.column }
+          : { ambiguous: resolved.ambiguous, word },
+      );
+    }
+  }
+
+  const valuePhrases = new Map<string, ValueRef[]>();
+  const addValue = (phrase: string, ref: ValueRef) => {
+    const list = valuePhrases.get(phrase) ?? [];
+    if (!list.some((item) => item.column === ref.column && item.value === ref.value))
+      list.push(ref);
+    valuePhrases.set(phrase, list);
+  };
+  for (const column of profile.columns) {
+    if (!isCategoryLike(column, profile)) continue;
+    for (const value of column.distinctValues ?? []) {
+      const phrase = normPhrase(value);
+      if (phrase === "") continue;
+      addValue(phrase, { column: column.name, value });
+    }
+  }
+  // Plural and singular forms, added only where they do not shadow an exact value.
+  for (const [phrase, refs] of [...valuePhrases]) {
+    for (const form of numberForms(phrase)) {
+      if (!valuePhrases.has(form)) valuePhrases.set(form, refs);
+    }
+  }
+
+  const flagPhrases = new Map<string, FlagRef>();
+  const stock = roles.stock && "column" in roles.stock ? roles.stock.column : undefined;
+  for (const column of profile.columns) {
+    if (column.type !== "boolean") continue;
+    for (const phrase of nameForms(column.name)) {
+      flagPhrases.set(phrase, { column: column.name, value: true });
+      for (const negated of [`not ${phrase}`, `non ${phrase}`, `un${phrase}`]) {
+        flagPhrases.set(negated, { column: column.name, value: false });
+      }
+    }
+  }
+  if (stock) {
+    for (const phrase of STOCK_TRUE) {
+      if (!flagPhrases.has(phrase)) flagPhrases.set(phrase, { column: stock, value: true });
+    }
+    for (const phrase of STOCK_FALSE) {
+      if (!flagPhrases.has(phrase)) flagPhrases.set(phrase, { column: stock, value: false });
+    }
+  }
+
+  const keyColumn = columns.get(profile.keyColumn);
+  let known: Map<string, string> | undefined;
+  const keySource =
+    knownKeys ?? (keyColumn?.distinctValues ? new Set(keyColumn.distinctValues) : undefined);
+  if (keySource) known = new Map([...keySource].map((key) => [key.toLowerCase(), key]));
+
+  const samples = (column: ColumnProfile) =>
+    profile.sampleRows
+      .map((row) => row[column.index])
+      .filter((cell) => cell !== undefined && cell.trim() !== "");
+  const keySamples = keyColumn ? samples(keyColumn) : [];
+  const keyShapes = new Set(keySamples.map((key) => keyShape(key)));
+  const keyLettersUpper =
+    keySamples.length > 0 && keySamples.every((key) => key === key.toUpperCase());
+
+  const textShapes = new Map<string, Set<string>>();
+  for (const column of profile.columns) {
+    if (column.type !== "text" || column.distinctValues || column.name === profile.keyColumn)
+      continue;
+    const shapes = new Set(
+      samples(column)
+        .filter((value) => /\d/.test(value) && !/\s/.test(value))
+        .map((value) => textShape(value)),
+    );
+    if (shapes.size > 0) textShapes.set(column.name, shapes);
+  }
+
+  const typoCandidates = new Map<string, ValueRef[]>();
+  for (const [phrase, refs] of valuePhrases) {
+    if (!phrase.includes(" ") && phrase.length >= 4) typoCandidates.set(phrase, refs);
+  }
+
+  const allPhrases = [...columnPhrases.keys(), ...valuePhrases.keys(), ...flagPhrases.keys()];
+  const maxPhraseWords = Math.max(1, ...allPhrases.map((phrase) => phrase.split(" ").length));
+
+  return {
+    profile,
+    columns,
+    keyColumn: profile.keyColumn,
+    roles,
+    columnPhrases,
+    valuePhrases,
+    flagPhrases,
+    maxPhraseWords,
+    knownKeys: known,
+    keyShapes,
+    keyLettersUpper,
+    textShapes,
+    typoCandidates,
+  };
+}
+
+/**
+ * Columns whose values can name rows in an instruction: text columns with a short list of
+ * distinct values ("fitness", "poetry"), never the key.
+ */
+export function isCategoryLike(column: ColumnProfile, profile: DatasetProfile): boolean {
+  return (
+    column.type === "text" &&
+    column.name !== profile.keyColumn &&
+    column.distinctValues !== undefined &&
+    column.distinctValues.length > 0
+  );
+}
+
+export function isNumeric(vocabulary: Vocabulary, column: string): boolean {
+  const profile = vocabulary.columns.get(column);
+  return profile !== undefined && isNumericColumn(profile);
+}
+
+/** "list_price" → "list price", "list prices". */
+function nameForms(name: string): string[] {
+  const phrase = normPhrase(name);
+  return phrase === "" ? [] : [...new Set([phrase, ...numberForms(phrase)])];
+}
+
+/** Singular and plural forms of a phrase's last word. */
+export function numberForms(phrase: string): string[] {
+  const words = phrase.split(" ");
+  const last = words.at(-1) ?? "";
+  if (!/^[a-z]+$/.test(last) || last.length < 3) return [];
+  const forms = new Set<string>();
+  if (last.endsWith("ies") && last.length > 4) forms.add(`${last.slice(0, -3)}y`);
+  else if (/(s|x|z|ch|sh)es$/.test(last) && last.length > 4) forms.add(last.slice(0, -2));
+  else if (last.endsWith("s") && !last.endsWith("ss")) forms.add(last.slice(0, -1));
+  if (/[^aeiou]y$/.test(last)) forms.add(`${last.slice(0, -1)}ies`);
+  else if (/(s|x|z|ch|sh)$/.test(last)) forms.add(`${last}es`);
+  else if (!last.endsWith("s")) forms.add(`${last}s`);
+  return [...forms].map((form) => [...words.slice(0, -1), form].join(" "));
+}
+
+/** A key's shape: letter and digit runs by length, other characters as they are ("L1D3"). */
+export function keyShape(value: string): string {
+  return value.replace(/[A-Za-z]+|\d+/g, (run) =>
+    /\d/.test(run[0]) ? `D${run.length}` : `L${run.length}`,
+  );
+}
+
+/** A text value's shape: letters as they are, digit runs as "D" ("supplier-3" → "supplier-D"). */
+export function textShape(value: string): string {
+  return value.toLowerCase().replace(/\d+/g, "D");
+}
