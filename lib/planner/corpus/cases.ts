@@ -979,7 +979,7 @@ const BOOKS: CorpusCase[] = [
   {
     catalog: "books",
     instruction: "increase prices by 10% and sort them by author",
-    expect: { refuse: ["sort", "by"] },
+    expect: { refuse: ["sort them by"] },
   },
 ];
 

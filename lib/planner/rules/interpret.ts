@@ -95,11 +95,18 @@ function interpretOrThrow(scan: Scan, lexed: LexItem[]): Interpretation {
   const itemText = (item: { from: number; to: number }) => text(item.from, item.to);
 
   // 1. Words no rule accepted, reported as the runs they form.
+  // Runs separated only by filler words ("out of stock") are one phrase.
   const unknownRuns: { from: number; to: number; suggestions: string[] }[] = [];
+  let fillerSinceUnknown = true;
   for (const item of lexed) {
-    if (item.kind !== "unknown") continue;
+    if (item.kind !== "unknown") {
+      if (item.kind !== "stop") fillerSinceUnknown = false;
+      continue;
+    }
     const last = unknownRuns.at(-1);
-    if (last && last.to === item.from) {
+    const adjacent = last !== undefined && fillerSinceUnknown;
+    fillerSinceUnknown = true;
+    if (last && adjacent) {
       last.to = item.to;
       if (item.suggestion) last.suggestions.push(item.suggestion);
     } else {
