@@ -39,11 +39,11 @@ export function serializeWithChanges(
 
 /**
  * A changed cell as written: quoted when it must be (a comma, quote, CR or LF inside, or leading
- * or trailing whitespace that other tools would trim), and also when the cell it replaces was
- * quoted, so a column written with quotes everywhere keeps that style.
+ * or trailing whitespace that other tools would trim), or when `keepQuotes` says the file's style
+ * quotes it (see `quoteByStyle`).
  */
-export function renderField(value: string, replacesQuoted = false): string {
-  if (replacesQuoted || needsQuotes(value)) return `"${value.replaceAll('"', '""')}"`;
+export function renderField(value: string, keepQuotes = false): string {
+  if (keepQuotes || needsQuotes(value)) return `"${value.replaceAll('"', '""')}"`;
   return value;
 }
 
@@ -93,6 +93,7 @@ function renderChangedCells(table: CsvTable, byColumn: ColumnEdits): ChangedCell
   let count = 0;
   for (const col of [...byColumn.keys()].sort((a, b) => a - b)) {
     if (col < 0 || col >= table.columnCount) throw new RangeError(`No column ${col}.`);
+    let columnQuoted: boolean | undefined;
     const values = byColumn.get(col) as ReadonlyArray<string | undefined>;
     const rendered = new Array<string | undefined>(rowCount);
     const limit = Math.min(values.length, rowCount);
@@ -103,12 +104,21 @@ function renderChangedCells(table: CsvTable, byColumn: ColumnEdits): ChangedCell
       const start = table.cellStart(row, col);
       const end = table.cellEnd(row, col);
       const quoted = text.charCodeAt(start) === QUOTE;
+      const previous = quoted ? table.cell(row, col) : null;
       // Compare without decoding when the cell is unquoted (its raw text is its value).
-      const same = quoted
-        ? value === table.cell(row, col)
-        : value.length === end - start && text.startsWith(value, start);
+      const same =
+        previous !== null
+          ? value === previous
+          : value.length === end - start && text.startsWith(value, start);
       if (same) continue;
-      rendered[row] = renderField(value, quoted);
+      // Quotes the replaced cell did not need are the file's style: keep them. Quotes it needed
+      // say nothing about style, so the column's habit decides.
+      let keepQuotes = false;
+      if (previous !== null) {
+        if (!quotesNeeded(table, previous)) keepQuotes = true;
+        else keepQuotes = columnQuoted ??= quotesByStyle(table, col);
+      }
+      rendered[row] = renderField(value, keepQuotes || quotesNeeded(table, value));
       dirty[row] = 1;
       any = true;
       count++;
@@ -116,6 +126,23 @@ function renderChangedCells(table: CsvTable, byColumn: ColumnEdits): ChangedCell
     if (any) columns.push({ col, rendered });
   }
   return { columns, dirty, count };
+}
+
+/** Whether a cell of this table holding `value` must be quoted. */
+function quotesNeeded(table: CsvTable, value: string): boolean {
+  // In a one-column table an empty cell unquoted would be a blank line, which readers skip.
+  return needsQuotes(value) || (value === "" && table.columnCount === 1);
+}
+
+/** Whether a column quotes cells that need no quotes more often than it leaves cells bare. */
+function quotesByStyle(table: CsvTable, col: number): boolean {
+  let styled = 0;
+  let bare = 0;
+  for (let row = 0; row < table.rowCount; row++) {
+    if (!table.isQuoted(row, col)) bare++;
+    else if (!quotesNeeded(table, table.cell(row, col))) styled++;
+  }
+  return styled > bare;
 }
 
 /** Fast path: text offsets are byte offsets (shifted by 2 after a BOM), so copy byte ranges. */
