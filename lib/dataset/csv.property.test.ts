@@ -56,7 +56,9 @@ describe("CSV properties", () => {
         const table = parseCsv(bytes);
         expect(table.rowCount).toBe(file.rows.length);
         file.rows.forEach((row, r) => {
-          row.cells.forEach((cell, c) => expect(table.cell(r, c)).toBe(cell.value));
+          row.cells.forEach((cell, c) => {
+            expect(table.cell(r, c)).toBe(cell.value);
+          });
         });
         expect(serializeWithChanges(table, [])).toEqual(bytes);
       }),
