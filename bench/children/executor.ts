@@ -1,0 +1,50 @@
+/**
+ * Child process: our executor on one plan and CSV, as the approval path runs it — read and
+ * validate the plan, read and parse the CSV (key column checked), dry run (apply, diff, guards,
+ * change-set hash, serialise, output hash), write the output. Prints its timing as JSON.
+ * Usage: executor.ts PLAN CSV PROFILE_JSON OUT
+ */
+import fs from "node:fs";
+import { parseCsv } from "@/lib/dataset/csv";
+import type { DatasetProfile } from "@/lib/dataset/types";
+import { dryRun } from "@/lib/executor";
+import { executionPlanSchema } from "@/lib/plan/schema";
+
+const [planFile, csvFile, profileFile, outFile] = process.argv.slice(2);
+// The profile is stored with the dataset at upload; reading it is not part of the work.
+const profile = JSON.parse(fs.readFileSync(profileFile, "utf8")) as DatasetProfile;
+
+const started = performance.now();
+const phases: Record<string, number> = {};
+let last = started;
+const lap = (name: string) => {
+  const now = performance.now();
+  phases[name] = Math.round(now - last);
+  last = now;
+};
+
+const plan = executionPlanSchema.parse(JSON.parse(fs.readFileSync(planFile, "utf8")));
+const bytes = fs.readFileSync(csvFile);
+lap("read_ms");
+const table = parseCsv(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
+  keyColumn: profile.keyColumn,
+});
+lap("parse_ms");
+const result = dryRun(plan, table, profile);
+if (!result.ok) throw new Error(result.error.message);
+lap("dry_run_ms");
+fs.writeFileSync(outFile, result.output);
+lap("write_ms");
+
+console.log(
+  JSON.stringify({
+    seconds: (performance.now() - started) / 1000,
+    rows: table.rowCount,
+    changes: result.changes.length,
+    rows_changed: result.rowsChanged,
+    change_set_hash: result.changeSetHash,
+    output_sha256: result.outputSha256,
+    phases,
+    peak_rss_mb: process.resourceUsage().maxRSS / 1024,
+  }),
+);

@@ -1,0 +1,71 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+/**
+ * Running one implementation in a child process and measuring it. The child prints one JSON
+ * object on its last stdout line, with at least `seconds` (its own timing of the work, without
+ * process start-up). Peak RSS comes from `/usr/bin/time -v` when it exists, otherwise from the
+ * child's own `process.resourceUsage().maxRSS` reported as `peak_rss_mb`.
+ */
+
+export const BENCH_DIR = import.meta.dirname;
+export const REPO_ROOT = path.resolve(BENCH_DIR, "..");
+export const SHARED_BENCH = path.resolve(REPO_ROOT, "../shared/bench");
+export const CACHE_DIR = path.join(BENCH_DIR, ".cache");
+
+const TIME = "/usr/bin/time";
+
+export interface Measured {
+  seconds: number;
+  peak_rss_mb: number;
+  /** Wall time of the whole child process, start-up included. */
+  process_seconds: number;
+  /** Everything else the child reported. */
+  report: Record<string, unknown>;
+}
+
+export function measure(command: string, args: string[], options: { cwd?: string } = {}): Measured {
+  const haveTime = fs.existsSync(TIME);
+  const started = performance.now();
+  const child = haveTime
+    ? spawnSync(TIME, ["-v", command, ...args], {
+        cwd: options.cwd ?? REPO_ROOT,
+        encoding: "utf8",
+        maxBuffer: 64 << 20,
+      })
+    : spawnSync(command, args, {
+        cwd: options.cwd ?? REPO_ROOT,
+        encoding: "utf8",
+        maxBuffer: 64 << 20,
+      });
+  const processSeconds = (performance.now() - started) / 1000;
+  if (child.status !== 0) {
+    throw new Error(
+      `${command} ${args.join(" ")} exited with ${child.status}:\n${child.stderr.slice(-2000)}`,
+    );
+  }
+  const lines = child.stdout.trim().split("\n");
+  const report = JSON.parse(lines[lines.length - 1]) as Record<string, unknown>;
+  const rssKb = haveTime
+    ? /Maximum resident set size \(kbytes\): (\d+)/.exec(child.stderr)?.[1]
+    : undefined;
+  const peak =
+    rssKb !== undefined ? Number(rssKb) / 1024 : Number(report.peak_rss_mb ?? Number.NaN);
+  return {
+    seconds: Number(report.seconds),
+    peak_rss_mb: round(peak, 1),
+    process_seconds: round(processSeconds, 3),
+    report,
+  };
+}
+
+/** Runs a TypeScript child script under tsx. */
+export function measureTs(script: string, args: string[]): Measured {
+  return measure(process.execPath, ["--import", "tsx", path.join(BENCH_DIR, script), ...args]);
+}
+
+export function round(value: number, places: number): number {
+  const factor = 10 ** places;
+  return Math.round(value * factor) / factor;
+}

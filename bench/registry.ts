@@ -1,0 +1,32 @@
+import { executor1m } from "./workloads/executor-1m";
+import { upload1m } from "./workloads/upload-1m";
+
+/**
+ * Benchmark workloads. Each lives in bench/workloads/<name>.ts and exports a `Workload`; add it to
+ * WORKLOADS below to make `npm run bench -- <name>` find it.
+ */
+
+export interface WorkloadOptions {
+  /** Smaller inputs (about 100k rows) so the whole suite runs in under a minute. */
+  quick: boolean;
+}
+
+/** One JSON line of the report: at least these fields, plus whatever the workload measures. */
+export interface WorkloadReport {
+  workload: string;
+  seconds: number;
+  peak_rss_mb: number;
+  [field: string]: unknown;
+}
+
+export interface Workload {
+  name: string;
+  description: string;
+  run(options: WorkloadOptions): Promise<WorkloadReport>;
+}
+
+export const WORKLOADS: readonly Workload[] = [executor1m, upload1m];
+
+export function findWorkload(name: string): Workload | undefined {
+  return WORKLOADS.find((w) => w.name === name);
+}

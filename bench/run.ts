@@ -1,0 +1,32 @@
+/**
+ * Benchmark harness: `npx tsx bench/run.ts [WORKLOAD…] [--quick]` (or `npm run bench -- …`).
+ * Runs the named workloads (all of them when none is named) and prints one JSON line each.
+ * Every implementation is measured in its own child process; see bench/measure.ts.
+ */
+import { findWorkload, WORKLOADS } from "./registry";
+
+async function main(argv: string[]): Promise<number> {
+  const quick = argv.includes("--quick");
+  const names = argv.filter((a) => !a.startsWith("--"));
+  const unknown = names.filter((n) => !findWorkload(n));
+  if (unknown.length > 0) {
+    console.error(
+      `Unknown workload${unknown.length === 1 ? "" : "s"}: ${unknown.join(", ")}. Known: ${WORKLOADS.map((w) => w.name).join(", ")}.`,
+    );
+    return 2;
+  }
+  const selected = names.length > 0 ? names.map((n) => findWorkload(n)!) : WORKLOADS;
+  for (const workload of selected) {
+    const report = await workload.run({ quick });
+    console.log(JSON.stringify(report));
+  }
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
