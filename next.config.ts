@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { STATIC_SECURITY_HEADERS } from "./lib/security/headers";
 
 const nextConfig: NextConfig = {
   // Native and wasm-backed server packages load from node_modules at run time, not the bundle.
@@ -7,6 +8,15 @@ const nextConfig: NextConfig = {
   // `npm test` type-checks the whole project once (`tsc --noEmit`) before building; checking
   // again inside `next build` would only double the time.
   typescript: { ignoreBuildErrors: true },
+  experimental: {
+    // Server actions carry plans and form fields, never files (CSV uploads stream to a route
+    // handler with their own limit, SIGNOFF_MAX_UPLOAD_MB).
+    serverActions: { bodySizeLimit: "2mb" },
+  },
+  // Referrer policy, nosniff, no framing on every response; the per-request CSP is in proxy.ts.
+  async headers() {
+    return [{ source: "/:path*", headers: [...STATIC_SECURITY_HEADERS] }];
+  },
 };
 
 export default nextConfig;

@@ -1,4 +1,7 @@
 import Link from "next/link";
+import { UserMenu } from "@/components/auth/user-menu";
+import { authEnabled, pageActor } from "@/lib/auth/page";
+import { can } from "@/lib/auth/permissions";
 import { NavLink } from "./nav-link";
 
 const NAVIGATION = [
@@ -7,7 +10,9 @@ const NAVIGATION = [
   { href: "/history", label: "History", match: ["/history", "/executions"] },
 ];
 
-export function AppHeader() {
+export async function AppHeader() {
+  const actor = await pageActor();
+  const signedIn = actor !== null && authEnabled();
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-14 w-full max-w-7xl items-center gap-8 px-6">
@@ -20,13 +25,21 @@ export function AppHeader() {
           </span>
           Signoff
         </Link>
-        <nav aria-label="Main" className="flex items-center gap-1 text-sm">
-          {NAVIGATION.map((item) => (
-            <NavLink key={item.href} href={item.href} match={item.match}>
-              {item.label}
-            </NavLink>
-          ))}
-        </nav>
+        {actor ? (
+          <nav aria-label="Main" className="flex items-center gap-1 text-sm">
+            {NAVIGATION.map((item) => (
+              <NavLink key={item.href} href={item.href} match={item.match}>
+                {item.label}
+              </NavLink>
+            ))}
+            {signedIn && can(actor.role, "user.manage") ? (
+              <NavLink href="/admin/users" match={["/admin"]}>
+                Users
+              </NavLink>
+            ) : null}
+          </nav>
+        ) : null}
+        {signedIn ? <UserMenu actor={actor} /> : null}
       </div>
     </header>
   );

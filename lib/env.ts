@@ -23,6 +23,14 @@ const envSchema = z.object({
   SIGNOFF_ALLOW_SELF_APPROVAL: booleanFlag.default(false),
   SIGNOFF_ADMIN_EMAIL: z.email().optional(),
   SIGNOFF_ADMIN_PASSWORD: z.string().min(8).optional(),
+  /** `off` skips sign-in and acts as one local admin (while the rest of the app migrates). */
+  SIGNOFF_AUTH: z.enum(["on", "off"]).default("off"),
+  /** Signs session cookies. When unset, a random one is kept in `auth-secret` beside the database. */
+  SIGNOFF_AUTH_SECRET: z.string().min(32).optional(),
+  /** The public URL, e.g. https://signoff.example.com. When unset it is taken from each request. */
+  SIGNOFF_BASE_URL: z.url().optional(),
+  /** Sign-in attempts allowed per client IP per minute. */
+  SIGNOFF_SIGN_IN_ATTEMPTS: z.coerce.number().int().min(1).max(10_000).default(5),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -14,7 +14,13 @@ export type AuditEventType =
   | "execution.failed"
   | "execution.refused"
   | "execution.reverted"
-  | "access.denied";
+  | "access.denied"
+  | "user.created"
+  | "user.role_changed"
+  | "user.deactivated"
+  | "user.reactivated"
+  | "user.password_reset"
+  | "user.password_changed";
 
 export interface AuditEventInput {
   actor: string;

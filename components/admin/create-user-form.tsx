@@ -1,0 +1,105 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { createUserAction } from "@/app/admin/users/actions";
+import { Button } from "@/components/ui/button";
+import { FormAlert, inputClasses, TextField } from "@/components/ui/field";
+import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES } from "@/lib/auth/permissions";
+import { type CreateUserInput, createUserSchema, PASSWORD_MIN } from "@/lib/schemas/users";
+import { generatePassword } from "./generate-password";
+
+/**
+ * Adds a teammate: name, email, role and a first password that the admin hands over (Signoff
+ * sends no email). The password stays visible after saving so it can be copied.
+ */
+export function CreateUserForm() {
+  const [created, setCreated] = useState<{ email: string; password: string } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm<CreateUserInput, unknown, z.output<typeof createUserSchema>>({
+    resolver: zodResolver(createUserSchema),
+    defaultValues: { name: "", email: "", role: "author", password: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const role = form.watch("role");
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    setProblem(null);
+    setCreated(null);
+    const result = await createUserAction(input);
+    if (result.ok) {
+      setCreated({ email: input.email, password: input.password });
+      form.reset({ name: "", email: "", role: input.role, password: "" });
+      return;
+    }
+    const fieldErrors = Object.entries(result.fieldErrors ?? {});
+    for (const [field, messages] of fieldErrors) {
+      form.setError(field as keyof CreateUserInput, { message: messages[0] });
+    }
+    if (fieldErrors.length === 0) setProblem(result.error);
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Add a user">
+      {problem ? <FormAlert>{problem}</FormAlert> : null}
+      {created ? (
+        <FormAlert tone="success">
+          Account created for {created.email}. Their first password is{" "}
+          <code className="rounded bg-white px-1 font-mono" data-testid="created-password">
+            {created.password}
+          </code>{" "}
+          — hand it over; they can change it under Your account.
+        </FormAlert>
+      ) : null}
+      <TextField
+        label="Name"
+        autoComplete="off"
+        error={errors.name?.message}
+        {...form.register("name")}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="off"
+        error={errors.email?.message}
+        {...form.register("email")}
+      />
+      <div>
+        <label htmlFor="new-user-role" className="block text-sm font-medium text-slate-800">
+          Role
+        </label>
+        <select id="new-user-role" className={inputClasses} {...form.register("role")}>
+          {ROLES.map((option) => (
+            <option key={option} value={option}>
+              {ROLE_LABELS[option]}
+            </option>
+          ))}
+        </select>
+        <p className="mt-1 text-xs text-slate-500">{ROLE_DESCRIPTIONS[role]}</p>
+      </div>
+      <div>
+        <TextField
+          label="First password"
+          autoComplete="new-password"
+          spellCheck={false}
+          hint={`At least ${PASSWORD_MIN} characters. Shown after saving so you can hand it over.`}
+          error={errors.password?.message}
+          {...form.register("password")}
+        />
+        <Button
+          variant="ghost"
+          size="sm"
+          className="mt-1 -ml-3"
+          onClick={() => form.setValue("password", generatePassword(), { shouldValidate: true })}
+        >
+          Generate a strong password
+        </Button>
+      </div>
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? "Adding…" : "Add user"}
+      </Button>
+    </form>
+  );
+}

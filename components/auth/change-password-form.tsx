@@ -1,0 +1,78 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { changePasswordAction } from "@/app/account/actions";
+import { Button } from "@/components/ui/button";
+import { FormAlert, TextField } from "@/components/ui/field";
+import { type ChangePasswordInput, changePasswordSchema, PASSWORD_MIN } from "@/lib/schemas/users";
+
+export function ChangePasswordForm() {
+  const [outcome, setOutcome] = useState<{ tone: "error" | "success"; text: string } | null>(null);
+  const form = useForm<ChangePasswordInput, unknown, z.output<typeof changePasswordSchema>>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: {
+      currentPassword: "",
+      newPassword: "",
+      confirmPassword: "",
+      signOutOtherSessions: true,
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    setOutcome(null);
+    const result = await changePasswordAction(input);
+    if (result.ok) {
+      form.reset();
+      setOutcome({ tone: "success", text: "Your password is changed." });
+      return;
+    }
+    const fieldErrors = Object.entries(result.fieldErrors ?? {});
+    for (const [field, messages] of fieldErrors) {
+      form.setError(field as keyof ChangePasswordInput, { message: messages[0] });
+    }
+    if (fieldErrors.length === 0) setOutcome({ tone: "error", text: result.error });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Change password">
+      {outcome ? <FormAlert tone={outcome.tone}>{outcome.text}</FormAlert> : null}
+      <TextField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.currentPassword?.message}
+        {...form.register("currentPassword")}
+      />
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint={`At least ${PASSWORD_MIN} characters.`}
+        error={errors.newPassword?.message}
+        {...form.register("newPassword")}
+      />
+      <TextField
+        label="New password again"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...form.register("confirmPassword")}
+      />
+      <label className="flex items-start gap-2 text-sm text-slate-700">
+        <input
+          type="checkbox"
+          className="mt-0.5 size-4 rounded border-slate-300"
+          {...form.register("signOutOtherSessions")}
+        />
+        Sign out my other sessions (other browsers and devices)
+      </label>
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? "Changing…" : "Change password"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { createFirstAdminAction } from "@/app/setup/actions";
+import { Button } from "@/components/ui/button";
+import { FormAlert, TextField } from "@/components/ui/field";
+import { PASSWORD_MIN, type SetupInput, setupSchema } from "@/lib/schemas/users";
+
+export function SetupForm() {
+  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm<SetupInput, unknown, z.output<typeof setupSchema>>({
+    resolver: zodResolver(setupSchema),
+    defaultValues: { name: "", email: "", password: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    setProblem(null);
+    const result = await createFirstAdminAction(input);
+    if (result.ok) {
+      window.location.assign("/");
+      return;
+    }
+    for (const [field, messages] of Object.entries(result.fieldErrors ?? {})) {
+      form.setError(field as keyof SetupInput, { message: messages[0] });
+    }
+    setProblem(result.error);
+  });
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="space-y-4"
+      aria-label="Create the admin account"
+    >
+      {problem ? <FormAlert>{problem}</FormAlert> : null}
+      <TextField
+        label="Your name"
+        autoComplete="name"
+        autoFocus
+        error={errors.name?.message}
+        {...form.register("name")}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="username"
+        error={errors.email?.message}
+        {...form.register("email")}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        hint={`At least ${PASSWORD_MIN} characters.`}
+        error={errors.password?.message}
+        {...form.register("password")}
+      />
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? "Creating the account…" : "Create admin account"}
+      </Button>
+    </form>
+  );
+}

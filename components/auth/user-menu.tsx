@@ -1,0 +1,28 @@
+import Link from "next/link";
+import { signOutAction } from "@/app/account/actions";
+import { buttonClasses } from "@/components/ui/button";
+import type { Actor } from "@/lib/auth/actor";
+import { ROLE_LABELS } from "@/lib/auth/permissions";
+
+/** The signed-in person in the header: name and role (linking to their account), and sign-out. */
+export function UserMenu({ actor }: { actor: Actor }) {
+  return (
+    <div className="ml-auto flex items-center gap-3 text-sm">
+      <Link
+        href="/account"
+        className="flex items-center gap-2 rounded-md px-2 py-1 hover:bg-slate-50"
+        data-testid="signed-in-user"
+      >
+        <span className="font-medium text-slate-900">{actor.name}</span>
+        <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
+          {ROLE_LABELS[actor.role]}
+        </span>
+      </Link>
+      <form action={signOutAction}>
+        <button type="submit" className={buttonClasses("ghost", "sm")}>
+          Sign out
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import "server-only";
+import { betterAuth } from "better-auth";
+import { prismaAdapter } from "better-auth/adapters/prisma";
+import { APIError } from "better-auth/api";
+import { nextCookies } from "better-auth/next-js";
+import { db } from "@/lib/db/client";
+import { isUserActive } from "@/lib/db/users";
+import { env } from "@/lib/env";
+import { resolveAuthSecret } from "./secret";
+
+export const SESSION_DAYS = 7;
+export const DEACTIVATED_MESSAGE = "This account is deactivated. Ask an admin to reactivate it.";
+
+/**
+ * Accounts and sessions through better-auth: email and password only, no public sign-up (admins
+ * create accounts; /setup creates the first one), sessions in http-only cookies that are
+ * `Secure` in production, and sign-in limited per client IP. Roles are our own column on the
+ * user (lib/auth/permissions.ts); better-auth never lets a client set it.
+ */
+function createAuth() {
+  const config = env();
+  return betterAuth({
+    appName: "Signoff",
+    secret: resolveAuthSecret({
+      secret: config.SIGNOFF_AUTH_SECRET,
+      databaseUrl: config.DATABASE_URL,
+    }),
+    baseURL: config.SIGNOFF_BASE_URL,
+    database: prismaAdapter(db(), { provider: "sqlite" }),
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+    },
+    user: {
+      additionalFields: {
+        role: { type: "string", required: false, defaultValue: "viewer", input: false },
+        deactivatedAt: { type: "date", required: false, input: false },
+      },
+    },
+    session: {
+      expiresIn: SESSION_DAYS * 24 * 60 * 60,
+      updateAge: 24 * 60 * 60,
+    },
+    rateLimit: {
+      // On in every environment (better-auth's default is production only), in memory: one
+      // Signoff process serves one database, so one process holds every counter.
+      enabled: true,
+      storage: "memory",
+      window: 60,
+      max: 300,
+      customRules: {
+        "/sign-in/email": { window: 60, max: config.SIGNOFF_SIGN_IN_ATTEMPTS },
+        "/get-session": false,
+      },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          async before(session) {
+            if (!(await isUserActive(session.userId))) {
+              throw new APIError("FORBIDDEN", { message: DEACTIVATED_MESSAGE });
+            }
+          },
+        },
+      },
+    },
+    telemetry: { enabled: false },
+    // nextCookies must stay last: it copies cookies set by server-side calls onto the response.
+    plugins: [nextCookies()],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const globalForAuth = globalThis as unknown as { signoffAuth?: Auth };
+
+/** The app's auth instance, one per process, on the app's database. */
+export function auth(): Auth {
+  globalForAuth.signoffAuth ??= createAuth();
+  return globalForAuth.signoffAuth;
+}
+
+/** Forget the instance (tests that point `db()` at a new database). */
+export function resetAuthForTests(): void {
+  globalForAuth.signoffAuth = undefined;
+}

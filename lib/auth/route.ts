@@ -1,0 +1,71 @@
+import "server-only";
+import { toAppError } from "@/lib/errors";
+import { recordAccessDenied } from "@/lib/services/record-access-denied";
+import { type Actor, actorFromHeaders, authorize } from "./actor";
+import type { Permission } from "./permissions";
+
+export type RouteCheck = { ok: true; actor: Actor } | { ok: false; response: Response };
+
+/**
+ * The session and role check for route handlers (downloads, streams, uploads): the signed-in
+ * actor when their role holds the permission, otherwise a 401/403 JSON response to return as is.
+ * Refusals are recorded as `access.denied` audit events.
+ */
+export async function requireActor(request: Request, permission: Permission): Promise<RouteCheck> {
+  const target = `${request.method} ${new URL(request.url).pathname}`;
+  let actor: Actor | null = null;
+  try {
+    actor = await actorFromHeaders(request.headers);
+    if (!actor) {
+      await recordAccessDenied({
+        actor: "anonymous",
+        target,
+        permission,
+        reason: "unauthenticated",
+      });
+      return {
+        ok: false,
+        response: errorResponse(401, "unauthenticated", "Sign in to continue."),
+      };
+    }
+    authorize(actor, permission);
+    return { ok: true, actor };
+  } catch (error) {
+    const appError = toAppError(error);
+    if (appError.code === "forbidden" && actor) {
+      await recordAccessDenied({
+        actor: actor.id,
+        role: actor.role,
+        target,
+        permission,
+        reason: "forbidden",
+      });
+    } else {
+      console.error(error);
+    }
+    return { ok: false, response: errorResponse(appError.status, appError.code, appError.message) };
+  }
+}
+
+/**
+ * Wraps a route handler in `requireActor`:
+ *
+ *   export const GET = withRoute("download.read", async (request, actor, { params }) => …);
+ */
+export function withRoute<Context>(
+  permission: Permission,
+  handler: (request: Request, actor: Actor, context: Context) => Promise<Response>,
+): (request: Request, context: Context) => Promise<Response> {
+  return async (request, context) => {
+    const check = await requireActor(request, permission);
+    if (!check.ok) return check.response;
+    return handler(request, check.actor, context);
+  };
+}
+
+function errorResponse(status: number, code: string, error: string): Response {
+  return Response.json(
+    { ok: false, code, error },
+    { status, headers: { "cache-control": "no-store" } },
+  );
+}

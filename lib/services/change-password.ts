@@ -1,0 +1,54 @@
+import "server-only";
+import { APIError } from "better-auth/api";
+import type { Actor } from "@/lib/auth/actor";
+import { auth } from "@/lib/auth/auth";
+import { recordAuditEvent } from "@/lib/db/audit";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+
+/**
+ * A signed-in person changes their own password, proving the current one. With
+ * `signOutOtherSessions` every other session ends and this one gets a new cookie.
+ */
+export async function changeOwnPassword(options: {
+  currentPassword: string;
+  newPassword: string;
+  signOutOtherSessions: boolean;
+  headers: Headers;
+  actor: Actor;
+}): Promise<void> {
+  try {
+    await auth().api.changePassword({
+      body: {
+        currentPassword: options.currentPassword,
+        newPassword: options.newPassword,
+        revokeOtherSessions: options.signOutOtherSessions,
+      },
+      headers: options.headers,
+    });
+  } catch (error) {
+    if (error instanceof APIError && error.status === "BAD_REQUEST") {
+      throw new AppError("invalid_input", "Your current password is not right.", {
+        field: "currentPassword",
+      });
+    }
+    if (error instanceof APIError && error.status === "UNAUTHORIZED") {
+      throw new AppError("unauthenticated", "Your session has ended. Sign in again.");
+    }
+    throw error;
+  }
+  await db().$transaction((tx) =>
+    recordAuditEvent(tx, {
+      actor: options.actor.id,
+      type: "user.password_changed",
+      subjectType: "user",
+      subjectId: options.actor.id,
+      detail: { signedOutOtherSessions: options.signOutOtherSessions },
+    }),
+  );
+}
+
+/** Ends the session in these request headers and clears its cookie. */
+export async function signOut(headers: Headers): Promise<void> {
+  await auth().api.signOut({ headers });
+}

@@ -1,0 +1,49 @@
+import { getSessionCookie } from "better-auth/cookies";
+import { type NextRequest, NextResponse } from "next/server";
+import { PATH_HEADER } from "@/lib/auth/page-headers";
+import { signInPath } from "@/lib/auth/return-path";
+import { env } from "@/lib/env";
+import { contentSecurityPolicy, createNonce } from "@/lib/security/headers";
+
+/** Pages a signed-out visitor may open. */
+const PUBLIC_PAGES = ["/sign-in", "/setup"];
+
+/**
+ * Runs before every page request. It does only cheap things: a per-request CSP nonce, the path
+ * for "sign in and come back", and a redirect to /sign-in when there is no session cookie at all.
+ * Whether the cookie is valid and the role may see the page is checked by the page itself
+ * (lib/auth/page.ts), by every server action (serverAction) and by every route handler
+ * (withRoute); those are the checks that count.
+ */
+export function proxy(request: NextRequest) {
+  const { pathname, search } = request.nextUrl;
+  const config = env();
+  const nonce = createNonce();
+  const csp = contentSecurityPolicy({ nonce, development: config.NODE_ENV === "development" });
+
+  const isPublic = PUBLIC_PAGES.some(
+    (page) => pathname === page || pathname.startsWith(`${page}/`),
+  );
+  // Server actions answer for themselves (a typed refusal and an audit event), never a redirect.
+  const isAction = request.headers.has("next-action");
+  if (config.SIGNOFF_AUTH !== "off" && !isPublic && !isAction && !getSessionCookie(request)) {
+    const response = NextResponse.redirect(new URL(signInPath(pathname + search), request.url));
+    response.headers.set("Content-Security-Policy", csp);
+    return response;
+  }
+
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("x-nonce", nonce);
+  // Next reads the nonce from the request's CSP header and puts it on its scripts.
+  requestHeaders.set("Content-Security-Policy", csp);
+  requestHeaders.set(PATH_HEADER, pathname + search);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set("Content-Security-Policy", csp);
+  return response;
+}
+
+export const config = {
+  // Pages only: not API routes (they check sessions themselves and stream large uploads, which a
+  // proxy would buffer), not build assets, not public files such as the published JSON Schema.
+  matcher: ["/((?!api/|_next/static/|_next/image|favicon\\.ico|.*\\.[A-Za-z0-9]+$).*)"],
+};
