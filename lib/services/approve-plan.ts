@@ -1,5 +1,6 @@
 import "server-only";
 import type { Actor } from "@/lib/auth/actor";
+import { canApprove } from "@/lib/auth/four-eyes";
 import { recordAuditEvent } from "@/lib/db/audit";
 import { db, type Tx } from "@/lib/db/client";
 import { readProfile } from "@/lib/db/datasets";
@@ -19,6 +20,8 @@ export interface ApprovePlanOptions {
   /** Required when a guard failed: why the approver overrides it. */
   overrideReason?: string;
   actor: Actor;
+  /** SIGNOFF_ALLOW_SELF_APPROVAL (the action passes it): may a revision's author approve it? */
+  allowSelfApproval?: boolean;
   /** Test hook: runs inside the transaction after the new version is written. */
   afterVersionWrite?: (tx: Tx) => Promise<void>;
 }
@@ -111,6 +114,14 @@ async function applyInTransaction(
       `The plan was edited since this preview (revision ${latest?.number} is the latest). Preview again before approving.`,
     );
   }
+  // Four-eyes rule: whoever wrote the latest revision does not approve it (lib/auth/four-eyes.ts).
+  const approval = canApprove({
+    actor: options.actor,
+    latestRevisionAuthor: revision.author,
+    allowSelfApproval: options.allowSelfApproval ?? false,
+  });
+  if (!approval.ok) throw new AppError("forbidden", approval.reason);
+
   const current = plan.dataset.currentVersion;
   if (!current || current.id !== plan.baseVersionId) {
     throw new AppError(
@@ -235,6 +246,7 @@ async function applyInTransaction(
       previewHash: expectedHash,
       overriddenGuards: failedGuards.map((guard) => guard.guard),
       overrideReason: failedGuards.length > 0 ? overrideReason : undefined,
+      ...(approval.selfApproval ? { selfApproval: true } : {}),
     },
   });
   await recordAuditEvent(tx, {
@@ -270,7 +282,13 @@ async function applyInTransaction(
 }
 
 /** Refusals are the approval rules doing their job; everything else is a failure. */
-const REFUSAL_CODES = new Set(["stale_plan", "execution_id_used", "guard_failed", "conflict"]);
+const REFUSAL_CODES = new Set([
+  "stale_plan",
+  "execution_id_used",
+  "guard_failed",
+  "conflict",
+  "forbidden",
+]);
 
 async function recordFailedAttempt(
   options: ApprovePlanOptions,
