@@ -1,7 +1,7 @@
 import "server-only";
 import type { DatasetProfile } from "@/lib/dataset/types";
 import { db, type Tx } from "./client";
-import { datasetProfileSchema, readJson } from "./json";
+import { asBytes, datasetProfileSchema, readJson } from "./json";
 
 export interface DatasetSummary {
   id: string;
@@ -66,11 +66,7 @@ export async function insertDataset(tx: Tx, input: NewDataset) {
     data: {
       datasetId: dataset.id,
       number: 1,
-      content: Buffer.from(
-        input.content.buffer,
-        input.content.byteOffset,
-        input.content.byteLength,
-      ),
+      content: asBytes(input.content),
       sha256: input.sha256,
       rowCount: input.rowCount,
       byteSize: input.content.byteLength,

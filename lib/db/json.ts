@@ -56,3 +56,12 @@ export function readJson<T>(schema: z.ZodType<T>, text: string, what: string): T
   }
   return parsed.data;
 }
+
+/**
+ * Prisma types `Bytes` as `Uint8Array<ArrayBuffer>`; the CSV bytes we hold are plain Uint8Arrays
+ * over ordinary (never shared) ArrayBuffers, so this only narrows the type — no copy of what can
+ * be a 77 MB file.
+ */
+export function asBytes(data: Uint8Array): Uint8Array<ArrayBuffer> {
+  return data as Uint8Array<ArrayBuffer>;
+}

@@ -55,7 +55,7 @@ export async function openSchemaEngine(
   const factory = new PrismaBetterSqlite3({ url: sqlitePath });
   const connections: { dispose(): Promise<void> }[] = [];
   const tracked = {
-    provider: factory.provider,
+    provider: "sqlite" as const,
     adapterName: factory.adapterName,
     connect: async () => {
       const connection = await factory.connect();

@@ -5,6 +5,7 @@ import { recordAuditEvent } from "@/lib/db/audit";
 import { db, type Tx } from "@/lib/db/client";
 import { readProfile } from "@/lib/db/datasets";
 import { insertChanges } from "@/lib/db/execution-writes";
+import { asBytes } from "@/lib/db/json";
 import { latestRevision, readPlanJson } from "@/lib/db/plans";
 import { AppError, isAppError } from "@/lib/errors";
 import type { ExecutionPlan } from "@/lib/plan/schema";
@@ -172,11 +173,7 @@ async function applyInTransaction(
       datasetId: plan.datasetId,
       number: current.number + 1,
       parentId: current.id,
-      content: Buffer.from(
-        result.output.buffer,
-        result.output.byteOffset,
-        result.output.byteLength,
-      ),
+      content: asBytes(result.output),
       sha256: result.outputSha256 ?? sha256Hex(result.output),
       rowCount: newProfile.rowCount,
       byteSize: result.output.byteLength,

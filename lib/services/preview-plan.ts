@@ -109,6 +109,11 @@ export async function previewPlan(options: PreviewPlanOptions): Promise<PlanPrev
     baseVersion: { id: current.id, number: current.number },
     rebasedFrom,
     issues: [...validation.issues, ...run.orderIssues],
-    ...run.result,
+    ...withoutOk(run.result),
   };
+}
+
+function withoutOk<T extends { ok: true }>(result: T): Omit<T, "ok"> {
+  const { ok: _ok, ...rest } = result;
+  return rest;
 }

@@ -4,14 +4,14 @@ import { profileDataset } from "@/lib/dataset/profile";
 import type { DatasetProfile } from "@/lib/dataset/types";
 import { type DryRunResult, dryRun, findOrderConflicts } from "@/lib/executor";
 import { orderConflictIssues } from "@/lib/plan/conflicts";
-import type { PlanIssue } from "@/lib/plan/issues";
+import { hasErrors, type PlanIssue } from "@/lib/plan/issues";
 import type { ExecutionPlan } from "@/lib/plan/schema";
 
-export type PlanRunResult = DryRunResult;
+export type PlanRunResult = Omit<DryRunResult, "ok">;
 
 export type PlanRun =
   | { ok: true; result: DryRunResult; orderIssues: PlanIssue[] }
-  | { ok: false; error: string; offendingKeys?: string[] };
+  | { ok: false; error: string; offendingKeys?: string[]; orderIssues?: PlanIssue[] };
 
 /** Parses a version's bytes and dry-runs a plan on them: the one path previews and approvals share. */
 export function runPlan(
@@ -27,11 +27,15 @@ export function runPlan(
       return { ok: false, error: `The stored version does not parse: ${error.message}` };
     throw error;
   }
+  // Two operations with no path between them must commute on this data; when they do not, the
+  // order would be arbitrary, so the plan is refused before anything runs.
+  const orderIssues = orderConflictIssues(plan, findOrderConflicts(plan, table, profile));
+  if (hasErrors(orderIssues))
+    return { ok: false, error: "order-dependent operations", orderIssues };
   const outcome = dryRun(plan, table, profile);
   if (!outcome.ok) {
     return { ok: false, error: outcome.error.message, offendingKeys: outcome.error.offendingKeys };
   }
-  const orderIssues = orderConflictIssues(plan, findOrderConflicts(plan, table, profile));
   return { ok: true, result: outcome, orderIssues };
 }
 

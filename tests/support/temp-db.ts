@@ -28,3 +28,13 @@ export async function createTempDb(): Promise<TempDb> {
     },
   };
 }
+
+/**
+ * Points the app's `db()` at a fresh temporary database for the tests of one file, so services
+ * run exactly as in production, on a real SQLite file.
+ */
+export async function installTempDb(): Promise<TempDb> {
+  const temp = await createTempDb();
+  (globalThis as unknown as { signoffDb?: Db }).signoffDb = temp.db;
+  return temp;
+}

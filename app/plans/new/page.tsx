@@ -31,7 +31,9 @@ export default async function NewPlanPage({
       ) : (
         <NewPlanForm
           datasets={datasets}
-          initialDatasetId={datasets.some((d) => d.id === dataset) ? dataset : datasets[0].id}
+          initialDatasetId={
+            dataset && datasets.some((d) => d.id === dataset) ? dataset : datasets[0].id
+          }
           planner={describePlannerChoice()}
         />
       )}

@@ -1,0 +1,174 @@
+import "server-only";
+import path from "node:path";
+import { parseCsv } from "@/lib/dataset/csv";
+import { profileDataset } from "@/lib/dataset/profile";
+import { recordAuditEvent } from "@/lib/db/audit";
+import { db, type Tx } from "@/lib/db/client";
+import { type ChangeRecord, insertChanges } from "@/lib/db/execution-writes";
+import { asBytes } from "@/lib/db/json";
+import type { ExecutionPlan } from "@/lib/plan/schema";
+import { sha256Hex } from "./hashing";
+
+/**
+ * CLI runs in the app database, so they appear in the web history next to approvals made in the
+ * browser. The CLI works on files, not datasets: each input file becomes (or finds) a dataset
+ * named after it, its bytes a version of that dataset, and the output the next version.
+ */
+
+export interface CompletedExecution {
+  executionId: string;
+  planHash: string;
+  executedAt: Date;
+}
+
+/** The completed execution holding this execution_id, if any (failed ones never block). */
+export async function findCompletedExecution(
+  executionId: string,
+): Promise<CompletedExecution | null> {
+  const execution = await db().execution.findUnique({
+    where: { idempotencyKey: executionId },
+    select: { executionId: true, planHash: true, finishedAt: true, createdAt: true },
+  });
+  if (!execution) return null;
+  return {
+    executionId: execution.executionId,
+    planHash: execution.planHash,
+    executedAt: execution.finishedAt ?? execution.createdAt,
+  };
+}
+
+export interface CliExecutionInput {
+  plan: ExecutionPlan;
+  planHash: string;
+  actor: string;
+  inputPath: string;
+  inputBytes: Uint8Array;
+  /** Null when the run failed and nothing was written. */
+  outputBytes: Uint8Array | null;
+  status: "completed" | "failed";
+  error: string | null;
+  changes: ChangeRecord[];
+  rowsChanged: number;
+  stats: unknown;
+  guards: unknown;
+  changeSetHash: string | null;
+  overrideReason?: string | null;
+  startedAt: Date;
+  finishedAt: Date;
+}
+
+export async function recordCliExecution(input: CliExecutionInput): Promise<{ id: string }> {
+  const datasetName = `CLI: ${path.basename(input.inputPath)}`;
+  return db().$transaction(
+    async (tx) => {
+      const base = await versionForBytes(tx, datasetName, input.inputBytes, input.actor);
+      const resultVersion =
+        input.status === "completed" && input.outputBytes
+          ? await tx.datasetVersion.create({
+              data: {
+                datasetId: base.datasetId,
+                number: base.number + 1,
+                parentId: base.id,
+                content: asBytes(input.outputBytes),
+                sha256: sha256Hex(input.outputBytes),
+                rowCount: base.rowCount,
+                byteSize: input.outputBytes.byteLength,
+                source: "execution",
+                createdBy: input.actor,
+              },
+            })
+          : null;
+      const execution = await tx.execution.create({
+        data: {
+          executionId: input.plan.execution_id,
+          idempotencyKey: input.status === "completed" ? input.plan.execution_id : null,
+          datasetId: base.datasetId,
+          baseVersionId: base.id,
+          resultVersionId: resultVersion?.id ?? null,
+          status: input.status,
+          source: "cli",
+          planner: null,
+          instruction: input.plan.source_instruction,
+          operationsCount: input.plan.operations.length,
+          rowsChanged: input.status === "completed" ? input.rowsChanged : 0,
+          cellsChanged: input.status === "completed" ? input.changes.length : 0,
+          changeSetHash: input.changeSetHash,
+          planHash: input.planHash,
+          planSnapshotJson: JSON.stringify(input.plan),
+          statsJson: JSON.stringify(input.stats ?? []),
+          guardsJson: JSON.stringify(input.guards ?? []),
+          approvedBy: input.actor,
+          overrideReason: input.overrideReason ?? null,
+          error: input.error,
+          startedAt: input.startedAt,
+          finishedAt: input.finishedAt,
+          durationMs: input.finishedAt.getTime() - input.startedAt.getTime(),
+        },
+      });
+      if (resultVersion) {
+        await insertChanges(tx, execution.id, base.datasetId, input.changes);
+        await tx.dataset.update({
+          where: { id: base.datasetId },
+          data: { currentVersionId: resultVersion.id },
+        });
+      }
+      await recordAuditEvent(tx, {
+        actor: input.actor,
+        type: input.status === "completed" ? "execution.applied" : "execution.failed",
+        subjectType: "execution",
+        subjectId: execution.id,
+        datasetId: base.datasetId,
+        executionId: execution.id,
+        detail: { source: "cli", input: input.inputPath, error: input.error ?? undefined },
+      });
+      return { id: execution.id };
+    },
+    { timeout: 120_000, maxWait: 120_000 },
+  );
+}
+
+/** The version of the file's dataset holding exactly these bytes, created when missing. */
+async function versionForBytes(tx: Tx, name: string, bytes: Uint8Array, actor: string) {
+  const sha256 = sha256Hex(bytes);
+  const dataset = await tx.dataset.findUnique({
+    where: { name },
+    include: { currentVersion: true },
+  });
+  if (dataset?.currentVersion?.sha256 === sha256) {
+    return { ...dataset.currentVersion, datasetId: dataset.id };
+  }
+  const profile = profileDataset(parseCsv(bytes));
+  const target =
+    dataset ??
+    (await tx.dataset.create({
+      data: {
+        name,
+        keyColumn: profile.keyColumn,
+        profileJson: JSON.stringify(profile),
+        createdBy: actor,
+      },
+    }));
+  const latest = await tx.datasetVersion.findFirst({
+    where: { datasetId: target.id },
+    orderBy: { number: "desc" },
+    select: { id: true, number: true },
+  });
+  const version = await tx.datasetVersion.create({
+    data: {
+      datasetId: target.id,
+      number: (latest?.number ?? 0) + 1,
+      parentId: latest?.id ?? null,
+      content: asBytes(bytes),
+      sha256,
+      rowCount: profile.rowCount,
+      byteSize: bytes.byteLength,
+      source: "upload",
+      createdBy: actor,
+    },
+  });
+  await tx.dataset.update({
+    where: { id: target.id },
+    data: { currentVersionId: version.id, profileJson: JSON.stringify(profile) },
+  });
+  return { ...version, datasetId: target.id };
+}

@@ -1,0 +1,98 @@
+import "server-only";
+import type { Actor } from "@/lib/auth/actor";
+import { recordAuditEvent } from "@/lib/db/audit";
+import { db } from "@/lib/db/client";
+import { readProfile } from "@/lib/db/datasets";
+import { insertPlanRevision, readPlanJson } from "@/lib/db/plans";
+import { AppError } from "@/lib/errors";
+import { validatePlan } from "@/lib/plan/validate";
+
+export interface SavePlanRevisionOptions {
+  planId: string;
+  plan: unknown;
+  note?: string;
+  actor: Actor;
+}
+
+/**
+ * Saves an edit as the plan's next revision. The plan must match the schema; problems against
+ * the dataset are allowed to stay (the editor shows them and preview refuses to run on them).
+ * A saved edit invalidates earlier previews: approval is bound to a revision.
+ */
+export async function savePlanRevision(options: SavePlanRevisionOptions) {
+  const plan = await db().plan.findUnique({
+    where: { id: options.planId },
+    include: { dataset: { select: { profileJson: true } } },
+  });
+  if (!plan) throw new AppError("not_found", "That plan does not exist.");
+  if (plan.status === "approved" || plan.status === "rejected") {
+    throw new AppError(
+      "conflict",
+      `This plan was already ${plan.status}; draft a new one to change it.`,
+    );
+  }
+  const validation = validatePlan(options.plan, readProfile(plan.dataset.profileJson));
+  if (!validation.parsed) {
+    throw new AppError(
+      "invalid_plan",
+      validation.issues.map((issue) => issue.message).join("\n") || "The plan is not valid.",
+    );
+  }
+  const parsed = validation.parsed;
+  return db().$transaction(async (tx) => {
+    const revision = await insertPlanRevision(tx, {
+      planId: plan.id,
+      plan: parsed,
+      author: options.actor.id,
+      note: options.note?.trim() || null,
+    });
+    await tx.plan.update({ where: { id: plan.id }, data: { status: "draft" } });
+    await recordAuditEvent(tx, {
+      actor: options.actor.id,
+      type: "plan.edited",
+      subjectType: "plan",
+      subjectId: plan.id,
+      datasetId: plan.datasetId,
+      planId: plan.id,
+      detail: { revision: revision.number, note: revision.note },
+    });
+    return { revisionId: revision.id, number: revision.number };
+  });
+}
+
+/** Makes an earlier revision the latest again, as a new revision (history is never rewritten). */
+export async function restorePlanRevision(options: {
+  planId: string;
+  revisionId: string;
+  actor: Actor;
+}) {
+  const revision = await db().planRevision.findUnique({ where: { id: options.revisionId } });
+  if (!revision || revision.planId !== options.planId) {
+    throw new AppError("not_found", "That revision does not exist.");
+  }
+  return savePlanRevision({
+    planId: options.planId,
+    plan: readPlanJson(revision.planJson),
+    note: `Restored revision ${revision.number}`,
+    actor: options.actor,
+  });
+}
+
+/** Rejects a plan: it can no longer be previewed, edited or approved. */
+export async function rejectPlan(options: { planId: string; reason?: string; actor: Actor }) {
+  const plan = await db().plan.findUnique({ where: { id: options.planId } });
+  if (!plan) throw new AppError("not_found", "That plan does not exist.");
+  if (plan.status === "approved") throw new AppError("conflict", "This plan was already approved.");
+  await db().$transaction(async (tx) => {
+    await tx.plan.update({ where: { id: plan.id }, data: { status: "rejected" } });
+    await recordAuditEvent(tx, {
+      actor: options.actor.id,
+      type: "plan.rejected",
+      subjectType: "plan",
+      subjectId: plan.id,
+      datasetId: plan.datasetId,
+      planId: plan.id,
+      detail: { reason: options.reason?.trim() || undefined },
+    });
+  });
+}

@@ -1,0 +1,256 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Actor } from "@/lib/auth/actor";
+import { approvePlan } from "@/lib/services/approve-plan";
+import { createDataset } from "@/lib/services/create-dataset";
+import { createManualPlan } from "@/lib/services/create-plan";
+import { previewPlan } from "@/lib/services/preview-plan";
+import { savePlanRevision } from "@/lib/services/save-plan-revision";
+import { installTempDb, type TempDb } from "../support/temp-db";
+
+const author: Actor = { id: "user:author", name: "Author", role: "author" };
+const approver: Actor = { id: "user:approver", name: "Approver", role: "approver" };
+const fixtures = path.resolve(__dirname, "../../../shared/fixtures");
+
+let temp: TempDb;
+let seedCsv: Buffer;
+
+beforeAll(async () => {
+  temp = await installTempDb();
+  seedCsv = await readFile(path.join(fixtures, "seed-products.csv"));
+});
+afterAll(async () => {
+  await temp.dispose();
+});
+
+let datasetCounter = 0;
+async function newDataset() {
+  datasetCounter += 1;
+  return createDataset({ name: `Seed ${datasetCounter}`, content: seedCsv, actor: author.id });
+}
+
+async function fixturePlan(name: string, executionId?: string) {
+  const plan = JSON.parse(await readFile(path.join(fixtures, name), "utf8"));
+  if (executionId) plan.execution_id = executionId;
+  return plan;
+}
+
+async function previewed(datasetId: string, plan: unknown) {
+  const { planId } = await createManualPlan({ datasetId, plan, actor: author });
+  const preview = await previewPlan({ planId, actor: author });
+  if (!preview.ok) throw new Error(`preview failed: ${JSON.stringify(preview)}`);
+  return { planId, preview };
+}
+
+async function currentContent(datasetId: string) {
+  const dataset = await temp.db.dataset.findUniqueOrThrow({
+    where: { id: datasetId },
+    include: { currentVersion: true },
+  });
+  return Buffer.from(dataset.currentVersion?.content ?? []).toString("utf8");
+}
+
+describe("approvePlan", () => {
+  it("applies the previewed plan: new version with the expected bytes, execution, changes, audit", async () => {
+    const { datasetId } = await newDataset();
+    const { planId, preview } = await previewed(
+      datasetId,
+      await fixturePlan("seed-plan-fitness-10pct.json", "plan_apply_ok_v1"),
+    );
+    const approved = await approvePlan({
+      planId,
+      revisionId: preview.revisionId,
+      previewHash: preview.previewHash,
+      actor: approver,
+    });
+    expect(approved).toMatchObject({ resultVersionNumber: 2, rowsChanged: 2, replayed: false });
+    expect(await currentContent(datasetId)).toBe(
+      await readFile(path.join(fixtures, "seed-products-after-fitness-10pct.csv"), "utf8"),
+    );
+    const changes = await temp.db.change.findMany({
+      where: { executionId: approved.id },
+      orderBy: { seq: "asc" },
+    });
+    expect(changes.map((c) => [c.rowKey, c.column, c.before, c.after])).toEqual([
+      ["A101", "price", "29.99", "32.99"],
+      ["A102", "price", "39.99", "43.99"],
+    ]);
+    const events = await temp.db.auditEvent.findMany({ where: { executionId: approved.id } });
+    expect(events.map((e) => e.type).sort()).toEqual(["execution.applied", "execution.approved"]);
+  });
+
+  it("returns the same execution when the same approval is replayed (idempotent)", async () => {
+    const { datasetId } = await newDataset();
+    const { planId, preview } = await previewed(
+      datasetId,
+      await fixturePlan("seed-plan-fitness-10pct.json", "plan_replay_v1"),
+    );
+    const request = {
+      planId,
+      revisionId: preview.revisionId,
+      previewHash: preview.previewHash,
+      actor: approver,
+    };
+    const first = await approvePlan(request);
+    const again = await approvePlan(request);
+    expect(again).toMatchObject({ id: first.id, replayed: true, resultVersionNumber: 2 });
+    expect(await temp.db.execution.count({ where: { executionId: "plan_replay_v1" } })).toBe(1);
+    expect(await temp.db.datasetVersion.count({ where: { datasetId } })).toBe(2);
+  });
+
+  it("gives exactly one execution when the same approval arrives 20 times at once", async () => {
+    const { datasetId } = await newDataset();
+    const { planId, preview } = await previewed(
+      datasetId,
+      await fixturePlan("seed-plan-fitness-10pct.json", "plan_parallel_v1"),
+    );
+    const request = {
+      planId,
+      revisionId: preview.revisionId,
+      previewHash: preview.previewHash,
+      actor: approver,
+    };
+    const results = await Promise.all(Array.from({ length: 20 }, () => approvePlan(request)));
+    expect(new Set(results.map((r) => r.id)).size).toBe(1);
+    expect(results.filter((r) => !r.replayed)).toHaveLength(1);
+    expect(await temp.db.datasetVersion.count({ where: { datasetId } })).toBe(2);
+  });
+
+  it("refuses a plan edited after its preview as stale", async () => {
+    const { datasetId } = await newDataset();
+    const plan = await fixturePlan("seed-plan-fitness-10pct.json", "plan_edited_v1");
+    const { planId, preview } = await previewed(datasetId, plan);
+    await savePlanRevision({
+      planId,
+      plan: { ...plan, source_instruction: "edited" },
+      actor: author,
+    });
+    await expect(
+      approvePlan({
+        planId,
+        revisionId: preview.revisionId,
+        previewHash: preview.previewHash,
+        actor: approver,
+      }),
+    ).rejects.toMatchObject({
+      code: "stale_plan",
+      message: expect.stringContaining("edited since"),
+    });
+    const refused = await temp.db.execution.findFirstOrThrow({ where: { planId } });
+    expect(refused).toMatchObject({ status: "refused", idempotencyKey: null });
+    expect(await temp.db.datasetVersion.count({ where: { datasetId } })).toBe(1);
+  });
+
+  it("refuses a plan whose dataset moved on since the preview as stale", async () => {
+    const { datasetId } = await newDataset();
+    const first = await previewed(
+      datasetId,
+      await fixturePlan("seed-plan-fitness-10pct.json", "plan_first_v1"),
+    );
+    const second = await previewed(
+      datasetId,
+      await fixturePlan("seed-plan-minimal.json", "plan_second_v1"),
+    );
+    await approvePlan({
+      planId: second.planId,
+      revisionId: second.preview.revisionId,
+      previewHash: second.preview.previewHash,
+      actor: approver,
+    });
+    await expect(
+      approvePlan({
+        planId: first.planId,
+        revisionId: first.preview.revisionId,
+        previewHash: first.preview.previewHash,
+        actor: approver,
+      }),
+    ).rejects.toMatchObject({ code: "stale_plan", message: expect.stringContaining("moved on") });
+    const versions = await temp.db.datasetVersion.findMany({
+      where: { datasetId },
+      orderBy: { number: "asc" },
+    });
+    expect(versions.map((v) => v.number)).toEqual([1, 2]);
+  });
+
+  it("refuses an execution_id already used by a different plan", async () => {
+    const { datasetId } = await newDataset();
+    const a = await previewed(
+      datasetId,
+      await fixturePlan("seed-plan-minimal.json", "plan_shared_id_v1"),
+    );
+    await approvePlan({
+      planId: a.planId,
+      revisionId: a.preview.revisionId,
+      previewHash: a.preview.previewHash,
+      actor: approver,
+    });
+    const b = await previewed(
+      datasetId,
+      await fixturePlan("seed-plan-fitness-10pct.json", "plan_shared_id_v1"),
+    );
+    await expect(
+      approvePlan({
+        planId: b.planId,
+        revisionId: b.preview.revisionId,
+        previewHash: b.preview.previewHash,
+        actor: approver,
+      }),
+    ).rejects.toMatchObject({ code: "execution_id_used" });
+  });
+
+  it("rolls back everything when a failure happens after the version write, records the failure, and allows a retry", async () => {
+    const { datasetId } = await newDataset();
+    const { planId, preview } = await previewed(
+      datasetId,
+      await fixturePlan("seed-plan-fitness-10pct.json", "plan_rollback_v1"),
+    );
+    const request = {
+      planId,
+      revisionId: preview.revisionId,
+      previewHash: preview.previewHash,
+      actor: approver,
+    };
+    const before = await currentContent(datasetId);
+    await expect(
+      approvePlan({
+        ...request,
+        afterVersionWrite: async () => {
+          throw new Error("disk on fire");
+        },
+      }),
+    ).rejects.toThrow("disk on fire");
+
+    expect(await temp.db.datasetVersion.count({ where: { datasetId } })).toBe(1);
+    expect(await currentContent(datasetId)).toBe(before);
+    expect(await temp.db.change.count({ where: { datasetId } })).toBe(0);
+    const failed = await temp.db.execution.findFirstOrThrow({ where: { planId } });
+    expect(failed).toMatchObject({ status: "failed", idempotencyKey: null, error: "disk on fire" });
+
+    const retried = await approvePlan(request);
+    expect(retried).toMatchObject({ replayed: false, resultVersionNumber: 2 });
+    expect(await temp.db.execution.count({ where: { planId, status: "completed" } })).toBe(1);
+  });
+
+  it("requires an override reason when a guard fails, and records it", async () => {
+    const { datasetId } = await newDataset();
+    const plan = {
+      ...(await fixturePlan("seed-plan-fitness-10pct.json", "plan_guarded_v1")),
+      guards: { max_rows_changed: 1 },
+    };
+    const { planId, preview } = await previewed(datasetId, plan);
+    const request = {
+      planId,
+      revisionId: preview.revisionId,
+      previewHash: preview.previewHash,
+      actor: approver,
+    };
+    await expect(approvePlan(request)).rejects.toMatchObject({ code: "guard_failed" });
+    const approved = await approvePlan({
+      ...request,
+      overrideReason: "Both SKUs were agreed with the buyer",
+    });
+    const execution = await temp.db.execution.findUniqueOrThrow({ where: { id: approved.id } });
+    expect(execution.overrideReason).toBe("Both SKUs were agreed with the buyer");
+  });
+});
