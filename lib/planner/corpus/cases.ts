@@ -389,8 +389,73 @@ const SEED: CorpusCase[] = [
       ],
     },
   },
+  {
+    catalog: "seed",
+    instruction: "Raise yoga to $20",
+    expect: { changes: [["B201", "price", "20"]] },
+  },
+  {
+    catalog: "seed",
+    instruction: "lower all prices to $20",
+    expect: {
+      changes: [
+        ["A101", "price", "20"],
+        ["A102", "price", "20"],
+        ["A103", "price", "20"],
+        ["B202", "price", "20"],
+      ],
+    },
+  },
+  {
+    catalog: "seed",
+    instruction: "increase fitness by 10% unless out of stock",
+    expect: {
+      changes: [
+        ["A101", "price", "32.99"],
+        ["A102", "price", "43.99"],
+      ],
+    },
+  },
+  {
+    catalog: "seed",
+    instruction: "increase prices by 10% where in_stock = true",
+    expect: {
+      changes: [
+        ["A101", "price", "32.99"],
+        ["A102", "price", "43.99"],
+        ["B202", "price", "27.49"],
+        ["C301", "price", "10.99"],
+        ["C302", "price", "16.49"],
+      ],
+    },
+  },
+  {
+    catalog: "seed",
+    instruction: 'increase "yoga" by 10%',
+    expect: {
+      changes: [
+        ["B201", "price", "21.99"],
+        ["B202", "price", "27.49"],
+      ],
+    },
+  },
   // Refusals.
   { catalog: "seed", instruction: "frobnicate yoga", expect: { refuse: ["frobnicate"] } },
+  {
+    catalog: "seed",
+    instruction: "increase fitness by 10% and decrease it by 5%",
+    expect: { refuse: ["it"] },
+  },
+  {
+    catalog: "seed",
+    instruction: "increase prices over 30 and under 20 by 5%",
+    expect: { refuse: ["increase prices over 30 and under 20 by 5%"] },
+  },
+  {
+    catalog: "seed",
+    instruction: "increase fitness priced over $30 and yoga under $20 by 5%",
+    expect: { refuse: ["increase fitness priced over $30 and yoga under $20 by 5%"] },
+  },
   { catalog: "seed", instruction: "increase fitness", expect: { refuse: ["increase fitness"] } },
   {
     catalog: "seed",
@@ -708,6 +773,28 @@ const GENERATED: CorpusCase[] = [
         ),
     },
   },
+  {
+    catalog: "generated",
+    instruction: "Set the price of every outdoor item to $49.99 where cost is below 20",
+    expect: {
+      oracle: (rows) =>
+        priceCells(
+          rows,
+          (row) => row.category === "outdoor" && num(row.cost) < 20,
+          () => "49.99",
+        ),
+    },
+  },
+  {
+    catalog: "generated",
+    instruction: "Apply a 12% markup to recovery products that are in stock",
+    expect: {
+      oracle: (rows) =>
+        priceCells(rows, and(is("category", "recovery"), is("in_stock", "true")), (row) =>
+          pct(row.price, 12),
+        ),
+    },
+  },
   { catalog: "generated", instruction: "increase widgets by 10%", expect: { refuse: ["widgets"] } },
   {
     catalog: "generated",
@@ -964,6 +1051,29 @@ const BOOKS: CorpusCase[] = [
     catalog: "books",
     instruction: "double the pages of BK-1005",
     expect: { changes: [["BK-1005", "pages", "64"]] },
+  },
+  {
+    catalog: "books",
+    instruction: "lower every hardcover to $25",
+    expect: {
+      changes: [
+        ["BK-1003", "list_price", "25"],
+        ["BK-1009", "list_price", "25"],
+        ["BK-1016", "list_price", "25"],
+        ["BK-1017", "list_price", "25"],
+      ],
+    },
+  },
+  {
+    catalog: "books",
+    instruction: "raise poetry by 15% if available",
+    expect: {
+      changes: [
+        ["BK-1002", "list_price", "14.38"],
+        ["BK-1008", "list_price", "24.15"],
+        ["BK-1013", "list_price", "5.74"],
+      ],
+    },
   },
   { catalog: "books", instruction: "raise novels by 5%", expect: { refuse: ["novels"] } },
   {

@@ -247,11 +247,19 @@ function describeOperation(
   draft: DraftOperation,
   options: OptionSpec,
 ): string {
-  const scope: string[] = draft.all.map((cond) => describeCondition(vocabulary, cond));
+  const stock = draft.all.find(
+    (cond) => cond.type === "flag" && isInStockColumn(vocabulary, cond.column),
+  );
+  const scope: string[] = draft.all
+    .filter((cond) => cond !== stock)
+    .map((cond) => describeCondition(vocabulary, cond));
   if (draft.any.length > 0)
     scope.push(draft.any.map((cond) => describeCondition(vocabulary, cond)).join(" or "));
+  const rows =
+    stock?.type === "flag" ? `${stock.value ? "in-stock" : "out-of-stock"} rows` : "rows";
   let text = describeAction(vocabulary, draft.action);
-  text += scope.length > 0 ? ` for rows with ${scope.join(", ")}` : " for all rows";
+  if (scope.length > 0) text += ` for ${rows} with ${scope.join(", ")}`;
+  else text += stock ? ` for ${rows}` : " for all rows";
   if (draft.none.length > 0) {
     text += `, except ${draft.none.map((cond) => describeCondition(vocabulary, cond)).join(" or ")}`;
   }

@@ -18,7 +18,7 @@ import {
   when,
   words,
 } from "./patterns";
-import { type ColumnRef, type FlagRef, isNumeric, type ValueRef } from "./vocabulary";
+import { type ColumnRef, type FlagRef, isNumeric, normPhrase, type ValueRef } from "./vocabulary";
 
 /**
  * The phrases the rules planner understands. Each rule turns a run of tokens into one item
@@ -473,13 +473,6 @@ const STOP_WORDS = [
   "with",
   "that",
   "which",
-  "those",
-  "these",
-  "this",
-  "them",
-  "it",
-  "its",
-  "their",
   "our",
   "my",
   "your",
@@ -518,7 +511,6 @@ const STOP_WORDS = [
   "now",
   "today",
   "both",
-  "ones",
   "so",
   "is",
   "are",
@@ -548,6 +540,15 @@ const STOP_WORDS = [
   "other",
   "others",
   "remaining",
+  "if",
+  "when",
+  "where",
+  "whenever",
+  "that are",
+  "which are",
+  "who are",
+  "that is",
+  "which is",
 ];
 
 export const RULES: Rule[] = [
@@ -923,6 +924,8 @@ export const RULES: Rule[] = [
       "save for",
       "leaving out",
       "minus",
+      "unless",
+      "if not",
       "but exclude",
       "not",
       "and not",
@@ -1235,6 +1238,21 @@ export const RULES: Rule[] = [
     }),
   },
   {
+    name: "flag-equals",
+    pattern: seq(
+      PREFIX,
+      opt(words("the")),
+      flag("f"),
+      words("is", "are", "=", "==", "equals", "is set to"),
+      alt(tag("b", true, words("true", "yes", "y")), tag("b", false, words("false", "no", "n"))),
+    ),
+    build: (caps) => {
+      const ref = caps.f as FlagRef;
+      const value = ref.value === (caps.b as boolean);
+      return { kind: "scope", cond: { type: "flag", column: ref.column, value } };
+    },
+  },
+  {
     name: "flag",
     pattern: flag("f"),
     build: (caps) => ({ kind: "flag", ref: caps.f as FlagRef, marker: null }),
@@ -1272,6 +1290,14 @@ export const RULES: Rule[] = [
     name: "value",
     pattern: alt(value("v"), shapedValue("v")),
     build: (caps, scan) => valueScope(caps.v as ValueRef[], scan),
+  },
+  {
+    name: "quoted-value",
+    pattern: quoted("t"),
+    build: (caps, scan) => {
+      const refs = scan.vocabulary.valuePhrases.get(normPhrase(caps.t as string));
+      return refs ? valueScope(refs, scan) : undefined;
+    },
   },
   {
     name: "column",

@@ -487,6 +487,8 @@ function interpretAction(
 
   // The value.
   let action: DraftAction | undefined;
+  /** "Raise yoga to $15" only raises: rows already at or above 15 are left alone. */
+  const directional: RowCondition[] = [];
   const usedFlags = new Set<Item>();
   const usedSetTexts = new Set<Item>();
   const priceColumn = () => defaultPriceColumn(scan, clauseText);
@@ -530,6 +532,12 @@ function interpretAction(
           clauseText,
         ]);
       action = { kind: "set", column, value: amount.num.value, unit: amount.num.unit };
+      directional.push({
+        type: "compare",
+        column,
+        op: verb === "increase" ? "lt" : "gt",
+        value: amount.num.value,
+      });
     } else {
       action = numericAction(verb, column, amount.num, clauseText);
     }
@@ -679,6 +687,12 @@ function interpretAction(
     }
   }
 
+  if (verb !== "set" && bools.length > 0) {
+    refuse(
+      `${quoteWords(bools.map(itemText))} does not fit ${JSON.stringify(clauseText)}.`,
+      bools.map(itemText),
+    );
+  }
   // "to" is a preposition of "add $5 to yoga", "apply 10% off to yoga" — not of anything else.
   if (
     tos.length > 0 &&
@@ -745,6 +759,8 @@ function interpretAction(
     refuse(`${JSON.stringify(clauseText)} does not say which rows it is about.`, [clauseText]);
   }
   const { all, any } = combine(clause, positiveConds, clauseText);
+  all.push(...directional);
+  assertSatisfiable(all, clauseText);
   const none = mergeSameColumn(negativeConds);
   const newContext: ActionContext = { ...context, target: action.column };
   if (verbItem === undefined && previous) newContext.factor = previous.factor;
@@ -961,6 +977,13 @@ function combine(
   const comparisons = conds.filter(
     ({ cond }) => cond.type === "compare" || cond.type === "between",
   );
+  if (naming.length > 1 && comparisons.length > 1) {
+    // "fitness over $30 and yoga under $20": which range goes with which rows is not ours to guess.
+    refuse(
+      `${JSON.stringify(clauseText)} pairs several groups with several ranges; give each group its own instruction.`,
+      [clauseText],
+    );
+  }
   const orComparisons =
     comparisons.length > 1 &&
     comparisons.slice(1).some((entry, index) => {
@@ -984,6 +1007,40 @@ function combine(
   ];
   const any = namingUnion ? namingConds : orComparisons ? comparisons.map(({ cond }) => cond) : [];
   return { all, any };
+}
+
+/** Refuses ranges no row can satisfy ("over 30 and under 20"): a plan that could change nothing. */
+function assertSatisfiable(conditions: RowCondition[], clauseText: string): void {
+  const columns = new Set(conditions.map((cond) => cond.column));
+  for (const column of columns) {
+    let low = Number.NEGATIVE_INFINITY;
+    let lowStrict = false;
+    let high = Number.POSITIVE_INFINITY;
+    let highStrict = false;
+    const atLeast = (value: number, strict: boolean) => {
+      if (value > low || (value === low && strict)) [low, lowStrict] = [value, strict];
+    };
+    const atMost = (value: number, strict: boolean) => {
+      if (value < high || (value === high && strict)) [high, highStrict] = [value, strict];
+    };
+    for (const cond of conditions) {
+      if (cond.column !== column) continue;
+      if (cond.type === "between") {
+        atLeast(cond.low, false);
+        atMost(cond.high, false);
+      } else if (cond.type === "compare") {
+        if (cond.op === "gt" || cond.op === "gte" || cond.op === "eq")
+          atLeast(cond.value, cond.op === "gt");
+        if (cond.op === "lt" || cond.op === "lte" || cond.op === "eq")
+          atMost(cond.value, cond.op === "lt");
+      }
+    }
+    if (low > high || (low === high && (lowStrict || highStrict))) {
+      refuse(`${JSON.stringify(clauseText)} asks for ${column} values no row can have.`, [
+        clauseText,
+      ]);
+    }
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

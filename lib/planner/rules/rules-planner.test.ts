@@ -14,12 +14,18 @@ function profileOf(csv: string): DatasetProfile {
   return profileDataset(parseCsv(new TextEncoder().encode(csv)));
 }
 
-const seed = profileDataset(parseCsv(new Uint8Array(fs.readFileSync(path.join(FIXTURES, "seed-products.csv")))));
+const seed = profileDataset(
+  parseCsv(new Uint8Array(fs.readFileSync(path.join(FIXTURES, "seed-products.csv")))),
+);
 const books = profileDataset(
   parseCsv(new Uint8Array(fs.readFileSync(path.resolve(__dirname, "../corpus/books.csv")))),
 );
 
-function plan(instruction: string, profile: DatasetProfile = seed, extra: { existing?: string[] } = {}) {
+function plan(
+  instruction: string,
+  profile: DatasetProfile = seed,
+  extra: { existing?: string[] } = {},
+) {
   return planWithRules({ instruction, profile, now: NOW, existingExecutionIds: extra.existing });
 }
 
@@ -35,7 +41,9 @@ function refused(result: PlannerResult) {
 
 describe("rules planner", () => {
   it("writes the seed's own plan for the seed's own instruction", () => {
-    const fixture = JSON.parse(fs.readFileSync(path.join(FIXTURES, "seed-plan-fitness-10pct.json"), "utf8"));
+    const fixture = JSON.parse(
+      fs.readFileSync(path.join(FIXTURES, "seed-plan-fitness-10pct.json"), "utf8"),
+    );
     const result = ok(plan(fixture.source_instruction));
 
     expect(result.plan).toMatchObject({
@@ -49,11 +57,15 @@ describe("rules planner", () => {
     expect(operation.filter).toEqual(fixture.operations[0].filter);
     expect(operation.action).toEqual(fixture.operations[0].action);
     expect(operation.options).toEqual(fixture.operations[0].options);
-    expect(operation.description).toBe("Increase price by 10% for rows with category fitness, in stock.");
+    expect(operation.description).toBe(
+      "Increase price by 10% for in-stock rows with category fitness.",
+    );
   });
 
   it("uses generic conditions on real column names when the columns are not the seed's", () => {
-    const result = ok(plan("Mark available fiction as out of stock and raise poetry by 10%", books));
+    const result = ok(
+      plan("Mark available fiction as out of stock and raise poetry by 10%", books),
+    );
     expect(result.plan.operations.map(({ filter, action }) => ({ filter, action }))).toEqual([
       {
         filter: {
@@ -78,7 +90,9 @@ describe("rules planner", () => {
 
   it("applies options to every numeric operation and guards to the plan", () => {
     const result = ok(
-      plan("Raise fitness by 10% and yoga by $2; end prices in .99, never below $10, cap at $100, no more than 5 rows"),
+      plan(
+        "Raise fitness by 10% and yoga by $2; end prices in .99, never below $10, cap at $100, no more than 5 rows",
+      ),
     );
     expect(result.plan.guards).toEqual({ max_rows_changed: 5 });
     for (const operation of result.plan.operations) {
@@ -91,7 +105,9 @@ describe("rules planner", () => {
     const again = ok(plan("take 20% off yoga"));
     expect(again.plan).toEqual(first.plan);
     expect(first.plan.execution_id).toBe("plan_yoga_price_decrease_20pct_v1");
-    const next = ok(plan("take 20% off yoga", seed, { existing: ["plan_yoga_price_decrease_20pct_v1"] }));
+    const next = ok(
+      plan("take 20% off yoga", seed, { existing: ["plan_yoga_price_decrease_20pct_v1"] }),
+    );
     expect(next.plan.execution_id).toBe("plan_yoga_price_decrease_20pct_v2");
   });
 
@@ -122,7 +138,9 @@ describe("rules planner", () => {
     expect(corrected.notes).toEqual(['read "acessories" as category "accessories"']);
     expect(corrected.plan.operations[0].filter).toEqual({ categories: ["accessories"] });
 
-    const twoClose = profileOf("sku,category,price\nX1,cart,1\nX2,card,2\nX3,cart,3\nX4,card,4\nX5,cart,5\n");
+    const twoClose = profileOf(
+      "sku,category,price\nX1,cart,1\nX2,card,2\nX3,cart,3\nX4,card,4\nX5,cart,5\n",
+    );
     const result = refused(plan("increase carx by 10%", twoClose));
     expect(result.unplaced).toEqual(["carx"]);
     expect(result.suggestion).toMatch(/did you mean card or cart/);
@@ -134,7 +152,9 @@ describe("rules planner", () => {
     );
     const result = refused(plan("raise category a by 10%", twoPrices));
     expect(result.reason).toMatch(/several price columns \(list_price, sale_price\)/);
-    expect(ok(plan("raise the sale price of category a by 10%", twoPrices)).plan.operations[0].action).toEqual({
+    expect(
+      ok(plan("raise the sale price of category a by 10%", twoPrices)).plan.operations[0].action,
+    ).toEqual({
       type: "percent_increase",
       column: "sale_price",
       value: 10,
@@ -143,12 +163,17 @@ describe("rules planner", () => {
 
   it("does not know stock words on a dataset without a stock column", () => {
     const noStock = profileOf("sku,category,price\nX1,a,1\nX2,b,2\nX3,a,3\nX4,b,4\nX5,a,5\n");
-    expect(refused(plan("mark category a out of stock", noStock)).unplaced).toEqual(["out of stock"]);
+    expect(refused(plan("mark category a out of stock", noStock)).unplaced).toEqual([
+      "out of stock",
+    ]);
   });
 
   it("streams the plan, then the result", async () => {
     const events = [];
-    for await (const event of createRulesPlanner().stream({ instruction: "take 20% off yoga", profile: seed })) {
+    for await (const event of createRulesPlanner().stream({
+      instruction: "take 20% off yoga",
+      profile: seed,
+    })) {
       events.push(event.type);
     }
     expect(events).toEqual(["partial", "final"]);
