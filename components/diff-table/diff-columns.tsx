@@ -1,0 +1,193 @@
+"use client";
+
+import { type ColumnDef, createColumnHelper } from "@tanstack/react-table";
+import type { ChangeColumns } from "./change-columns";
+import { formatDelta, formatPercent, numericChange } from "./change-view";
+import type { DiffTableFeatures, WindowRow } from "./virtual-table";
+
+/** A row of the "Only changed cells" view: one change. */
+export interface ChangeRow extends WindowRow {
+  change: number;
+}
+
+/** A row of the "Full rows" view: one changed row with its cells before and after. */
+export interface FullRow extends WindowRow {
+  rowKey: string;
+  operations: string[];
+  /** Net change per column name (see `netCellChanges`). */
+  changed: Map<string, { before: string; after: string }>;
+  /** The row's cells before the plan, in header order; undefined when the row is not known. */
+  cells: string[] | undefined;
+}
+
+const changeHelper = createColumnHelper<DiffTableFeatures, ChangeRow>();
+const fullHelper = createColumnHelper<DiffTableFeatures, FullRow>();
+
+export function changeColumns(changes: ChangeColumns) {
+  const numeric = (row: ChangeRow) =>
+    numericChange(changes.before[row.change], changes.after[row.change]);
+  return changeHelper.columns([
+    changeHelper.accessor((row) => changes.rowKeys[changes.row[row.change]], {
+      id: "rowKey",
+      header: "Row key",
+      sortDescFirst: false,
+      meta: { min: 140, grow: 1.2 },
+      cell: (info) => <span className="font-mono text-slate-900">{info.getValue()}</span>,
+    }),
+    changeHelper.accessor((row) => changes.operationIds[changes.op[row.change]], {
+      id: "operation",
+      header: "Operation",
+      sortDescFirst: false,
+      meta: { min: 120, grow: 0.8 },
+      cell: (info) => <OperationBadge id={info.getValue()} />,
+    }),
+    changeHelper.accessor((row) => changes.columns[changes.column[row.change]], {
+      id: "column",
+      header: "Column",
+      sortDescFirst: false,
+      meta: { min: 120, grow: 0.8 },
+      cell: (info) => <span className="text-slate-700">{info.getValue()}</span>,
+    }),
+    changeHelper.accessor((row) => changes.before[row.change], {
+      id: "before",
+      header: "Before",
+      sortDescFirst: false,
+      meta: { min: 140, grow: 1.4 },
+      cell: (info) => <Before value={info.getValue()} />,
+    }),
+    changeHelper.accessor((row) => changes.after[row.change], {
+      id: "after",
+      header: "After",
+      sortDescFirst: false,
+      meta: { min: 140, grow: 1.4 },
+      cell: (info) => <After value={info.getValue()} />,
+    }),
+    changeHelper.accessor((row) => numeric(row), {
+      id: "change",
+      header: "Change",
+      sortDescFirst: true,
+      meta: { min: 110, align: "right" },
+      cell: (info) => {
+        const value = info.getValue();
+        return value ? <Signed value={value.delta} text={formatDelta(value)} /> : <Dash />;
+      },
+    }),
+    changeHelper.accessor((row) => numeric(row)?.percent, {
+      id: "percent",
+      header: "%",
+      sortDescFirst: true,
+      meta: { min: 96, align: "right" },
+      cell: (info) => {
+        const value = info.getValue();
+        return value === undefined ? (
+          <Dash />
+        ) : (
+          <Signed value={value} text={formatPercent(value)} />
+        );
+      },
+    }),
+  ]);
+}
+
+export function fullRowColumns(header: readonly string[], keyColumn: string) {
+  const columns: ColumnDef<DiffTableFeatures, FullRow, unknown>[] = [
+    fullHelper.accessor((row) => row.rowKey, {
+      id: "rowKey",
+      header: keyColumn || "Row key",
+      sortDescFirst: false,
+      meta: { min: 140, grow: 1 },
+      cell: (info) => <span className="font-mono text-slate-900">{info.getValue()}</span>,
+    }) as ColumnDef<DiffTableFeatures, FullRow, unknown>,
+    fullHelper.display({
+      id: "operations",
+      header: "Operations",
+      meta: { min: 130, grow: 0.6 },
+      cell: ({ row }) => {
+        const text = row.original.operations.join(", ");
+        return (
+          <span title={text} className="font-mono text-xs text-brand-700">
+            {text}
+          </span>
+        );
+      },
+    }),
+  ];
+  header.forEach((name, at) => {
+    if (name === keyColumn) return;
+    columns.push(
+      fullHelper.display({
+        id: `cell:${name}`,
+        header: name,
+        meta: { min: 150, grow: 1 },
+        cell: ({ row }) => <FullRowCell row={row.original} column={name} at={at} />,
+      }),
+    );
+  });
+  return columns;
+}
+
+function FullRowCell({ row, column, at }: { row: FullRow; column: string; at: number }) {
+  const change = row.changed.get(column);
+  if (change) {
+    return (
+      <span title={`${change.before} → ${change.after}`}>
+        <Before value={change.before} />
+        <span aria-hidden="true" className="px-1 text-slate-400">
+          →
+        </span>
+        <span className="sr-only"> changed to </span>
+        <After value={change.after} />
+      </span>
+    );
+  }
+  const value = row.cells?.[at];
+  if (value === undefined) return <span className="text-slate-400">…</span>;
+  return <span className="text-slate-600">{value === "" ? <Empty /> : value}</span>;
+}
+
+function OperationBadge({ id }: { id: string }) {
+  return (
+    <span className="inline-block max-w-full truncate rounded bg-brand-50 px-1.5 py-0.5 font-mono text-xs text-brand-700 ring-1 ring-brand-100 ring-inset">
+      {id}
+    </span>
+  );
+}
+
+function Before({ value }: { value: string }) {
+  return (
+    <del
+      title={value}
+      className="rounded bg-red-50 px-1 text-red-800 decoration-red-400/70 line-through"
+    >
+      {value === "" ? <Empty /> : value}
+    </del>
+  );
+}
+
+function After({ value }: { value: string }) {
+  return (
+    <ins title={value} className="rounded bg-emerald-50 px-1 text-emerald-800 no-underline">
+      {value === "" ? <Empty /> : value}
+    </ins>
+  );
+}
+
+function Empty() {
+  return <span className="italic text-slate-400">(empty)</span>;
+}
+
+function Signed({ value, text }: { value: number; text: string }) {
+  const tone = value > 0 ? "text-emerald-700" : value < 0 ? "text-red-700" : "text-slate-500";
+  return <span className={tone}>{text}</span>;
+}
+
+function Dash() {
+  return (
+    <>
+      <span aria-hidden="true" className="text-slate-300">
+        —
+      </span>
+      <span className="sr-only">none</span>
+    </>
+  );
+}

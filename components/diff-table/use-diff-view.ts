@@ -1,0 +1,89 @@
+"use client";
+
+import type { SortingState } from "@tanstack/react-table";
+import { useDeferredValue, useMemo, useState } from "react";
+import type { ChangeColumns } from "./change-columns";
+import {
+  CHANGE_FIELDS,
+  type ChangeField,
+  type ChangeFilter,
+  ChangeIndex,
+  filterChanges,
+  groupRows,
+  sortChanges,
+} from "./change-view";
+
+export type DiffMode = "cells" | "rows";
+
+export interface DiffView {
+  index: ChangeIndex;
+  mode: DiffMode;
+  setMode: (mode: DiffMode) => void;
+  filter: ChangeFilter;
+  setFilter: (filter: ChangeFilter) => void;
+  sorting: SortingState;
+  setSorting: (updater: SortingState | ((old: SortingState) => SortingState)) => void;
+  /** Change indices that pass the filters, in sort order. */
+  changeIndices: Uint32Array;
+  /** Row indices (into `changes.rowKeys`) for the "Full rows" mode, in sort order. */
+  rowIndices: number[];
+  /** True while the text filter is catching up with what was typed. */
+  stale: boolean;
+}
+
+/**
+ * The state behind the diff table: mode, filters and sort, and the resulting index views. Each
+ * step is memoised on its own inputs, so toggling a sort does not refilter and scrolling touches
+ * none of it. The search text is deferred so typing stays responsive on 300,000 changes.
+ */
+export function useDiffView(changes: ChangeColumns): DiffView {
+  const index = useMemo(() => new ChangeIndex(changes), [changes]);
+  const [mode, setModeState] = useState<DiffMode>("cells");
+  const [filter, setFilter] = useState<ChangeFilter>({});
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const deferredText = useDeferredValue(filter.text ?? "");
+
+  const filtered = useMemo(
+    () =>
+      filterChanges(index, {
+        operation: filter.operation,
+        column: filter.column,
+        text: deferredText,
+      }),
+    [index, filter.operation, filter.column, deferredText],
+  );
+  const sort = sorting[0];
+  const sortId = sort && isChangeField(sort.id) ? sort.id : undefined;
+  const sortDesc = sort?.desc ?? false;
+  const changeIndices = useMemo(
+    () => sortChanges(index, filtered, sortId ? { id: sortId, desc: sortDesc } : undefined),
+    [index, filtered, sortId, sortDesc],
+  );
+  const rowIndices = useMemo(
+    () => (mode === "rows" ? groupRows(index, changeIndices) : []),
+    [index, mode, changeIndices],
+  );
+
+  function setMode(next: DiffMode) {
+    setModeState(next);
+    // The full-rows view sorts by row key only; any other sort would order rows invisibly.
+    if (next === "rows") setSorting((old) => old.filter((entry) => entry.id === "rowKey"));
+  }
+
+  return {
+    index,
+    mode,
+    setMode,
+    filter,
+    setFilter,
+    sorting,
+    setSorting,
+    changeIndices,
+    rowIndices,
+    stale: deferredText !== (filter.text ?? ""),
+  };
+}
+
+function isChangeField(id: string): id is ChangeField {
+  return (CHANGE_FIELDS as readonly string[]).includes(id);
+}

@@ -1,0 +1,176 @@
+"use client";
+
+import { useId, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { formatCount } from "@/components/ui/format";
+import type { GuardResult } from "@/lib/executor/types";
+import { failedGuards, guardActual, guardLabel, guardLimit } from "./guard-text";
+import { Modal } from "./modal";
+import { type SubmitResult, useSubmitOnce } from "./use-submit-once";
+
+export interface ApprovalCounts {
+  rowsChanged: number;
+  cellsChanged: number;
+  operations: number;
+  /** The dataset version the preview ran on. */
+  baseVersion: number;
+}
+
+export interface ApproveDialogProps {
+  open: boolean;
+  onClose: () => void;
+  counts: ApprovalCounts;
+  guards: Pick<GuardResult, "guard" | "limit" | "actual" | "passed" | "message">[];
+  /**
+   * Applies the plan. Gets the override reason when a guard failed. On `{ ok: true }` the dialog
+   * calls `onClose` and stays disabled; on `{ ok: false }` it shows `error` (e.g. a stale plan).
+   */
+  onApprove: (overrideReason?: string) => Promise<SubmitResult>;
+}
+
+export function ApproveDialog({ open, onClose, counts, guards, onApprove }: ApproveDialogProps) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      busy={busy}
+      title="Approve plan"
+      description="Approving applies the plan now: a new version of the dataset is written in one transaction. It can be reverted later from the history."
+    >
+      <ApproveForm
+        counts={counts}
+        guards={guards}
+        onApprove={onApprove}
+        onClose={onClose}
+        onBusyChange={setBusy}
+      />
+    </Modal>
+  );
+}
+
+function ApproveForm({
+  counts,
+  guards,
+  onApprove,
+  onClose,
+  onBusyChange,
+}: Omit<ApproveDialogProps, "open"> & { onBusyChange: (busy: boolean) => void }) {
+  const id = useId();
+  const failed = failedGuards(guards);
+  const [reason, setReason] = useState("");
+  const [reasonError, setReasonError] = useState<string | undefined>(undefined);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const submit = useSubmitOnce(async (overrideReason?: string) => {
+    onBusyChange(true);
+    try {
+      return await onApprove(overrideReason);
+    } finally {
+      onBusyChange(false);
+    }
+  }, onClose);
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (failed.length > 0 && reason.trim() === "") {
+          setReasonError("Write why these guards may be overridden; the reason is recorded.");
+          reasonRef.current?.focus();
+          return;
+        }
+        void submit.run(failed.length > 0 ? reason.trim() : undefined);
+      }}
+      className="space-y-4"
+    >
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-2 rounded-lg bg-slate-50 px-4 py-3 text-sm">
+        <Count label="Rows changed" value={formatCount(counts.rowsChanged)} />
+        <Count label="Cells changed" value={formatCount(counts.cellsChanged)} />
+        <Count label="Operations" value={formatCount(counts.operations)} />
+        <Count label="Base version" value={`v${counts.baseVersion}`} />
+      </dl>
+
+      {failed.length > 0 ? (
+        <div className="space-y-3">
+          <div className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
+            <p className="font-semibold">
+              {failed.length === 1 ? "A guard failed" : `${failed.length} guards failed`}
+            </p>
+            <ul className="mt-1 space-y-1">
+              {failed.map((guard) => (
+                <li key={guard.guard}>
+                  <span className="font-medium">{guardLabel(guard.guard)}</span>: limit{" "}
+                  {guardLimit(guard)}, actual {guardActual(guard)}. {guard.message}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div className="space-y-1">
+            <label htmlFor={`${id}-reason`} className="block text-sm font-medium text-slate-800">
+              Override reason
+            </label>
+            <textarea
+              ref={reasonRef}
+              id={`${id}-reason`}
+              required
+              rows={3}
+              value={reason}
+              onChange={(event) => {
+                setReason(event.target.value);
+                if (reasonError) setReasonError(undefined);
+              }}
+              aria-invalid={reasonError ? true : undefined}
+              aria-describedby={reasonError ? `${id}-reason-error` : `${id}-reason-hint`}
+              className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus-visible:border-brand-500 aria-invalid:border-red-500"
+            />
+            {reasonError ? (
+              <p id={`${id}-reason-error`} className="text-xs text-red-700">
+                {reasonError}
+              </p>
+            ) : (
+              <p id={`${id}-reason-hint`} className="text-xs text-slate-500">
+                Required to approve despite failed guards. Recorded with the execution.
+              </p>
+            )}
+          </div>
+        </div>
+      ) : null}
+
+      {submit.error ? (
+        <p
+          role="alert"
+          className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900"
+        >
+          {submit.error}
+        </p>
+      ) : null}
+
+      <div className="flex items-center justify-end gap-2 pt-2">
+        <p role="status" className="mr-auto text-sm text-slate-600">
+          {submit.pending ? "Applying the plan…" : ""}
+        </p>
+        <Button variant="secondary" onClick={onClose} disabled={submit.pending}>
+          Cancel
+        </Button>
+        <Button
+          type="submit"
+          variant={failed.length > 0 ? "danger" : "primary"}
+          disabled={submit.pending}
+          aria-busy={submit.pending || undefined}
+        >
+          Approve
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function Count({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex items-baseline justify-between gap-2">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="font-semibold tabular-nums text-slate-900">{value}</dd>
+    </div>
+  );
+}

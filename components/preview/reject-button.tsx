@@ -1,0 +1,97 @@
+"use client";
+
+import { useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Modal } from "./modal";
+import { type SubmitResult, useSubmitOnce } from "./use-submit-once";
+
+export interface RejectButtonProps {
+  /** Rejects the plan, with the reviewer's reason when one was written. */
+  onReject: (reason?: string) => Promise<SubmitResult>;
+  disabled?: boolean;
+}
+
+/** "Reject" and its confirmation dialog, with an optional reason. */
+export function RejectButton({ onReject, disabled }: RejectButtonProps) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)} disabled={disabled}>
+        Reject
+      </Button>
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        busy={busy}
+        title="Reject plan"
+        description="The plan is closed without changing the dataset. Its revisions and this preview stay in the history."
+      >
+        <RejectForm
+          onReject={async (reason) => {
+            setBusy(true);
+            try {
+              return await onReject(reason);
+            } finally {
+              setBusy(false);
+            }
+          }}
+          onClose={() => setOpen(false)}
+        />
+      </Modal>
+    </>
+  );
+}
+
+function RejectForm({
+  onReject,
+  onClose,
+}: {
+  onReject: (reason?: string) => Promise<SubmitResult>;
+  onClose: () => void;
+}) {
+  const id = useId();
+  const [reason, setReason] = useState("");
+  const submit = useSubmitOnce(onReject, onClose);
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit.run(reason.trim() || undefined);
+      }}
+      className="space-y-4"
+    >
+      <div className="space-y-1">
+        <label htmlFor={`${id}-reason`} className="block text-sm font-medium text-slate-800">
+          Reason <span className="font-normal text-slate-500">(optional)</span>
+        </label>
+        <textarea
+          id={`${id}-reason`}
+          rows={3}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus-visible:border-brand-500"
+        />
+      </div>
+      {submit.error ? (
+        <p
+          role="alert"
+          className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900"
+        >
+          {submit.error}
+        </p>
+      ) : null}
+      <div className="flex items-center justify-end gap-2 pt-2">
+        <p role="status" className="mr-auto text-sm text-slate-600">
+          {submit.pending ? "Rejecting…" : ""}
+        </p>
+        <Button variant="secondary" onClick={onClose} disabled={submit.pending}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="danger" disabled={submit.pending}>
+          Reject plan
+        </Button>
+      </div>
+    </form>
+  );
+}
