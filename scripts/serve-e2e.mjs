@@ -12,12 +12,19 @@ const env = {
   NEXT_TELEMETRY_DISABLED: "1",
   DATABASE_URL: `file:${path.join(dataDir, "signoff.db")}`,
   SIGNOFF_PLANNER: "rules",
+  // The suite signs in many times from one address; the limit itself has an integration test.
+  SIGNOFF_SIGN_IN_ATTEMPTS: "10000",
 };
 delete env.GOOGLE_GENERATIVE_AI_API_KEY;
 
 await runScript("scripts/db-migrate.ts", [], { cwd: root, env });
 await runScript("scripts/db-seed.ts", [], { cwd: root, env });
-await run("npx", ["next", "start", "--port", process.env.E2E_PORT ?? "3100", "--hostname", "127.0.0.1"], {
-  cwd: root,
-  env,
-});
+await runScript("scripts/seed-e2e-users.ts", [], { cwd: root, env });
+await run(
+  "npx",
+  ["next", "start", "--port", process.env.E2E_PORT ?? "3100", "--hostname", "127.0.0.1"],
+  {
+    cwd: root,
+    env,
+  },
+);

@@ -10,6 +10,7 @@ describe("actorLabel", () => {
 
   it("marks command-line actors", () => {
     expect(cliActorId(" ada ")).toBe("cli:ada");
+    expect(cliActorId("cli:ada")).toBe("cli:ada");
     expect(actorLabel("cli:ada", users)).toEqual({ name: "ada (CLI)", kind: "cli" });
   });
 

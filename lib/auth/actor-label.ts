@@ -17,9 +17,11 @@ const SYSTEM_NAMES: Record<string, string> = {
 
 export const CLI_PREFIX = "cli:";
 
-/** The id the CLI writes for a named operator: `cli:<name>`. */
+/** The id the CLI writes for a named operator: `cli:<name>` (unchanged if already prefixed). */
 export function cliActorId(name: string): string {
-  return `${CLI_PREFIX}${name.trim()}`;
+  const trimmed = name.trim();
+  if (trimmed.startsWith(CLI_PREFIX)) return trimmed;
+  return `${CLI_PREFIX}${trimmed || "unknown"}`;
 }
 
 export function actorLabel(id: string, userNames: ReadonlyMap<string, string>): ActorLabel {

@@ -1,5 +1,6 @@
 import "server-only";
 import path from "node:path";
+import { cliActorId } from "@/lib/auth/actor-label";
 import { parseCsv } from "@/lib/dataset/csv";
 import { profileDataset } from "@/lib/dataset/profile";
 import { recordAuditEvent } from "@/lib/db/audit";
@@ -40,6 +41,7 @@ export async function findCompletedExecution(
 export interface CliExecutionInput {
   plan: ExecutionPlan;
   planHash: string;
+  /** The operator (`--actor`, default the OS user); stored as `cli:<name>`. */
   actor: string;
   inputPath: string;
   inputBytes: Uint8Array;
@@ -59,9 +61,11 @@ export interface CliExecutionInput {
 
 export async function recordCliExecution(input: CliExecutionInput): Promise<{ id: string }> {
   const datasetName = `CLI: ${path.basename(input.inputPath)}`;
+  // Command-line runs are recorded as `cli:<name>`, never as a web user's id.
+  const actor = cliActorId(input.actor);
   return db().$transaction(
     async (tx) => {
-      const base = await versionForBytes(tx, datasetName, input.inputBytes, input.actor);
+      const base = await versionForBytes(tx, datasetName, input.inputBytes, actor);
       const resultVersion =
         input.status === "completed" && input.outputBytes
           ? await tx.datasetVersion.create({
@@ -74,7 +78,7 @@ export async function recordCliExecution(input: CliExecutionInput): Promise<{ id
                 rowCount: base.rowCount,
                 byteSize: input.outputBytes.byteLength,
                 source: "execution",
-                createdBy: input.actor,
+                createdBy: actor,
               },
             })
           : null;
@@ -97,7 +101,7 @@ export async function recordCliExecution(input: CliExecutionInput): Promise<{ id
           planSnapshotJson: JSON.stringify(input.plan),
           statsJson: JSON.stringify(input.stats ?? []),
           guardsJson: JSON.stringify(input.guards ?? []),
-          approvedBy: input.actor,
+          approvedBy: actor,
           overrideReason: input.overrideReason ?? null,
           error: input.error,
           startedAt: input.startedAt,
@@ -113,7 +117,7 @@ export async function recordCliExecution(input: CliExecutionInput): Promise<{ id
         });
       }
       await recordAuditEvent(tx, {
-        actor: input.actor,
+        actor,
         type: input.status === "completed" ? "execution.applied" : "execution.failed",
         subjectType: "execution",
         subjectId: execution.id,

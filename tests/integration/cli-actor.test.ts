@@ -1,0 +1,46 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { executionPlanSchema } from "@/lib/plan/schema";
+import { recordCliExecution } from "@/lib/services/record-cli-execution";
+import { installTempDb, type TempDb } from "../support/temp-db";
+
+const fixtures = path.resolve(__dirname, "../../../shared/fixtures");
+
+let temp: TempDb;
+beforeAll(async () => {
+  temp = await installTempDb();
+});
+afterAll(async () => {
+  await temp.dispose();
+});
+
+describe("CLI executions in the database", () => {
+  it("are recorded as the named command-line actor, cli:<name>", async () => {
+    const plan = executionPlanSchema.parse(
+      JSON.parse(await readFile(path.join(fixtures, "seed-plan-minimal.json"), "utf8")),
+    );
+    const input = await readFile(path.join(fixtures, "seed-products.csv"));
+    const { id } = await recordCliExecution({
+      plan,
+      planHash: "hash",
+      actor: "alice",
+      inputPath: "/tmp/products.csv",
+      inputBytes: input,
+      outputBytes: null,
+      status: "failed",
+      error: "stopped for the test",
+      changes: [],
+      rowsChanged: 0,
+      stats: [],
+      guards: [],
+      changeSetHash: null,
+      startedAt: new Date(),
+      finishedAt: new Date(),
+    });
+    const execution = await temp.db.execution.findUniqueOrThrow({ where: { id } });
+    expect(execution).toMatchObject({ approvedBy: "cli:alice", source: "cli" });
+    const event = await temp.db.auditEvent.findFirstOrThrow({ where: { executionId: id } });
+    expect(event.actor).toBe("cli:alice");
+  });
+});
