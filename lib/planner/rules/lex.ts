@@ -1,6 +1,6 @@
 import { editDistance, rankSuggestions } from "@/lib/plan/suggest";
 import { type ItemPayload, RULES } from "./grammar";
-import type { Scan } from "./patterns";
+import { canStart, type Scan } from "./patterns";
 import type { Token } from "./tokenize";
 import type { ValueRef, Vocabulary } from "./vocabulary";
 
@@ -39,6 +39,7 @@ export function lex(scan: Scan): LexItem[] {
 function longestItem(scan: Scan, at: number): LexItem | undefined {
   const candidates: { end: number; priority: number; build: () => ItemPayload | undefined }[] = [];
   RULES.forEach((rule, priority) => {
+    if (!canStart(rule.pattern.first, scan, at)) return;
     for (const match of rule.pattern(scan, at, {})) {
       if (match.end > at) {
         candidates.push({ end: match.end, priority, build: () => rule.build(match.caps, scan) });
@@ -97,7 +98,10 @@ function unknownItem(scan: Scan, at: number): UnknownItem {
     const suggestions =
       candidates.length > 1
         ? candidates
-        : rankSuggestions(token.norm, [...suggestionWords(scan.vocabulary)], 1);
+        : rankSuggestions(token.norm, [...suggestionWords(scan.vocabulary)], 1).filter(
+            // Only near misses: "incrase" → "increase", not "twice" → "price".
+            (word) => editDistance(token.norm, word) <= (token.norm.length <= 5 ? 1 : 2),
+          );
     if (suggestions.length > 0) item.suggestion = suggestions.join(" or ");
   }
   return item;

@@ -28,7 +28,87 @@ export interface Match {
   caps: Caps;
 }
 
-export type Pattern = (scan: Scan, at: number, caps: Caps) => Match[];
+type Matcher = (scan: Scan, at: number, caps: Caps) => Match[];
+
+/** What a pattern's first token can be, so the lexer skips rules that cannot start here. */
+export interface First {
+  words: ReadonlySet<string>;
+  classes: ReadonlySet<TokenClass>;
+  /** Matches without consuming a token (then nothing can be ruled out). */
+  nullable: boolean;
+}
+
+type TokenClass = "number" | "quoted" | "column" | "value" | "flag" | "compact";
+
+export type Pattern = Matcher & { first: First };
+
+function pattern(match: Matcher, first: Partial<First>): Pattern {
+  return Object.assign(match, {
+    first: {
+      words: first.words ?? new Set<string>(),
+      classes: first.classes ?? new Set<TokenClass>(),
+      nullable: first.nullable ?? false,
+    },
+  });
+}
+
+function union(firsts: First[]): Pick<First, "words" | "classes"> {
+  return {
+    words: new Set(firsts.flatMap((first) => [...first.words])),
+    classes: new Set(firsts.flatMap((first) => [...first.classes])),
+  };
+}
+
+/** Whether a pattern could match at `at`: cheap, and never "no" when it could. */
+export function canStart(first: First, scan: Scan, at: number): boolean {
+  if (first.nullable) return true;
+  const token = scan.tokens[at];
+  if (!token) return false;
+  if (token.kind !== "quoted" && first.words.has(token.norm)) return true;
+  for (const tokenClass of first.classes) {
+    switch (tokenClass) {
+      case "number":
+        if (token.kind === "number" || NUMBER_WORDS.has(token.norm)) return true;
+        break;
+      case "quoted":
+        if (token.kind === "quoted") return true;
+        break;
+      case "compact":
+        if (token.kind === "word" || token.kind === "number") return true;
+        break;
+      default:
+        if (
+          token.kind !== "quoted" &&
+          phraseStarts(scan.vocabulary)[tokenClass].has(firstWord(token.norm))
+        ) {
+          return true;
+        }
+    }
+  }
+  return false;
+}
+
+type PhraseClass = "column" | "value" | "flag";
+const startsCache = new WeakMap<Vocabulary, Record<PhraseClass, Set<string>>>();
+
+/** First words of every column, value and flag phrase of a vocabulary. */
+function phraseStarts(vocabulary: Vocabulary): Record<PhraseClass, Set<string>> {
+  let starts = startsCache.get(vocabulary);
+  if (!starts) {
+    const firstWords = (phrases: Iterable<string>) => new Set([...phrases].map(firstWord));
+    starts = {
+      column: firstWords(vocabulary.columnPhrases.keys()),
+      value: firstWords(vocabulary.valuePhrases.keys()),
+      flag: firstWords(vocabulary.flagPhrases.keys()),
+    };
+    startsCache.set(vocabulary, starts);
+  }
+  return starts;
+}
+
+function firstWord(text: string): string {
+  return normPhrase(text).split(" ")[0];
+}
 
 /** A number as the instruction wrote it: `10%` / `10 percent`, `$5` / `5 dollars`, `9.99`. */
 export interface Num {
@@ -49,7 +129,7 @@ export function words(...phrases: string[]): Pattern {
     const parts = phrase.split(" ");
     byFirst.set(parts[0], [...(byFirst.get(parts[0]) ?? []), parts]);
   }
-  return (scan, at, caps) => {
+  const match: Matcher = (scan, at, caps) => {
     const token = scan.tokens[at];
     const candidates = token && token.kind !== "quoted" ? byFirst.get(token.norm) : undefined;
     if (!candidates) return [];
@@ -60,6 +140,7 @@ export function words(...phrases: string[]): Pattern {
     }
     return matches;
   };
+  return pattern(match, { words: new Set(byFirst.keys()) });
 }
 
 function matchWords(tokens: Token[], at: number, parts: string[]): number | undefined {
@@ -88,7 +169,13 @@ function isJoiningHyphen(tokens: Token[], position: number): boolean {
 }
 
 export function seq(...patterns: Pattern[]): Pattern {
-  return (scan, at, caps) => {
+  const leading: First[] = [];
+  for (const part of patterns) {
+    leading.push(part.first);
+    if (!part.first.nullable) break;
+  }
+  const first = { ...union(leading), nullable: patterns.every((part) => part.first.nullable) };
+  const match: Matcher = (scan, at, caps) => {
     let states: Match[] = [{ end: at, caps }];
     for (const pattern of patterns) {
       const next: Match[] = [];
@@ -98,43 +185,37 @@ export function seq(...patterns: Pattern[]): Pattern {
     }
     return states;
   };
+  return pattern(match, first);
 }
 
 export function alt(...patterns: Pattern[]): Pattern {
-  return (scan, at, caps) => patterns.flatMap((pattern) => pattern(scan, at, caps));
+  const firsts = patterns.map((part) => part.first);
+  return pattern((scan, at, caps) => patterns.flatMap((part) => part(scan, at, caps)), {
+    ...union(firsts),
+    nullable: firsts.some((first) => first.nullable),
+  });
 }
 
-export function opt(pattern: Pattern): Pattern {
-  return (scan, at, caps) => [...pattern(scan, at, caps), { end: at, caps }];
-}
-
-/** Zero or more repetitions. */
-export function many(pattern: Pattern): Pattern {
-  return (scan, at, caps) => {
-    const results: Match[] = [{ end: at, caps }];
-    let frontier: Match[] = [{ end: at, caps }];
-    for (let round = 0; round < 8 && frontier.length > 0; round++) {
-      frontier = frontier.flatMap((state) =>
-        pattern(scan, state.end, state.caps).filter((match) => match.end > state.end),
-      );
-      results.push(...frontier);
-    }
-    return results;
-  };
+export function opt(inner: Pattern): Pattern {
+  return pattern((scan, at, caps) => [...inner(scan, at, caps), { end: at, caps }], {
+    ...inner.first,
+    nullable: true,
+  });
 }
 
 /** Records `value` under `name` when `pattern` matches. */
-export function tag(name: string, value: unknown, pattern: Pattern): Pattern {
-  return (scan, at, caps) =>
-    pattern(scan, at, caps).map((match) => ({
-      end: match.end,
-      caps: { ...match.caps, [name]: value },
+export function tag(name: string, value: unknown, inner: Pattern): Pattern {
+  const match: Matcher = (scan, at, caps) =>
+    inner(scan, at, caps).map((found) => ({
+      end: found.end,
+      caps: { ...found.caps, [name]: value },
     }));
+  return pattern(match, inner.first);
 }
 
 /** A number, with its unit words: "10%", "10 percent", "$5", "5 dollars", "99 cents", "ten". */
 export function num(name: string): Pattern {
-  return (scan, at, caps) => {
+  const match: Matcher = (scan, at, caps) => {
     const token = scan.tokens[at];
     if (!token) return [];
     let value: number | undefined;
@@ -167,6 +248,7 @@ export function num(name: string): Pattern {
     make(after, value, unit);
     return results;
   };
+  return pattern(match, { classes: new Set(["number"]) });
 }
 
 const UNIT_WORDS: [string, Num["unit"] | "cents"][] = [
@@ -238,17 +320,18 @@ function computePhraseCandidates(
 
 /** A phrase naming a column ("list price", "prices", "in_stock"). */
 export function column(name: string, accept?: (ref: ColumnRef) => boolean): Pattern {
-  return (scan, at, caps) =>
+  const match: Matcher = (scan, at, caps) =>
     phraseCandidates(scan, at, scan.vocabulary.maxPhraseWords).flatMap(({ phrase, end }) => {
       const ref = scan.vocabulary.columnPhrases.get(phrase);
       if (!ref || (accept && !accept(ref))) return [];
       return [{ end, caps: { ...caps, [name]: ref } }];
     });
+  return pattern(match, { classes: new Set(["column"]) });
 }
 
 /** A value of a category-like column ("fitness", "accessory"), optionally of one column only. */
 export function value(name: string, columnCap?: string): Pattern {
-  return (scan, at, caps) =>
+  const match: Matcher = (scan, at, caps) =>
     phraseCandidates(scan, at, scan.vocabulary.maxPhraseWords).flatMap(({ phrase, end }) => {
       let refs = scan.vocabulary.valuePhrases.get(phrase);
       if (!refs) return [];
@@ -260,15 +343,17 @@ export function value(name: string, columnCap?: string): Pattern {
       }
       return [{ end, caps: { ...caps, [name]: refs } }];
     });
+  return pattern(match, { classes: new Set(["value"]) });
 }
 
 /** A phrase that sets or tests a boolean column ("out of stock", "available", "not featured"). */
 export function flag(name: string): Pattern {
-  return (scan, at, caps) =>
+  const match: Matcher = (scan, at, caps) =>
     phraseCandidates(scan, at, scan.vocabulary.maxPhraseWords + 2).flatMap(({ phrase, end }) => {
       const ref: FlagRef | undefined = scan.vocabulary.flagPhrases.get(phrase);
       return ref ? [{ end, caps: { ...caps, [name]: ref } }] : [];
     });
+  return pattern(match, { classes: new Set(["flag"]) });
 }
 
 /**
@@ -298,7 +383,7 @@ function compactCandidates(scan: Scan, at: number): { text: string; end: number 
 
 /** A key of the dataset: known exactly when the caller passed every key, else by its shape. */
 export function key(name: string): Pattern {
-  return (scan, at, caps) => {
+  const match: Matcher = (scan, at, caps) => {
     const { vocabulary } = scan;
     return compactCandidates(scan, at).flatMap(({ text, end }) => {
       const known = vocabulary.knownKeys?.get(text.toLowerCase());
@@ -310,11 +395,12 @@ export function key(name: string): Pattern {
       return [{ end, caps: { ...caps, [name]: { key: canonical, text, unknown } } }];
     });
   };
+  return pattern(match, { classes: new Set(["compact"]) });
 }
 
 /** A value of a high-cardinality text column recognised by its shape ("supplier-3"). */
 export function shapedValue(name: string, columnCap?: string): Pattern {
-  return (scan, at, caps) => {
+  const match: Matcher = (scan, at, caps) => {
     const wanted = columnCap !== undefined ? (caps[columnCap] as ColumnRef | undefined) : undefined;
     if (columnCap !== undefined && (!wanted || !("column" in wanted))) return [];
     return compactCandidates(scan, at).flatMap(({ text, end }) => {
@@ -327,27 +413,30 @@ export function shapedValue(name: string, columnCap?: string): Pattern {
       return refs.length > 0 ? [{ end, caps: { ...caps, [name]: refs } }] : [];
     });
   };
+  return pattern(match, { classes: new Set(["compact"]) });
 }
 
 /** A quoted string. */
 export function quoted(name: string): Pattern {
-  return (scan, at, caps) => {
+  const match: Matcher = (scan, at, caps) => {
     const token = scan.tokens[at];
     return token?.kind === "quoted" ? [{ end: at + 1, caps: { ...caps, [name]: token.text } }] : [];
   };
+  return pattern(match, { classes: new Set(["quoted"]) });
 }
 
 /** Any single word (as written), for "name contains yoga". */
 export function anyWord(name: string): Pattern {
-  return (scan, at, caps) => {
+  const match: Matcher = (scan, at, caps) => {
     const token = scan.tokens[at];
     return token && (token.kind === "word" || token.kind === "number")
       ? [{ end: at + 1, caps: { ...caps, [name]: token.text } }]
       : [];
   };
+  return pattern(match, { classes: new Set(["compact"]) });
 }
 
 /** Succeeds only when `test` accepts the captures so far. */
 export function when(test: (caps: Caps) => boolean): Pattern {
-  return (_scan, at, caps) => (test(caps) ? [{ end: at, caps }] : []);
+  return pattern((_scan, at, caps) => (test(caps) ? [{ end: at, caps }] : []), { nullable: true });
 }
