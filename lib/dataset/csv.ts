@@ -188,9 +188,10 @@ export class CsvTable {
 
   /**
    * Makes `name` the key column: every value must be non-empty and unique. Throws a CsvError
-   * naming the lines otherwise. Cheap to call again with the current key column.
+   * naming the lines otherwise. `knownUnique` skips the check for a column already counted
+   * (profiling does); the index is then built on the first `rowOfKey`.
    */
-  setKeyColumn(name: string): void {
+  setKeyColumn(name: string, options: { knownUnique?: boolean } = {}): void {
     const col = this.columnIndex(name);
     if (col < 0) {
       throw new CsvError(
@@ -199,7 +200,7 @@ export class CsvTable {
       );
     }
     if (col === this.keyIndexColumn) return;
-    this.keySlots = buildKeyIndex(this, col);
+    this.keySlots = options.knownUnique ? null : buildKeyIndex(this, col);
     this.keyIndexColumn = col;
   }
 
@@ -211,8 +212,9 @@ export class CsvTable {
 
   /** The row with this key, or -1. Requires a key column. */
   rowOfKey(key: string): number {
+    if (this.keyIndexColumn < 0) throw new Error("The table has no key column; call setKeyColumn.");
+    this.keySlots ??= buildKeyIndex(this, this.keyIndexColumn);
     const slots = this.keySlots;
-    if (!slots) throw new Error("The table has no key column; call setKeyColumn.");
     const mask = slots.length / 2 - 1;
     const hash = hashRange(key, 0, key.length) | 0;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {

@@ -1,4 +1,5 @@
 import { CsvError, type CsvTable } from "./csv";
+import { QUOTE } from "./csv-scan";
 import { type ColumnRole, mapShorthand, normalizeColumnName } from "./shorthand";
 import type { BooleanStyle, ColumnProfile, ColumnType, DatasetProfile } from "./types";
 import {
@@ -56,7 +57,8 @@ export function profileDataset(table: CsvTable, options: ProfileOptions = {}): D
       "No column has a unique, non-empty value on every row. Add an id column, or choose a key column.",
     );
   }
-  table.setKeyColumn(keyColumn); // verifies a user's choice, with the lines of any duplicate
+  // Verifies a user's choice, with the lines of any duplicate; a picked key is already known unique.
+  table.setKeyColumn(keyColumn, { knownUnique: options.keyColumn === undefined });
 
   const sampleRows: string[][] = [];
   for (let row = 0; row < Math.min(SAMPLE_ROWS, table.rowCount); row++) {
@@ -92,66 +94,148 @@ function pickKeyColumn(columns: ColumnProfile[], unique: boolean[]): string | un
 }
 
 function profileColumn(table: CsvTable, col: number): { profile: ColumnProfile; unique: boolean } {
-  const values = table.decodeColumn(col);
   const name = table.header[col];
-  const counts = new Map<string, number>();
-  let emptyCount = 0;
-  for (const value of values) {
-    if (value === "" || value.trim() === "") {
-      emptyCount++;
-      continue;
-    }
-    counts.set(value, (counts.get(value) ?? 0) + 1);
-  }
-  const distinct = [...counts.keys()];
-  const type = columnType(name, distinct);
+  const scan = scanDistinct(table, col);
+  const value = (i: number) => table.cell(scan.firstRow[i], col);
+  const type = columnType(name, scan.distinct, value);
   const profile: ColumnProfile = {
     name,
     index: col,
     type,
-    emptyCount,
-    distinctCount: distinct.length,
+    emptyCount: scan.empty,
+    distinctCount: scan.distinct,
   };
 
-  const nonEmpty = values.length - emptyCount;
+  const nonEmpty = table.rowCount - scan.empty;
   const lowCardinality =
-    distinct.length > 0 &&
+    scan.distinct > 0 &&
     (type === "boolean" ||
-      (distinct.length <= LOW_CARDINALITY_MAX &&
-        distinct.length <= nonEmpty * LOW_CARDINALITY_SHARE));
-  if (lowCardinality) profile.distinctValues = sortValues(distinct, type);
+      (scan.distinct <= LOW_CARDINALITY_MAX && scan.distinct <= nonEmpty * LOW_CARDINALITY_SHARE));
+  const counts = () => {
+    const byValue = new Map<string, number>();
+    for (let i = 0; i < scan.distinct; i++) byValue.set(value(i), scan.count[i]);
+    return byValue;
+  };
+  if (lowCardinality) profile.distinctValues = sortValues([...counts().keys()], type);
 
-  if ((type === "number" || type === "integer" || type === "date") && distinct.length > 0) {
-    let min = distinct[0];
-    let max = distinct[0];
-    for (const value of distinct) {
-      if (compareTyped(value, min, type) < 0) min = value;
-      if (compareTyped(value, max, type) > 0) max = value;
+  if ((type === "number" || type === "integer" || type === "date") && scan.distinct > 0) {
+    let min = value(0);
+    let max = min;
+    for (let i = 1; i < scan.distinct; i++) {
+      const v = value(i);
+      if (compareTyped(v, min, type) < 0) min = v;
+      if (compareTyped(v, max, type) > 0) max = v;
     }
     profile.min = min;
     profile.max = max;
   }
-  if (type === "number") profile.decimals = commonDecimals(counts);
-  if (type === "boolean") profile.booleanStyle = commonStyle(counts);
+  if (type === "number") profile.decimals = commonDecimals(counts());
+  if (type === "boolean") profile.booleanStyle = commonStyle(counts());
 
-  return { profile, unique: emptyCount === 0 && distinct.length === values.length };
+  return { profile, unique: scan.empty === 0 && scan.distinct === table.rowCount };
+}
+
+interface DistinctScan {
+  /** Number of distinct non-empty values. */
+  distinct: number;
+  /** Cells that are empty or whitespace. */
+  empty: number;
+  /** For each distinct value, the first row it appears on and how many rows have it. */
+  firstRow: Int32Array;
+  count: Int32Array;
+}
+
+/**
+ * Distinct values of a column, counted with a hash table over the cells' text so that no string
+ * is made per row (only quoted cells are decoded). Equal values are equal strings: cells are not
+ * trimmed, so " fitness" and "fitness" are two values, as the executor's eq sees them.
+ */
+function scanDistinct(table: CsvTable, col: number): DistinctScan {
+  const { text, rowCount, fieldStart, rowEnd, columnCount: width } = table;
+  const last = col === width - 1;
+  let size = 16;
+  while (size < rowCount * 2) size *= 2;
+  const slotHash = new Int32Array(size);
+  const slotEntry = new Int32Array(size); // distinct index + 1; 0 is empty
+  const firstRow = new Int32Array(Math.max(rowCount, 1));
+  const firstStart = new Int32Array(Math.max(rowCount, 1));
+  const count = new Int32Array(Math.max(rowCount, 1));
+  const mask = size - 1;
+  let distinct = 0;
+  let empty = 0;
+
+  for (let row = 0, at = col; row < rowCount; row++, at += width) {
+    const start = fieldStart[at];
+    const end = last ? rowEnd[row] : fieldStart[at + 1] - 1;
+    const quoted = text.charCodeAt(start) === QUOTE;
+    // Hash the value: the raw range of an unquoted cell, the decoded text of a quoted one.
+    const source = quoted ? table.cell(row, col) : text;
+    const from = quoted ? 0 : start;
+    const to = quoted ? source.length : end;
+    let hash = 0x811c9dc5;
+    let blank = true;
+    for (let k = from; k < to; k++) {
+      const c = source.charCodeAt(k);
+      if (c !== 32 && c !== 9) blank = false;
+      hash = Math.imul(hash ^ c, 0x01000193);
+    }
+    if (blank) {
+      empty++;
+      continue;
+    }
+    hash |= 0;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const entry = slotEntry[slot];
+      if (entry === 0) {
+        slotHash[slot] = hash;
+        slotEntry[slot] = distinct + 1;
+        firstRow[distinct] = row;
+        firstStart[distinct] = start;
+        count[distinct] = 1;
+        distinct++;
+        break;
+      }
+      if (slotHash[slot] !== hash) continue;
+      const other = entry - 1;
+      const otherStart = firstStart[other];
+      let same: boolean;
+      if (quoted || text.charCodeAt(otherStart) === QUOTE) {
+        same = table.cell(firstRow[other], col) === table.cell(row, col);
+      } else {
+        const length = end - start;
+        same = table.cellEnd(firstRow[other], col) - otherStart === length;
+        for (let k = 0; same && k < length; k++) {
+          same = text.charCodeAt(otherStart + k) === text.charCodeAt(start + k);
+        }
+      }
+      if (same) {
+        count[other]++;
+        break;
+      }
+    }
+  }
+  return { distinct, empty, firstRow, count };
 }
 
 const FLAG_NAME =
   /^(?:is_|has_|can_)|(?:^|_)(?:in_stock|instock|stock|active|available|enabled|flag|visible|published)$/;
 
-function columnType(name: string, distinct: string[]): ColumnType {
-  if (distinct.length === 0) return "text";
-  if (distinct.every((v) => parseBooleanText(v) !== undefined)) {
-    const onlyDigits = distinct.every((v) => v.trim() === "0" || v.trim() === "1");
+/** The type every distinct value fits; checks stop at the first value that does not fit. */
+function columnType(name: string, distinct: number, value: (i: number) => string): ColumnType {
+  if (distinct === 0) return "text";
+  const every = (test: (v: string) => boolean) => {
+    for (let i = 0; i < distinct; i++) if (!test(value(i))) return false;
+    return true;
+  };
+  if (every((v) => parseBooleanText(v) !== undefined)) {
+    const onlyDigits = every((v) => v.trim() === "0" || v.trim() === "1");
     if (!onlyDigits || FLAG_NAME.test(normalizeColumnName(name))) return "boolean";
   }
-  if (distinct.some(hasLeadingZero)) {
-    return distinct.every(isIsoDate) ? "date" : "text";
+  if (every(isNumberText)) {
+    if (!every((v) => !hasLeadingZero(v))) return "text"; // "007" is a code, not a number
+    return every(isIntegerText) ? "integer" : "number";
   }
-  if (distinct.every(isIntegerText)) return "integer";
-  if (distinct.every(isNumberText)) return "number";
-  if (distinct.every(isIsoDate)) return "date";
+  if (every(isIsoDate)) return "date";
   return "text";
 }
 

@@ -143,59 +143,78 @@ function compileCondition(
           `Condition ${condition.op} on '${condition.column}' needs a value.`,
         );
       }
-      const accept = (order: number[]) => {
-        switch (condition.op) {
-          case "gt":
-            return order[0] > 0;
-          case "gte":
-            return order[0] >= 0;
-          case "lt":
-            return order[0] < 0;
-          case "lte":
-            return order[0] <= 0;
-          default:
-            return order[0] >= 0 && order[1] <= 0;
-        }
-      };
-      const decimals = bounds.map((b) => numberOf(b as PlanValue));
-      if (decimals.every((d) => d !== undefined)) {
-        const ds = decimals as Decimal[];
-        // Numbers: compare numerically; a cell that is not a number fails (or, on a text column,
-        // is compared as text below).
-        const texts = bounds.map((b) => textOf(b as PlanValue));
-        const byNumber = (d: Decimal) => accept(ds.map((bound) => compare(d, bound)));
-        const byText = (v: string) => accept(texts.map((t) => compareText(v, t)));
-        return {
-          col,
-          test: (v) => {
-            const d = parseDecimal(v);
-            if (d !== undefined) return byNumber(d);
-            return numeric ? false : byText(v);
-          },
-          testRaw: numeric
-            ? (t, s, e) => {
-                const d = parseDecimal(t, s, e);
-                return d !== undefined && byNumber(d);
-              }
-            : undefined,
-        };
-      }
-      const texts = bounds.map((b) => textOf(b as PlanValue));
-      return { col, test: (v) => accept(texts.map((t) => compareText(v, t))) };
+      return rangeTest(col, condition.op, bounds as PlanValue[], numeric);
     }
   }
+}
+
+/**
+ * gt/gte/lt/lte/between. Bounds are normalised to an inclusive or exclusive low and high, so the
+ * per-row work is one or two comparisons with no allocation.
+ */
+function rangeTest(
+  col: number,
+  op: "gt" | "gte" | "lt" | "lte" | "between",
+  bounds: PlanValue[],
+  numeric: boolean,
+): CellTest {
+  const lowIndex = op === "gt" || op === "gte" || op === "between" ? 0 : -1;
+  const highIndex = op === "lt" || op === "lte" ? 0 : op === "between" ? 1 : -1;
+  const lowInclusive = op !== "gt";
+  const highInclusive = op !== "lt";
+  const accepts = (low: number, high: number) =>
+    (lowIndex < 0 || (lowInclusive ? low >= 0 : low > 0)) &&
+    (highIndex < 0 || (highInclusive ? high <= 0 : high < 0));
+
+  const decimals = bounds.map(numberOf);
+  const texts = bounds.map(textOf);
+  const byText = (v: string) =>
+    accepts(
+      lowIndex < 0 ? 0 : compareText(v, texts[lowIndex]),
+      highIndex < 0 ? 0 : compareText(v, texts[highIndex]),
+    );
+  if (decimals.some((d) => d === undefined)) return { col, test: byText };
+
+  // Numbers: compare numerically; a cell that is not a number fails on a numeric column and is
+  // compared as text on other columns.
+  const low = lowIndex < 0 ? undefined : (decimals[lowIndex] as Decimal);
+  const high = highIndex < 0 ? undefined : (decimals[highIndex] as Decimal);
+  const byNumber = (d: Decimal) =>
+    accepts(low === undefined ? 0 : compare(d, low), high === undefined ? 0 : compare(d, high));
+  return {
+    col,
+    test: (v) => {
+      const d = parseDecimal(v);
+      if (d !== undefined) return byNumber(d);
+      return numeric ? false : byText(v);
+    },
+    testRaw: numeric
+      ? (t, s, e) => {
+          const d = parseDecimal(t, s, e);
+          return d !== undefined && byNumber(d);
+        }
+      : undefined,
+  };
 }
 
 function equalityTest(col: number, column: ColumnProfile, values: PlanValue[]): CellTest {
   if (column.type === "number" || column.type === "integer") {
     const numbers = values.map(numberOf).filter((d): d is Decimal => d !== undefined);
     const texts = new Set(values.filter((v) => numberOf(v) === undefined).map(textOf));
-    const matches = (d: Decimal | undefined, v: () => string) =>
-      d !== undefined ? numbers.some((n) => compare(d, n) === 0) : texts.has(v());
+    const equalsNumber = (d: Decimal) => {
+      for (const n of numbers) if (compare(d, n) === 0) return true;
+      return false;
+    };
     return {
       col,
-      test: (v) => matches(parseDecimal(v), () => v),
-      testRaw: (t, s, e) => matches(parseDecimal(t, s, e), () => t.slice(s, e)),
+      test: (v) => {
+        const d = parseDecimal(v);
+        return d !== undefined ? equalsNumber(d) : texts.has(v);
+      },
+      testRaw: (t, s, e) => {
+        const d = parseDecimal(t, s, e);
+        return d !== undefined ? equalsNumber(d) : texts.has(t.slice(s, e));
+      },
     };
   }
   if (column.type === "boolean") {
