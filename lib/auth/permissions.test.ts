@@ -24,6 +24,7 @@ const EXPECTED: Record<Role, Permission[]> = {
     "plan.draft",
     "plan.edit",
     "plan.preview",
+    "execution.revert",
   ],
   approver: [
     "account.update",
@@ -35,10 +36,10 @@ const EXPECTED: Record<Role, Permission[]> = {
     "plan.draft",
     "plan.edit",
     "plan.preview",
+    "execution.revert",
     "plan.approve",
     "plan.reject",
     "guard.override",
-    "execution.revert",
   ],
   admin: [...PERMISSIONS],
 };

@@ -19,11 +19,12 @@ export const PERMISSIONS = [
   "plan.draft",
   "plan.edit",
   "plan.preview",
+  /** Drafts the inverse plan of an execution; applying it still needs an approver. */
+  "execution.revert",
   // approver
   "plan.approve",
   "plan.reject",
   "guard.override",
-  "execution.revert",
   // admin
   "user.manage",
   "settings.manage",
@@ -43,13 +44,13 @@ const AUTHOR: readonly Permission[] = [
   "plan.draft",
   "plan.edit",
   "plan.preview",
+  "execution.revert",
 ];
 const APPROVER: readonly Permission[] = [
   ...AUTHOR,
   "plan.approve",
   "plan.reject",
   "guard.override",
-  "execution.revert",
 ];
 const ADMIN: readonly Permission[] = [...APPROVER, "user.manage", "settings.manage"];
 
@@ -69,7 +70,7 @@ export const ROLE_LABELS: Readonly<Record<Role, string>> = {
 
 export const ROLE_DESCRIPTIONS: Readonly<Record<Role, string>> = {
   viewer: "Reads datasets, plans, history and downloads.",
-  author: "Also uploads datasets, drafts and edits plans, runs previews.",
+  author: "Also uploads datasets, drafts and edits plans, runs previews, drafts reverts.",
   approver: "Also approves and rejects plans and overrides failed guards.",
   admin: "Also manages users and settings.",
 };

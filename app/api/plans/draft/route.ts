@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { currentActor } from "@/lib/auth/actor";
+import { withRoute } from "@/lib/auth/route";
 import { toAppError } from "@/lib/errors";
 import { type PlanDraftEvent, streamPlanDraft } from "@/lib/services/create-plan";
 
@@ -17,12 +17,11 @@ type StreamLine = PlanDraftEvent | { type: "error"; message: string; code: strin
  * Drafts a plan and streams the planner's progress as JSON lines, so the new-plan page can show
  * operations as an LLM produces them. The last line is `saved`, `refused` or `error`.
  */
-export async function POST(request: Request) {
+export const POST = withRoute("plan.draft", async (request, actor) => {
   const parsed = draftRequestSchema.safeParse(await request.json().catch(() => null));
   if (!parsed.success) {
     return Response.json({ error: z.prettifyError(parsed.error) }, { status: 400 });
   }
-  const actor = await currentActor();
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
@@ -42,4 +41,4 @@ export async function POST(request: Request) {
   return new Response(body, {
     headers: { "content-type": "application/x-ndjson; charset=utf-8", "cache-control": "no-store" },
   });
-}
+});

@@ -1,0 +1,48 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import {
+  approvePlanAction,
+  previewPlanAction,
+  savePlanRevisionAction,
+} from "@/app/plans/[id]/actions";
+import { createDataset } from "@/lib/services/create-dataset";
+import { createManualPlan } from "@/lib/services/create-plan";
+import { actAs, type TestUser } from "./auth";
+
+const fixtures = path.resolve(__dirname, "../../../shared/fixtures");
+let counter = 0;
+
+/**
+ * A previewed plan whose latest revision `author` wrote, through the same actions the plan page
+ * calls: the plan is created, `author` saves a revision and previews it.
+ */
+export async function previewedPlanBy(author: TestUser) {
+  counter += 1;
+  const content = await readFile(path.join(fixtures, "seed-products.csv"));
+  const { datasetId } = await createDataset({
+    name: `Products ${counter}`,
+    content,
+    actor: "system:test",
+  });
+  const plan = JSON.parse(
+    await readFile(path.join(fixtures, "seed-plan-fitness-10pct.json"), "utf8"),
+  );
+  plan.execution_id = `four_eyes_${counter}_${Date.now()}`;
+  const { planId } = await createManualPlan({
+    datasetId,
+    plan,
+    actor: { id: "system:test", name: "Test", role: "admin" },
+  });
+  actAs(author);
+  const saved = await savePlanRevisionAction({ planId, plan, note: "my edit" });
+  if (!saved.ok) throw new Error(saved.error);
+  const preview = await previewPlanAction({ planId });
+  if (!preview.ok || !preview.data.ok)
+    throw new Error(`preview failed: ${JSON.stringify(preview)}`);
+  return { planId, revisionId: preview.data.revisionId, previewHash: preview.data.previewHash };
+}
+
+export function approveAs(user: TestUser, previewed: Awaited<ReturnType<typeof previewedPlanBy>>) {
+  actAs(user);
+  return approvePlanAction(previewed);
+}
