@@ -798,6 +798,11 @@ const GENERATED: CorpusCase[] = [
   { catalog: "generated", instruction: "increase widgets by 10%", expect: { refuse: ["widgets"] } },
   {
     catalog: "generated",
+    instruction: "Raise fitness by 10% or yoga by 5%",
+    expect: { refuse: ["or"] },
+  },
+  {
+    catalog: "generated",
     instruction: "set prices to around 20 for yoga",
     expect: { refuse: ["around"] },
   },

@@ -175,7 +175,7 @@ function interpretOrThrow(scan: Scan, lexed: LexItem[]): Interpretation {
   // 4. Sentences → segments → clauses.
   const clauses: Clause[] = [];
   for (const sentence of splitSentences(items))
-    clauses.push(...mergeSegments(splitSegments(sentence)));
+    clauses.push(...mergeSegments(splitSegments(sentence), itemText));
 
   // 5. Clauses → operations.
   const operations: DraftOperation[] = [];
@@ -274,7 +274,7 @@ function describeSegment(segment: Segment): SegmentInfo {
   };
 }
 
-function mergeSegments(segments: Segment[]): Clause[] {
+function mergeSegments(segments: Segment[], itemText: ItemText): Clause[] {
   const clauses: Clause[] = [];
   const infos = segments.map(describeSegment);
   let current: Clause | undefined;
@@ -298,6 +298,16 @@ function mergeSegments(segments: Segment[]): Clause[] {
     current = { kind, entries };
     clauses.push(current);
   };
+  /** "Raise fitness by 10% or yoga by 5%" offers a choice; a plan cannot take one. */
+  const assertNotAlternative = (segment: Segment) => {
+    const [first] = segment.items;
+    if (current?.kind === "action" && first?.kind === "join" && first.word === "or") {
+      refuse(
+        `${JSON.stringify(itemText(first))} joins two changes as alternatives; say which one to make.`,
+        [itemText(first)],
+      );
+    }
+  };
 
   segments.forEach((segment, index) => {
     const info = infos[index];
@@ -315,6 +325,7 @@ function mergeSegments(segments: Segment[]): Clause[] {
       return;
     }
     if (info.hasVerb) {
+      assertNotAlternative(segment);
       const entries = entriesOf(segment, false);
       if (
         current?.kind === "action" &&
@@ -329,6 +340,7 @@ function mergeSegments(segments: Segment[]): Clause[] {
       return;
     }
     if (info.hasValue) {
+      if (current && clauseHas(current, isValue)) assertNotAlternative(segment);
       const entries = entriesOf(segment, false);
       if (current?.kind === "action" && !clauseHas(current, isValue))
         current.entries.push(...pending, ...entries);
