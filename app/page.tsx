@@ -2,11 +2,16 @@ import { DatasetList } from "@/components/datasets/dataset-list";
 import { ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
+import { requirePageActor } from "@/lib/auth/page";
+import { can } from "@/lib/auth/permissions";
 import { listDatasets } from "@/lib/db/datasets";
 
 export const dynamic = "force-dynamic";
 
 export default async function HomePage() {
+  const actor = await requirePageActor("dataset.read");
+  const canUpload = can(actor.role, "dataset.upload");
+  const canDraft = can(actor.role, "plan.draft");
   const datasets = await listDatasets();
   return (
     <>
@@ -15,17 +20,21 @@ export default async function HomePage() {
         description="Tables you can change with a reviewed, approved plan. Every change makes a new version."
         actions={
           <>
-            <ButtonLink href="/datasets/upload" variant="secondary">
-              Upload CSV
-            </ButtonLink>
-            <ButtonLink href="/plans/new">New plan</ButtonLink>
+            {canUpload ? (
+              <ButtonLink href="/datasets/upload" variant="secondary">
+                Upload CSV
+              </ButtonLink>
+            ) : null}
+            {canDraft ? <ButtonLink href="/plans/new">New plan</ButtonLink> : null}
           </>
         }
       />
       {datasets.length === 0 ? (
         <EmptyState
           title="No datasets yet"
-          action={<ButtonLink href="/datasets/upload">Upload a CSV</ButtonLink>}
+          action={
+            canUpload ? <ButtonLink href="/datasets/upload">Upload a CSV</ButtonLink> : undefined
+          }
         >
           Upload a CSV to start. Signoff profiles its columns, picks a key column, and keeps every
           version so any change can be reviewed and reverted.

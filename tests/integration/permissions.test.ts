@@ -56,6 +56,13 @@ const ROUTES: Record<string, Access> = {
 };
 
 const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+/** Pages a signed-out visitor must reach; every other page starts with requirePageActor. */
+const PUBLIC_PAGES = ["app/sign-in/page.tsx", "app/setup/page.tsx"];
+const pageSources = import.meta.glob<string>("/app/**/page.tsx", {
+  query: "?raw",
+  import: "default",
+  eager: true,
+});
 const actionModules = import.meta.glob<Record<string, unknown>>("/app/**/actions.ts");
 const routeModules = import.meta.glob<Record<string, unknown>>("/app/**/route.ts");
 
@@ -112,6 +119,15 @@ describe("the permission tables cover the app", () => {
 
   it("every route handler has an entry", () => {
     expect([...routes.keys()].sort()).toEqual(Object.keys(ROUTES).sort());
+  });
+
+  it("every page checks the session and role with requirePageActor", () => {
+    const unguarded = Object.entries(pageSources)
+      .map(([file, source]) => [file.slice(1), source] as const)
+      .filter(([file]) => !PUBLIC_PAGES.includes(file))
+      .filter(([, source]) => !/requirePageActor\("[a-z.]+"\)/.test(source))
+      .map(([file]) => file);
+    expect(unguarded).toEqual([]);
   });
 });
 

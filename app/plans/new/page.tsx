@@ -3,6 +3,7 @@ import { NewPlanForm } from "@/components/plan-new/new-plan-form";
 import { ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
+import { requirePageActor } from "@/lib/auth/page";
 import { listDatasetsForPlanning } from "@/lib/db/datasets";
 import { describePlannerChoice } from "@/lib/services/planner-config";
 
@@ -14,6 +15,7 @@ export default async function NewPlanPage({
 }: {
   searchParams: Promise<{ dataset?: string }>;
 }) {
+  await requirePageActor("plan.draft");
   const [{ dataset }, datasets] = await Promise.all([searchParams, listDatasetsForPlanning()]);
   return (
     <>
