@@ -1,6 +1,7 @@
 "use client";
 
 import { useVirtualizer } from "@tanstack/react-virtual";
+import Link from "next/link";
 import { useDeferredValue, useEffect, useId, useRef, useState } from "react";
 import { formatCount } from "@/components/ui/format";
 import type { ColumnType } from "@/lib/dataset/types";
@@ -23,9 +24,12 @@ export function VersionGrid({
   rowsUrl,
   columns,
   keyColumn,
+  rowHistoryPath,
   initial,
 }: {
   rowsUrl: string;
+  /** `/datasets/<id>/rows/`: key cells link to the row's history under it. */
+  rowHistoryPath: string;
   columns: GridColumn[];
   keyColumn: string;
   initial: RowWindow;
@@ -184,7 +188,15 @@ export function VersionGrid({
                       className={`truncate px-3 py-2 ${NUMERIC.has(column.type) ? "text-right tabular-nums" : ""} ${column.name === keyColumn ? "font-mono text-[13px]" : ""}`}
                       title={row?.cells[col]}
                     >
-                      {row ? (
+                      {row && column.name === keyColumn ? (
+                        <Link
+                          href={`${rowHistoryPath}${encodeURIComponent(row.cells[col])}`}
+                          className="text-brand-700 hover:underline"
+                          title={`History of ${row.cells[col]}`}
+                        >
+                          {row.cells[col]}
+                        </Link>
+                      ) : row ? (
                         row.cells[col]
                       ) : (
                         <span className="inline-block h-3 w-16 animate-pulse rounded bg-slate-100" />

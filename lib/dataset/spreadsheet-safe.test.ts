@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { parseCsv } from "./csv";
 import { isFormulaLike, spreadsheetSafeCsv } from "./spreadsheet-safe";
 
 const encode = (text: string) => new TextEncoder().encode(text);
@@ -26,12 +27,20 @@ describe("isFormulaLike", () => {
 describe("spreadsheetSafeCsv", () => {
   it("prefixes formula-like cells with an apostrophe and copies everything else byte for byte", () => {
     const csv =
-      'sku,name,price\r\nA1,"=HYPERLINK(""http://x"")",-5\r\nA2,@boom,12.50\r\nA3,"\tTabbed",+7\r\n';
+      'sku,name,price\r\nA1,"=HYPERLINK(""http://x"")",-5\r\nA2,@boom,12.50\r\nA3,"\tTabbed",+7\r\nA4,Plain,1\r\n';
     const safe = spreadsheetSafeCsv(encode(csv));
-    expect(decode(safe.bytes)).toBe(
-      'sku,name,price\r\nA1,"\'=HYPERLINK(""http://x"")",-5\r\nA2,\'@boom,12.50\r\nA3,"\'\tTabbed",+7\r\n',
-    );
     expect(safe.neutralised).toBe(3);
+    const table = parseCsv(safe.bytes);
+    expect(table.decodeColumn(1)).toEqual([
+      '\'=HYPERLINK("http://x")',
+      "'@boom",
+      "'\tTabbed",
+      "Plain",
+    ]);
+    expect(table.decodeColumn(2)).toEqual(["-5", "12.50", "+7", "1"]);
+    const text = decode(safe.bytes);
+    expect(text.startsWith("sku,name,price\r\nA1,")).toBe(true);
+    expect(text.endsWith(",+7\r\nA4,Plain,1\r\n")).toBe(true);
   });
 
   it("returns the same bytes when nothing needs neutralising", () => {
@@ -44,6 +53,7 @@ describe("spreadsheetSafeCsv", () => {
   it("neutralises a cell holding a carriage return at its start, keeping it quoted", () => {
     const safe = spreadsheetSafeCsv(encode('sku,note\nA1,"\rsurprise"\n'));
     expect(decode(safe.bytes)).toBe('sku,note\nA1,"\'\rsurprise"\n');
+    expect(parseCsv(safe.bytes).cell(0, 1)).toBe("'\rsurprise");
   });
 
   it("neutralises formula-like header names and keeps a BOM and non-ASCII text", () => {

@@ -110,3 +110,16 @@ function remember<V>(cache: Map<string, V>, key: string, value: V, max: number):
   cache.set(key, value);
   while (cache.size > max) cache.delete(cache.keys().next().value as string);
 }
+
+/** One row of a version by key, as header → value, or null when no row has that key. */
+export async function findVersionRow(
+  versionId: string,
+  keyColumn: string,
+  rowKey: string,
+): Promise<Record<string, string> | null> {
+  const table = await loadTable(versionId);
+  if (table.keyColumn !== keyColumn) table.setKeyColumn(keyColumn);
+  const row = table.rowOfKey(rowKey);
+  if (row < 0) return null;
+  return Object.fromEntries(table.header.map((name, col) => [name, table.cell(row, col)]));
+}

@@ -131,6 +131,7 @@ describe("bad files are refused with the line and what is wrong, and nothing is 
         headers: { "content-length": "5000", "x-file-name": "big.csv" },
         body: "sku\n",
       }),
+      {},
     );
     expect(response.status).toBe(413);
     const body = await response.json();
@@ -146,6 +147,7 @@ describe("bad files are refused with the line and what is wrong, and nothing is 
         headers: { "x-file-name": encodeURIComponent("bad file.csv") },
         body: "sku,price\nA1,1\nA2\n",
       }),
+      {},
     );
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({

@@ -8,6 +8,8 @@ import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { formatCount } from "@/components/ui/format";
 import { PageHeader } from "@/components/ui/page-header";
+import { requirePageActor } from "@/lib/auth/page";
+import { can } from "@/lib/auth/permissions";
 import { findDatasetWithVersions } from "@/lib/db/dataset-versions";
 import { queryVersionRows } from "@/lib/services/version-rows";
 
@@ -16,11 +18,13 @@ export const dynamic = "force-dynamic";
 type Params = Promise<{ id: string }>;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  await requirePageActor("dataset.read");
   const dataset = await findDatasetWithVersions((await params).id);
   return { title: dataset?.name ?? "Dataset not found" };
 }
 
 export default async function DatasetPage({ params }: { params: Params }) {
+  const actor = await requirePageActor("dataset.read");
   const { id } = await params;
   const dataset = await findDatasetWithVersions(id);
   if (!dataset?.current) notFound();
@@ -50,7 +54,9 @@ export default async function DatasetPage({ params }: { params: Params }) {
               version={current.number}
               label={`Download v${current.number}`}
             />
-            <ButtonLink href={`/plans/new?dataset=${id}`}>New plan</ButtonLink>
+            {can(actor.role, "plan.draft") ? (
+              <ButtonLink href={`/plans/new?dataset=${id}`}>New plan</ButtonLink>
+            ) : null}
           </>
         }
       />
@@ -63,6 +69,7 @@ export default async function DatasetPage({ params }: { params: Params }) {
             rowsUrl={`/api/datasets/${id}/versions/${current.number}/rows`}
             columns={dataset.profile.columns.map(({ name, type }) => ({ name, type }))}
             keyColumn={dataset.keyColumn}
+            rowHistoryPath={`/datasets/${id}/rows/`}
             initial={initial}
           />
         </Card>

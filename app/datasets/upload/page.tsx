@@ -1,12 +1,14 @@
 import type { Metadata } from "next";
 import { UploadFlow } from "@/components/datasets/upload-flow";
 import { PageHeader } from "@/components/ui/page-header";
+import { requirePageActor } from "@/lib/auth/page";
 import { env } from "@/lib/env";
 
 export const metadata: Metadata = { title: "Upload a CSV" };
 export const dynamic = "force-dynamic";
 
-export default function UploadPage() {
+export default async function UploadPage() {
+  await requirePageActor("dataset.upload");
   return (
     <>
       <PageHeader

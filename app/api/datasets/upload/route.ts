@@ -1,4 +1,4 @@
-import { currentActor } from "@/lib/auth/actor";
+import { withRoute } from "@/lib/auth/route";
 import { env } from "@/lib/env";
 import { toAppError } from "@/lib/errors";
 import { stageUpload, tooLarge } from "@/lib/services/upload-dataset";
@@ -8,8 +8,7 @@ import { stageUpload, tooLarge } from "@/lib/services/upload-dataset";
  * so it can show progress), the file name in `X-File-Name`. Responds with the profile and a
  * staging token, or with the problem (400 with the line, 413 over the limit) and nothing stored.
  */
-export async function POST(request: Request): Promise<Response> {
-  const actor = await currentActor();
+export const POST = withRoute("dataset.upload", async (request, actor) => {
   const limitBytes = env().SIGNOFF_MAX_UPLOAD_MB * 1024 * 1024;
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > limitBytes) return failure(tooLarge(limitBytes));
@@ -21,7 +20,7 @@ export async function POST(request: Request): Promise<Response> {
   } catch (error) {
     return failure(error);
   }
-}
+});
 
 function failure(error: unknown): Response {
   const appError = toAppError(error);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withRoute } from "@/lib/auth/route";
 import { toAppError } from "@/lib/errors";
 import { MAX_WINDOW_ROWS, queryVersionRows } from "@/lib/services/version-rows";
 
@@ -12,35 +13,35 @@ const querySchema = z.object({
 });
 
 /** A window of a version's rows, sorted and filtered, for the dataset page's grid. */
-export async function GET(
-  request: Request,
-  { params }: { params: Promise<{ id: string; number: string }> },
-): Promise<Response> {
-  const { id, number } = await params;
-  const parsed = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!parsed.success || !/^\d+$/.test(number)) {
-    return Response.json(
-      { ok: false, code: "invalid_input", error: "The row window query is not valid." },
-      { status: 400 },
-    );
-  }
-  const { offset, limit, sort, dir, q, col } = parsed.data;
-  try {
-    const window = await queryVersionRows({
-      datasetId: id,
-      number: Number(number),
-      offset,
-      limit,
-      sort: sort ? { column: sort, direction: dir } : undefined,
-      filter: q ? { text: q, column: col } : undefined,
-    });
-    return Response.json({ ok: true, data: window });
-  } catch (error) {
-    const appError = toAppError(error);
-    if (appError.code === "internal") console.error(error);
-    return Response.json(
-      { ok: false, code: appError.code, error: appError.message },
-      { status: appError.status },
-    );
-  }
-}
+export const GET = withRoute(
+  "dataset.read",
+  async (request, _actor, { params }: { params: Promise<{ id: string; number: string }> }) => {
+    const { id, number } = await params;
+    const parsed = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+    if (!parsed.success || !/^\d+$/.test(number)) {
+      return Response.json(
+        { ok: false, code: "invalid_input", error: "The row window query is not valid." },
+        { status: 400 },
+      );
+    }
+    const { offset, limit, sort, dir, q, col } = parsed.data;
+    try {
+      const window = await queryVersionRows({
+        datasetId: id,
+        number: Number(number),
+        offset,
+        limit,
+        sort: sort ? { column: sort, direction: dir } : undefined,
+        filter: q ? { text: q, column: col } : undefined,
+      });
+      return Response.json({ ok: true, data: window });
+    } catch (error) {
+      const appError = toAppError(error);
+      if (appError.code === "internal") console.error(error);
+      return Response.json(
+        { ok: false, code: appError.code, error: appError.message },
+        { status: appError.status },
+      );
+    }
+  },
+);

@@ -1,0 +1,123 @@
+import { describe, expect, it } from "vitest";
+import { fixturePlan, load, planOf } from "@/lib/executor/test-support";
+import { auditLine, auditLineChunks, buildAuditRecord } from "./audit-record";
+import { parseCsv } from "./csv";
+
+const SEED =
+  "sku,category,price,in_stock\nA101,fitness,29.99,true\nA102,fitness,39.99,true\nA103,fitness,49.99,false\nB201,yoga,19.99,false\n";
+
+function recordFor(plan: ReturnType<typeof fixturePlan>, csv = SEED) {
+  const result = load(csv).ok(plan);
+  const input = parseCsv(new TextEncoder().encode(csv), { keyColumn: "sku" });
+  return {
+    result,
+    input: {
+      executionId: plan.execution_id,
+      sourceInstruction: plan.source_instruction,
+      executedAt: new Date("2024-06-01T10:00:05Z"),
+      status: "completed",
+      error: null,
+      operationsCount: plan.operations.length,
+      rowsChanged: result.rowsChanged,
+      keyColumn: "sku",
+      input,
+      changes: result.changes,
+      planSnapshot: plan,
+    },
+  };
+}
+
+describe("audit records in the seed executor's format", () => {
+  it("describes the fitness +10% run with whole rows before and after, keyed by the key column", () => {
+    const plan = fixturePlan("seed-plan-fitness-10pct.json");
+    const { input } = recordFor(plan);
+    const record = buildAuditRecord(input);
+    expect(Object.keys(record)).toEqual([
+      "execution_id",
+      "source_instruction",
+      "executed_at",
+      "status",
+      "error",
+      "operations_count",
+      "rows_changed",
+      "keys_changed",
+      "changes",
+      "plan_snapshot",
+    ]);
+    expect(record).toMatchObject({
+      execution_id: "plan_fitness_price_increase_10pct_v1",
+      executed_at: "2024-06-01T10:00:05.000Z",
+      status: "completed",
+      error: null,
+      operations_count: 1,
+      rows_changed: 2,
+      keys_changed: ["A101", "A102"],
+    });
+    expect(record.changes).toEqual([
+      {
+        operation_id: "op_01",
+        sku: "A101",
+        before: { sku: "A101", category: "fitness", price: "29.99", in_stock: "true" },
+        after: { sku: "A101", category: "fitness", price: "32.99", in_stock: "true" },
+      },
+      {
+        operation_id: "op_01",
+        sku: "A102",
+        before: { sku: "A102", category: "fitness", price: "39.99", in_stock: "true" },
+        after: { sku: "A102", category: "fitness", price: "43.99", in_stock: "true" },
+      },
+    ]);
+    expect(record.plan_snapshot).toEqual(plan);
+  });
+
+  it("lists a row once per operation that changed it, each seeing the previous one's result", () => {
+    const plan = planOf([
+      { filter: { skus: ["A101"] }, action: { type: "set_price", value: 10 } },
+      { filter: { skus: ["A101", "B201"] }, action: { type: "set_stock", value: true } },
+    ]);
+    const { input } = recordFor(plan);
+    const record = buildAuditRecord(input);
+    expect(record.keys_changed).toEqual(["A101", "B201"]);
+    expect(record.changes.map((c) => [c.operation_id, c.sku])).toEqual([
+      ["op_01", "A101"],
+      ["op_02", "B201"],
+    ]);
+    expect(record.changes[0].after).toMatchObject({ price: "10.00", in_stock: "true" });
+    expect(record.changes[1].before).toMatchObject({ price: "19.99", in_stock: "false" });
+    expect(record.changes[1].after).toMatchObject({ price: "19.99", in_stock: "true" });
+  });
+
+  it("writes one JSON line whose pieces join to the record", () => {
+    const { input } = recordFor(fixturePlan("seed-plan-fitness-10pct.json"));
+    const line = auditLine(input);
+    expect(line.endsWith("}\n")).toBe(true);
+    expect(line.indexOf("\n")).toBe(line.length - 1);
+    expect(JSON.parse(line)).toEqual(JSON.parse(JSON.stringify(buildAuditRecord(input))));
+    expect([...auditLineChunks(input)].join("")).toBe(
+      `${JSON.stringify(buildAuditRecord(input))}\n`,
+    );
+  });
+
+  it("records a failed execution without changes or an input table", () => {
+    const line = auditLine({
+      executionId: "plan_failed_0001",
+      sourceInstruction: "Set prices",
+      executedAt: "2024-06-01T10:00:00.000Z",
+      status: "failed",
+      error: "Price is not a number on 3 rows.",
+      operationsCount: 1,
+      rowsChanged: 0,
+      keyColumn: "sku",
+      input: null,
+      changes: [],
+      planSnapshot: null,
+    });
+    expect(JSON.parse(line)).toMatchObject({
+      status: "failed",
+      error: "Price is not a number on 3 rows.",
+      keys_changed: [],
+      changes: [],
+      plan_snapshot: null,
+    });
+  });
+});

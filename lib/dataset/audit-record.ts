@@ -1,0 +1,176 @@
+import type { CsvTable } from "./csv";
+
+/**
+ * The audit record of one execution as a JSON line, in the seed executor's format (DESIGN.md
+ * "Command line"): the history downloads, the history export and the CLI's `--audit` file all
+ * write it through this module, so the three agree byte for byte.
+ *
+ * ```
+ * { execution_id, source_instruction, executed_at, status, error, operations_count,
+ *   rows_changed, keys_changed: [key…],
+ *   changes: [{ operation_id, <key column>: key, before: {row}, after: {row} }…],
+ *   plan_snapshot }
+ * ```
+ *
+ * As in the seed, `changes` has one entry per operation and row it changed, with the whole row
+ * before and after that operation (so a row two operations change appears twice). The cell-level
+ * change records Signoff stores are folded back into rows here, starting from the input version.
+ *
+ * Pure: no `node:` imports. Large executions are written piece by piece (`auditLineChunks`).
+ */
+
+/** One changed cell, in executor order (the executor's `Change`, and the stored change records). */
+export interface AuditCellChange {
+  operationId: string;
+  rowKey: string;
+  column: string;
+  before: string;
+  after: string;
+}
+
+export interface AuditRecordInput {
+  /** The plan's execution_id. */
+  executionId: string;
+  sourceInstruction: string;
+  executedAt: Date | string;
+  /** completed | failed | refused | reverted (web), completed | skipped | failed (CLI). */
+  status: string;
+  error: string | null;
+  operationsCount: number;
+  /** Rows whose final bytes differ from the input. */
+  rowsChanged: number;
+  keyColumn: string;
+  /** The input version with its key column set; may be null when there are no changes. */
+  input: CsvTable | null;
+  changes: Iterable<AuditCellChange>;
+  planSnapshot: unknown;
+}
+
+export interface AuditChangeEntry {
+  operation_id: string;
+  [keyColumn: string]: string | Record<string, string>;
+  before: Record<string, string>;
+  after: Record<string, string>;
+}
+
+export interface AuditRecord {
+  execution_id: string;
+  source_instruction: string;
+  executed_at: string;
+  status: string;
+  error: string | null;
+  operations_count: number;
+  rows_changed: number;
+  keys_changed: string[];
+  changes: AuditChangeEntry[];
+  plan_snapshot: unknown;
+}
+
+/** The record as an object (tests, and callers that post-process it). */
+export function buildAuditRecord(input: AuditRecordInput): AuditRecord {
+  const changes = [...auditChangeEntries(input)];
+  return {
+    ...header(input),
+    keys_changed: keysOf(changes, input.keyColumn),
+    changes,
+    plan_snapshot: input.planSnapshot,
+  };
+}
+
+/** The record as one line of JSON, newline included. */
+export function auditLine(input: AuditRecordInput): string {
+  return [...auditLineChunks(input)].join("");
+}
+
+/**
+ * The same line in pieces: the fields before `changes`, each change entry, then the rest. Joined,
+ * the pieces equal `JSON.stringify(buildAuditRecord(input)) + "\n"`.
+ */
+export function* auditLineChunks(input: AuditRecordInput): Generator<string> {
+  // keys_changed comes before changes, so the entries are folded first; they are small objects
+  // sharing their row arrays' strings, and are serialised one at a time below.
+  const entries = [...auditChangeEntries(input)];
+  const head = JSON.stringify({ ...header(input), keys_changed: keysOf(entries, input.keyColumn) });
+  yield `${head.slice(0, -1)},"changes":[`;
+  for (let index = 0; index < entries.length; index++) {
+    yield (index === 0 ? "" : ",") + JSON.stringify(entries[index]);
+  }
+  yield `],"plan_snapshot":${JSON.stringify(input.planSnapshot ?? null)}}\n`;
+}
+
+function header(input: AuditRecordInput) {
+  return {
+    execution_id: input.executionId,
+    source_instruction: input.sourceInstruction,
+    executed_at:
+      typeof input.executedAt === "string" ? input.executedAt : input.executedAt.toISOString(),
+    status: input.status,
+    error: input.error,
+    operations_count: input.operationsCount,
+    rows_changed: input.rowsChanged,
+  };
+}
+
+function keysOf(entries: readonly AuditChangeEntry[], keyColumn: string): string[] {
+  const keys = new Set<string>();
+  for (const entry of entries) keys.add(entry[keyColumn] as string);
+  return [...keys];
+}
+
+/**
+ * Folds cell changes into per-(operation, row) entries with whole rows before and after. Cells of
+ * one row changed by one operation are consecutive in executor order (by operation, then row).
+ */
+export function* auditChangeEntries(input: AuditRecordInput): Generator<AuditChangeEntry> {
+  const rows = new Map<string, string[]>();
+  const header = input.input?.header ?? [];
+  let group: { operationId: string; rowKey: string; cells: AuditCellChange[] } | null = null;
+
+  const flush = (): AuditChangeEntry | null => {
+    if (!group) return null;
+    const values = currentRow(group.rowKey);
+    const before = toObject(header, values);
+    for (const cell of group.cells) {
+      const col = header.indexOf(cell.column);
+      if (col >= 0) values[col] = cell.after;
+    }
+    const entry: AuditChangeEntry = {
+      operation_id: group.operationId,
+      [input.keyColumn]: group.rowKey,
+      before,
+      after: toObject(header, values),
+    };
+    group = null;
+    return entry;
+  };
+
+  const currentRow = (rowKey: string): string[] => {
+    let values = rows.get(rowKey);
+    if (!values) {
+      const table = input.input;
+      if (!table) throw new Error("The input table is needed to describe changed rows.");
+      const row = table.rowOfKey(rowKey);
+      if (row < 0) throw new Error(`Row '${rowKey}' is not in the input table.`);
+      values = table.header.map((_, col) => table.cell(row, col));
+      rows.set(rowKey, values);
+    }
+    return values;
+  };
+
+  for (const change of input.changes) {
+    if (group && (group.operationId !== change.operationId || group.rowKey !== change.rowKey)) {
+      const entry = flush();
+      if (entry) yield entry;
+    }
+    group ??= { operationId: change.operationId, rowKey: change.rowKey, cells: [] };
+    group.cells.push(change);
+  }
+  const last = flush();
+  if (last) yield last;
+}
+
+function toObject(header: readonly string[], values: readonly string[]): Record<string, string> {
+  const row: Record<string, string> = {};
+  for (let col = 0; col < header.length; col++) row[header[col]] = values[col];
+  return row;
+}

@@ -1,0 +1,84 @@
+import "server-only";
+import { encodeChanges } from "@/components/diff-table/change-columns";
+import { diffCsvChunks } from "@/components/diff-table/diff-csv";
+import { auditLineChunks } from "@/lib/dataset/audit-record";
+import { type CsvTable, parseCsv } from "@/lib/dataset/csv";
+import { loadVersionContentById } from "@/lib/db/dataset-versions";
+import { type ExecutionDetail, findExecution, loadExecutionChanges } from "@/lib/db/executions";
+import { listExecutionIdsForExport } from "@/lib/db/history";
+import { AppError } from "@/lib/errors";
+import type { HistoryFilters } from "@/lib/schemas/history";
+
+/**
+ * What the execution page and the history export download: the audit record as a JSON line (the
+ * seed executor's format, `lib/dataset/audit-record.ts`) and the change records as CSV. Both are
+ * produced piece by piece for streaming responses.
+ */
+
+/** The execution's audit record as one JSON line, in pieces. */
+export async function* executionAuditChunks(
+  executionId: string,
+  tables: TableCache = new TableCache(),
+): AsyncGenerator<string> {
+  const execution = await findExecution(executionId);
+  if (!execution) throw new AppError("not_found", "That execution does not exist.");
+  const changes = await loadExecutionChanges(execution.id);
+  const input =
+    changes.length > 0
+      ? await tables.get(execution.baseVersionId, execution.dataset.keyColumn)
+      : null;
+  yield* auditLineChunks({
+    executionId: execution.executionId,
+    sourceInstruction: execution.instruction,
+    executedAt: execution.finishedAt ?? execution.createdAt,
+    status: execution.status,
+    error: execution.error,
+    operationsCount: execution.operationsCount,
+    rowsChanged: execution.rowsChanged,
+    keyColumn: execution.dataset.keyColumn,
+    input,
+    changes,
+    planSnapshot: execution.planSnapshot,
+  });
+}
+
+/** One audit line per execution matching the filters, oldest first. */
+export async function* historyExportChunks(
+  filters: Omit<HistoryFilters, "sort" | "dir" | "page" | "size">,
+): AsyncGenerator<string> {
+  const tables = new TableCache();
+  for (const id of await listExecutionIdsForExport(filters)) {
+    yield* executionAuditChunks(id, tables);
+  }
+}
+
+/** The execution's change records as CSV (the diff table's download format), in pieces. */
+export async function* executionChangesCsv(execution: ExecutionDetail): AsyncGenerator<string> {
+  const changes = await loadExecutionChanges(execution.id);
+  const plan = execution.planSnapshot as { operations?: Array<{ operation_id?: unknown }> } | null;
+  const operationIds = (plan?.operations ?? [])
+    .map((operation) => operation.operation_id)
+    .filter((id): id is string => typeof id === "string");
+  const encoded = encodeChanges(changes, { operationIds });
+  const indices = Array.from({ length: changes.length }, (_, index) => index);
+  yield* diffCsvChunks(encoded, indices);
+}
+
+/**
+ * Parsed input versions, kept while an export walks executions: consecutive failed attempts share
+ * a base version, and a version's bytes never change.
+ */
+export class TableCache {
+  private readonly tables = new Map<string, CsvTable>();
+
+  async get(versionId: string, keyColumn: string): Promise<CsvTable> {
+    const cached = this.tables.get(versionId);
+    if (cached) return cached;
+    const version = await loadVersionContentById(versionId);
+    if (!version) throw new AppError("not_found", "The execution's input version is missing.");
+    const table = parseCsv(version.content, { keyColumn });
+    this.tables.clear();
+    this.tables.set(versionId, table);
+    return table;
+  }
+}
