@@ -5,11 +5,13 @@ import { validatePlan } from "@/lib/plan/validate";
 import {
   addCondition,
   addOperation,
+  applySuggestion,
   changeActionType,
   duplicateOperation,
   explicitDependencies,
   getIn,
   moveOperation,
+  planVariableNames,
   removeCondition,
   removeOperation,
   removeVariable,
@@ -221,5 +223,54 @@ describe("variables", () => {
   it("drops the variables object with its last variable", () => {
     const before: ExecutionPlan = { ...plan(operation("a")), variables: { x: 1 } };
     expect("variables" in removeVariable(before, "x")).toBe(false);
+  });
+});
+
+describe("applySuggestion", () => {
+  it("fixes a misspelt category and a misspelt key from validation's suggestions", () => {
+    const before = plan(
+      operation("a", {
+        filter: { categories: ["fitnes"], in_stok: true } as Operation["filter"],
+      }),
+    );
+    // The unknown key hides the dataset checks of its operation, so fix as the user would:
+    // apply a suggestion, validate again.
+    let fixed = before;
+    for (let round = 0; round < 3; round++) {
+      for (const issue of validatePlan(fixed, seedProfile).issues) {
+        fixed = applySuggestion(fixed, issue) ?? fixed;
+      }
+    }
+    expect(fixed.operations[0].filter).toEqual({ categories: ["fitness"], in_stock: true });
+    expect(validatePlan(fixed, seedProfile).issues).toEqual([]);
+  });
+
+  it("offers nothing when the suggestion is not a replacement value", () => {
+    const issue = {
+      code: "ending_precision",
+      path: ["operations", 0, "options", "ending"],
+      suggestion: "2",
+    };
+    expect(applySuggestion(plan(operation("a")), issue)).toBeUndefined();
+    expect(
+      applySuggestion(plan(operation("a")), { code: "unknown_column", path: ["x"] }),
+    ).toBeUndefined();
+  });
+});
+
+describe("planVariableNames", () => {
+  it("lists plan variables, then aggregate results, once each", () => {
+    const p: ExecutionPlan = {
+      ...plan(
+        operation("a", {
+          action: { type: "aggregate", fn: "avg", column: "price", result_variable: "avg" },
+        }),
+        operation("b", {
+          action: { type: "aggregate", fn: "max", column: "price", result_variable: "target" },
+        }),
+      ),
+      variables: { target: 10 },
+    };
+    expect(planVariableNames(p)).toEqual(["target", "avg"]);
   });
 });

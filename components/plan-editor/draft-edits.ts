@@ -334,3 +334,67 @@ export function pruneEmpty<T extends object>(value: T | undefined): T | undefine
   if (value === undefined) return undefined;
   return Object.values(value).some((field) => field !== undefined) ? value : undefined;
 }
+
+// ── Suggestions ──────────────────────────────────────────────────────────────────────────────
+
+/** Issues whose suggestion is the text to put in place of the (text) value at their path. */
+const VALUE_SUGGESTIONS = new Set([
+  "unknown_column",
+  "unknown_category",
+  "unknown_value",
+  "unknown_row_key",
+  "unknown_dependency",
+  "unknown_action_type",
+  "invalid_option",
+  "new_category_value",
+]);
+
+/**
+ * The plan with an issue's "did you mean" applied, or undefined when the issue has no
+ * suggestion that can be applied as it is: a misspelt key is renamed in place, a misspelt text
+ * value is replaced.
+ */
+export function applySuggestion(
+  plan: ExecutionPlan,
+  issue: { code: string; path: PlanPath; suggestion?: string },
+): ExecutionPlan | undefined {
+  const { suggestion, path } = issue;
+  if (suggestion === undefined || path.length === 0) return undefined;
+  if (issue.code === "unknown_field") {
+    const parentPath = path.slice(0, -1);
+    const parent = getIn(plan, parentPath);
+    const key = path[path.length - 1];
+    if (parent === null || typeof parent !== "object" || Array.isArray(parent)) return undefined;
+    if (typeof key !== "string" || suggestion in parent) return undefined;
+    const renamed = Object.fromEntries(
+      Object.entries(parent).map(([name, value]) => [name === key ? suggestion : name, value]),
+    );
+    return setIn(plan, parentPath, renamed);
+  }
+  if (VALUE_SUGGESTIONS.has(issue.code) && typeof getIn(plan, path) === "string") {
+    return setIn(plan, path, suggestion);
+  }
+  return undefined;
+}
+
+/** Whether `applySuggestion` can apply this issue's suggestion (given the value is text). */
+export function canApplySuggestion(issue: { code: string; suggestion?: string }): boolean {
+  return (
+    issue.suggestion !== undefined &&
+    (issue.code === "unknown_field" || VALUE_SUGGESTIONS.has(issue.code))
+  );
+}
+
+/** Names an action value can reference: plan variables, then aggregate results. */
+export function planVariableNames(plan: ExecutionPlan): string[] {
+  const names = Object.keys(plan.variables ?? {});
+  for (const operation of plan.operations) {
+    const action = operation.action;
+    if (action?.type === "aggregate" && typeof action.result_variable === "string") {
+      if (action.result_variable !== "" && !names.includes(action.result_variable)) {
+        names.push(action.result_variable);
+      }
+    }
+  }
+  return names;
+}

@@ -1,0 +1,234 @@
+"use client";
+
+import type { PlanPath } from "@/lib/plan/issues";
+import { type Action, type ActionType, AGGREGATE_FNS } from "@/lib/plan/schema";
+import { resolveShorthand } from "@/lib/plan/shorthand";
+import { ACTION_TYPES, changeActionType } from "./draft-edits";
+import { useDraftActions } from "./editor-context";
+import { Field, IssueList, inputClass } from "./field";
+import { fieldId } from "./field-paths";
+import {
+  BooleanSelect,
+  ColumnSelect,
+  ParsedInput,
+  ScalarInput,
+  TextInput,
+  ValueOptions,
+} from "./inputs";
+import { formatValue, parseNumericValueText } from "./value-codec";
+
+export const ACTION_LABELS: Record<ActionType, string> = {
+  percent_increase: "Increase by %",
+  percent_decrease: "Decrease by %",
+  fixed_increase: "Increase by amount",
+  fixed_decrease: "Decrease by amount",
+  multiply: "Multiply by",
+  set_value: "Set value",
+  set_price: "Set price (shortcut)",
+  set_stock: "Set in stock (shortcut)",
+  aggregate: "Compute a variable (aggregate)",
+};
+
+const NUMERIC_VALUE_LABEL: Partial<Record<ActionType, string>> = {
+  percent_increase: "Percent",
+  percent_decrease: "Percent",
+  fixed_increase: "Amount",
+  fixed_decrease: "Amount",
+  multiply: "Factor",
+};
+
+/** The action of one operation: its type, then the fields that type takes. */
+export function ActionEditor({
+  action,
+  path,
+  variables,
+}: {
+  action: Action;
+  path: PlanPath;
+  /** Variables an action value may reference, for the value's suggestions. */
+  variables: readonly string[];
+}) {
+  const { profile, setAt } = useDraftActions();
+  const price = resolveShorthand(profile, "price");
+  const stock = resolveShorthand(profile, "stock");
+  const priceLabel = price.ok
+    ? `Price shortcut (column: ${price.column})`
+    : "Price shortcut (no price column)";
+  const referencesId = `${fieldId(path)}--variables`;
+  const type = action.type;
+  const known = (ACTION_TYPES as readonly string[]).includes(type);
+  const columnName = "column" in action ? action.column : undefined;
+  const target = profile.columns.find(
+    (column) => column.name === (columnName ?? (price.ok ? price.column : undefined)),
+  );
+
+  const numericValue = (label: string) => (
+    <Field
+      path={[...path, "value"]}
+      label={label}
+      hint={variables.length > 0 ? "A number or ${variable}" : undefined}
+    >
+      {(control) => (
+        <ParsedInput
+          {...control}
+          value={action.type === "aggregate" ? undefined : action.value}
+          parse={parseNumericValueText}
+          onCommit={(value) => setAt([...path, "value"], value)}
+          list={variables.length > 0 ? referencesId : undefined}
+          className="tabular-nums"
+        />
+      )}
+    </Field>
+  );
+  const targetColumn = (
+    <Field path={[...path, "column"]} label="Column">
+      {(control) => (
+        <ColumnSelect
+          {...control}
+          value={columnName}
+          columns={profile.columns}
+          emptyLabel={priceLabel}
+          onChange={(name) => setAt([...path, "column"], name)}
+        />
+      )}
+    </Field>
+  );
+
+  return (
+    <section
+      id={fieldId(path)}
+      tabIndex={-1}
+      aria-label="Action"
+      className="space-y-3 focus:outline-none"
+    >
+      <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+        Action{" "}
+        <span className="font-normal normal-case tracking-normal text-slate-400">
+          — what it changes
+        </span>
+      </h4>
+      <IssueList path={path} />
+      <div className="grid gap-3 sm:grid-cols-3">
+        <Field path={[...path, "type"]} label="Type">
+          {(control) => (
+            <select
+              {...control}
+              value={formatValue(type)}
+              onChange={(event) =>
+                setAt(path, changeActionType(action, event.target.value as ActionType))
+              }
+              className={inputClass}
+            >
+              {known ? null : (
+                <option value={formatValue(type)}>{formatValue(type) || "—"} (unknown)</option>
+              )}
+              {ACTION_TYPES.map((option) => (
+                <option key={option} value={option}>
+                  {ACTION_LABELS[option]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+
+        {action.type === "percent_increase" ||
+        action.type === "percent_decrease" ||
+        action.type === "fixed_increase" ||
+        action.type === "fixed_decrease" ||
+        action.type === "multiply" ? (
+          <>
+            {numericValue(NUMERIC_VALUE_LABEL[action.type] ?? "Value")}
+            {targetColumn}
+          </>
+        ) : null}
+
+        {action.type === "set_value" ? (
+          <>
+            {targetColumn}
+            <Field
+              path={[...path, "value"]}
+              label={`New value${target ? ` (${target.type})` : ""}`}
+            >
+              {(control) => (
+                <ScalarInput
+                  {...control}
+                  value={action.value}
+                  column={target}
+                  onCommit={(value) => setAt([...path, "value"], value)}
+                />
+              )}
+            </Field>
+          </>
+        ) : null}
+
+        {action.type === "set_price"
+          ? numericValue(price.ok ? `New price (column: ${price.column})` : "New price")
+          : null}
+
+        {action.type === "set_stock" ? (
+          <Field
+            path={[...path, "value"]}
+            label={stock.ok ? `In stock (column: ${stock.column})` : "In stock"}
+          >
+            {(control) => (
+              <BooleanSelect
+                {...control}
+                value={action.value}
+                onChange={(value) => setAt([...path, "value"], value)}
+              />
+            )}
+          </Field>
+        ) : null}
+
+        {action.type === "aggregate" ? (
+          <>
+            <Field path={[...path, "fn"]} label="Function">
+              {(control) => (
+                <select
+                  {...control}
+                  value={formatValue(action.fn)}
+                  onChange={(event) => setAt([...path, "fn"], event.target.value)}
+                  className={inputClass}
+                >
+                  {AGGREGATE_FNS.map((fn) => (
+                    <option key={fn} value={fn}>
+                      {fn}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field path={[...path, "column"]} label="Of column">
+              {(control) => (
+                <ColumnSelect
+                  {...control}
+                  value={action.column}
+                  columns={profile.columns}
+                  onChange={(name) => setAt([...path, "column"], name ?? "")}
+                />
+              )}
+            </Field>
+            <Field
+              path={[...path, "result_variable"]}
+              label="Into variable"
+              hint={`Later operations that depend on this one use it as \${${action.result_variable || "name"}}`}
+              className="sm:col-span-3"
+            >
+              {(control) => (
+                <TextInput
+                  {...control}
+                  value={action.result_variable}
+                  onCommit={(text) => setAt([...path, "result_variable"], text)}
+                  className="font-mono sm:max-w-xs"
+                />
+              )}
+            </Field>
+          </>
+        ) : null}
+      </div>
+      {variables.length > 0 ? (
+        <ValueOptions id={referencesId} values={variables.map((name) => `\${${name}}`)} />
+      ) : null}
+    </section>
+  );
+}

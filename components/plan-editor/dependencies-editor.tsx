@@ -1,0 +1,132 @@
+"use client";
+
+import { dependsTransitively, effectiveDependencies } from "@/lib/plan/dag";
+import type { ExecutionPlan } from "@/lib/plan/schema";
+import { explicitDependencies, setDependencies } from "./draft-edits";
+import { useDraftActions, useIssuesAt } from "./editor-context";
+import { IssueList } from "./field";
+import { fieldId } from "./field-paths";
+
+/**
+ * `depends_on` as a choice of other operations. Without it an operation runs after the one
+ * listed before it; choosing operations writes that dependency out first so nothing is lost.
+ * Operations that already run after this one cannot be chosen: that would be a cycle.
+ */
+export function DependenciesEditor({ plan, index }: { plan: ExecutionPlan; index: number }) {
+  const { edit, readOnly } = useDraftActions();
+  const operation = plan.operations[index];
+  const path = ["operations", index, "depends_on"];
+  const id = fieldId(path);
+  const issues = useIssuesAt(path);
+  const hasErrors = issues.some((issue) => issue.severity === "error");
+  const explicit = Array.isArray(operation.depends_on) ? operation.depends_on : undefined;
+  const previous = plan.operations[index - 1]?.operation_id;
+  const others = plan.operations
+    .map((other) => other.operation_id)
+    .filter((other, i) => i !== index && typeof other === "string");
+  const unknown = (explicit ?? []).filter((dependency) => !others.includes(dependency));
+
+  const deps = effectiveDependencies(plan);
+  const wouldCycle = (other: string) => dependsTransitively(deps, other, operation.operation_id);
+
+  const toggle = (other: string, on: boolean) =>
+    edit((draft) => {
+      const current = explicitDependencies(draft, index);
+      const next = on ? [...current, other] : current.filter((dependency) => dependency !== other);
+      return setDependencies(draft, index, next);
+    });
+
+  return (
+    <fieldset
+      id={id}
+      tabIndex={-1}
+      aria-invalid={hasErrors || undefined}
+      aria-describedby={issues.length > 0 ? `${id}--issues` : undefined}
+      className="min-w-0 focus:outline-none"
+    >
+      <legend className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+        Runs after
+      </legend>
+      {explicit === undefined ? (
+        <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
+          <span>
+            {previous === undefined ? (
+              "Nothing: it is the first operation."
+            ) : (
+              <>
+                The previous operation, <code className="font-mono text-xs">{previous}</code>{" "}
+                <span className="text-slate-500">(implicit)</span>
+              </>
+            )}
+          </span>
+          {readOnly || others.length === 0 ? null : (
+            <button
+              type="button"
+              onClick={() =>
+                edit((draft) => setDependencies(draft, index, explicitDependencies(draft, index)))
+              }
+              className="text-xs font-medium text-brand-700 hover:underline"
+            >
+              Choose operations…
+            </button>
+          )}
+        </div>
+      ) : (
+        <div className="mt-1 space-y-1">
+          <div className="flex flex-wrap gap-x-4 gap-y-1">
+            {others.map((other) => {
+              const cycle = wouldCycle(other);
+              const checked = explicit.includes(other);
+              return (
+                <label
+                  key={other}
+                  className={`inline-flex items-center gap-1.5 text-sm ${cycle && !checked ? "text-slate-400" : "text-slate-700"}`}
+                  title={
+                    cycle && !checked ? `${other} already runs after this operation` : undefined
+                  }
+                >
+                  <input
+                    type="checkbox"
+                    checked={checked}
+                    disabled={readOnly || (cycle && !checked)}
+                    onChange={(event) => toggle(other, event.target.checked)}
+                    className="size-4 rounded border-slate-300 accent-brand-600"
+                  />
+                  <span className="font-mono text-xs">{other}</span>
+                </label>
+              );
+            })}
+            {unknown.map((dependency) => (
+              <label
+                key={dependency}
+                className="inline-flex items-center gap-1.5 text-sm text-red-700"
+              >
+                <input
+                  type="checkbox"
+                  checked
+                  disabled={readOnly}
+                  onChange={() => toggle(dependency, false)}
+                  className="size-4 rounded border-slate-300 accent-red-600"
+                />
+                <span className="font-mono text-xs">{dependency}</span> (not in this plan)
+              </label>
+            ))}
+          </div>
+          <p className="text-xs text-slate-500">
+            {explicit.length === 0 ? "Independent: runs in the first batch. " : null}
+            {readOnly ? null : (
+              <button
+                type="button"
+                onClick={() => edit((draft) => setDependencies(draft, index, undefined))}
+                className="font-medium text-brand-700 hover:underline"
+              >
+                {previous === undefined ? "Clear" : `Just run after the previous operation`}
+              </button>
+            )}
+          </p>
+        </div>
+      )}
+      <IssueList path={path} id={`${id}--issues`} />
+    </fieldset>
+  );
+}

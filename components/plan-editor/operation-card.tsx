@@ -1,0 +1,160 @@
+"use client";
+
+import { type ExecutionPlan, OPERATION_ID } from "@/lib/plan/schema";
+import { ActionEditor } from "./action-editor";
+import { DependenciesEditor } from "./dependencies-editor";
+import { duplicateOperation, moveOperation, removeOperation, renameOperation } from "./draft-edits";
+import { useDraftActions } from "./editor-context";
+import { Field, IssueList } from "./field";
+import { fieldId } from "./field-paths";
+import { FilterEditor } from "./filter-editor";
+import { ArrowDownIcon, ArrowUpIcon, CopyIcon, TrashIcon } from "./icons";
+import { TextInput } from "./inputs";
+import { NameInput } from "./name-input";
+import { OptionsEditor } from "./options-editor";
+
+/** One operation of the plan as a card: id and description, dependencies, filter, action, options. */
+export function OperationCard({
+  plan,
+  index,
+  variables,
+}: {
+  plan: ExecutionPlan;
+  index: number;
+  variables: readonly string[];
+}) {
+  const { edit, setAt, readOnly, stats } = useDraftActions();
+  const operation = plan.operations[index];
+  const id = String(operation.operation_id ?? "");
+  const base = ["operations", index];
+  const headingId = `${fieldId(base)}--heading`;
+  const operationStats = stats?.[id];
+  const count = plan.operations.length;
+
+  const toolButton =
+    "grid size-8 place-items-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-40 disabled:hover:bg-transparent";
+
+  return (
+    <article
+      id={fieldId(base)}
+      tabIndex={-1}
+      aria-labelledby={headingId}
+      data-testid={`operation-card-${id}`}
+      className="scroll-mt-24 rounded-lg border border-slate-200 bg-white shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+    >
+      <header className="flex flex-wrap items-start gap-3 border-b border-slate-100 px-4 py-3">
+        <span
+          aria-hidden
+          className="mt-5 grid size-7 shrink-0 place-items-center rounded-full bg-brand-50 text-xs font-semibold text-brand-700"
+        >
+          {index + 1}
+        </span>
+        <h3 id={headingId} className="sr-only">
+          Operation {index + 1}: {id}
+        </h3>
+        <Field path={[...base, "operation_id"]} label="Operation id" className="w-44">
+          {(control) => (
+            <NameInput
+              {...control}
+              value={id}
+              problemWith={(name) =>
+                !OPERATION_ID.test(name)
+                  ? "Use 1–32 letters, digits, _ or -."
+                  : plan.operations.some((other, i) => i !== index && other.operation_id === name)
+                    ? `${name} is already used by another operation.`
+                    : null
+              }
+              onCommit={(name) => edit((draft) => renameOperation(draft, index, name))}
+            />
+          )}
+        </Field>
+        <Field path={[...base, "description"]} label="Description" className="min-w-48 flex-1">
+          {(control) => (
+            <TextInput
+              {...control}
+              value={operation.description}
+              placeholder="What this step does, in words"
+              onCommit={(text) => setAt([...base, "description"], text === "" ? undefined : text)}
+            />
+          )}
+        </Field>
+        {operationStats ? (
+          <p className="mt-6 flex gap-2 text-xs text-slate-600">
+            <span className="sr-only">Last preview: </span>
+            <span className="rounded bg-slate-100 px-1.5 py-0.5">
+              {operationStats.matched} matched
+            </span>
+            <span className="rounded bg-emerald-50 px-1.5 py-0.5 text-emerald-800">
+              {operationStats.changed} changed
+            </span>
+            {operationStats.skipped > 0 ? (
+              <span className="rounded bg-amber-50 px-1.5 py-0.5 text-amber-800">
+                {operationStats.skipped} skipped
+              </span>
+            ) : null}
+          </p>
+        ) : null}
+        {readOnly ? null : (
+          <div
+            role="toolbar"
+            aria-label={`Operation ${id}`}
+            className="mt-5 flex items-center gap-0.5"
+          >
+            <button
+              type="button"
+              className={toolButton}
+              aria-label={`Move ${id} up`}
+              title="Move up"
+              disabled={index === 0}
+              onClick={() => edit((draft) => moveOperation(draft, index, -1))}
+            >
+              <ArrowUpIcon />
+            </button>
+            <button
+              type="button"
+              className={toolButton}
+              aria-label={`Move ${id} down`}
+              title="Move down"
+              disabled={index === count - 1}
+              onClick={() => edit((draft) => moveOperation(draft, index, 1))}
+            >
+              <ArrowDownIcon />
+            </button>
+            <button
+              type="button"
+              className={toolButton}
+              aria-label={`Duplicate ${id}`}
+              title="Duplicate"
+              onClick={() => edit((draft) => duplicateOperation(draft, index))}
+            >
+              <CopyIcon />
+            </button>
+            <button
+              type="button"
+              className={`${toolButton} hover:bg-red-50 hover:text-red-700`}
+              aria-label={`Remove ${id}`}
+              title="Remove"
+              disabled={count === 1}
+              onClick={() => edit((draft) => removeOperation(draft, index))}
+            >
+              <TrashIcon />
+            </button>
+          </div>
+        )}
+      </header>
+      <div className="space-y-5 px-4 py-4">
+        <IssueList path={base} />
+        <DependenciesEditor plan={plan} index={index} />
+        <FilterEditor filter={operation.filter} path={[...base, "filter"]} />
+        <div className="space-y-5 border-t border-slate-100 pt-4">
+          <ActionEditor
+            action={operation.action}
+            path={[...base, "action"]}
+            variables={variables}
+          />
+          <OptionsEditor options={operation.options} path={[...base, "options"]} />
+        </div>
+      </div>
+    </article>
+  );
+}

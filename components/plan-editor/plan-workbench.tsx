@@ -1,0 +1,261 @@
+"use client";
+
+import { useId, useMemo, useState } from "react";
+import type { OperationStats } from "@/components/plan-graph/graph-model";
+import { PlanJsonEditor } from "@/components/plan-json/plan-json-editor";
+import { useJsonText } from "@/components/plan-json/use-json-text";
+import type { DatasetProfile } from "@/lib/dataset/types";
+import type { PlanIssue, PlanPath } from "@/lib/plan/issues";
+import type { TextPosition } from "@/lib/plan/json-text";
+import type { ExecutionPlan } from "@/lib/plan/schema";
+import { type DraftActions, DraftActionsContext, IssuesContext } from "./editor-context";
+import { type EditorTab, EditorTabs, panelId, tabId } from "./editor-tabs";
+import { issueOperationIndex } from "./field-paths";
+import { GraphView } from "./graph-view";
+import { PlanForm } from "./plan-form";
+import { RevisionCompare } from "./revision-compare";
+import { type CompareSides, compareSidesFor, type PlanRevisionSummary } from "./revisions";
+import { type RestoreResult, RevisionsPanel } from "./revisions-panel";
+import { SaveBar } from "./save-bar";
+import { usePlanDraft } from "./use-plan-draft";
+import { usePlanValidation } from "./use-plan-validation";
+import { type SaveResult, useSaveRevision } from "./use-save-revision";
+import { ValidationPanel } from "./validation-panel";
+
+export type { PlanRevisionSummary } from "./revisions";
+export type { RestoreResult } from "./revisions-panel";
+export type { SaveResult } from "./use-save-revision";
+
+export interface PlanWorkbenchProps {
+  /** The latest saved revision's plan. */
+  plan: ExecutionPlan;
+  profile: DatasetProfile;
+  /** Saved revisions, any order; the highest number is the current one. */
+  revisions: readonly PlanRevisionSummary[];
+  /** Per-operation counts from the latest preview, by operation id. */
+  operationStats?: Record<string, OperationStats>;
+  readOnly?: boolean;
+  onSave: (plan: ExecutionPlan, note: string) => Promise<SaveResult>;
+  /** Save an older revision's plan as a new revision. Without it, "restore" loads it as a draft. */
+  onRestore?: (revisionId: string) => Promise<RestoreResult>;
+}
+
+/** Where the validation panel asked to go, for the view that is (or becomes) active. */
+interface JumpRequest {
+  tab: EditorTab;
+  path: PlanPath;
+  /** A place in the JSON text no path reaches (a syntax error). */
+  position?: TextPosition;
+  seq: number;
+}
+
+/**
+ * The plan editor: one draft, three views of it (Form, Graph, JSON) that edit it, live
+ * validation with jumps to each problem, saving as revisions, comparing and restoring them.
+ */
+export function PlanWorkbench({
+  plan,
+  profile,
+  revisions,
+  operationStats,
+  readOnly = false,
+  onSave,
+  onRestore,
+}: PlanWorkbenchProps) {
+  const base = useId();
+  const { draft, keys, dirty, edit, setAt, replace, discard, markSaved } = usePlanDraft(plan);
+  const json = useJsonText(draft, replace);
+  const reading = json.reading;
+  const jsonProblem =
+    reading.status === "syntax"
+      ? { message: reading.error.message, position: reading.error }
+      : reading.status === "unshaped"
+        ? { message: `The JSON is not shaped like a plan: ${reading.problem}` }
+        : undefined;
+  // JSON that parses but is not plan-shaped is still validated, so the panel says what is wrong.
+  const validation = usePlanValidation(
+    reading.status === "unshaped" ? reading.value : draft,
+    profile,
+  );
+  const blockedReason =
+    reading.status === "syntax"
+      ? "Fix the JSON syntax error before saving."
+      : reading.status === "unshaped"
+        ? "Make the JSON a plan before saving."
+        : validation.schemaErrors > 0
+          ? `Fix the ${validation.schemaErrors} schema error${validation.schemaErrors === 1 ? "" : "s"} before saving.`
+          : null;
+  const saving = useSaveRevision({
+    draft,
+    dirty,
+    unsaved: dirty || jsonProblem !== undefined,
+    blockedReason,
+    enabled: !readOnly,
+    onSave,
+    onSaved: markSaved,
+  });
+
+  const [tab, setTab] = useState<EditorTab>("form");
+  const [jump, setJump] = useState<JumpRequest | null>(null);
+  const [selectedKey, setSelectedKey] = useState<string | null>(null);
+  const [compare, setCompare] = useState<CompareSides | null>(null);
+
+  const actions = useMemo<DraftActions>(
+    () => ({ edit, setAt, profile, readOnly, stats: operationStats }),
+    [edit, setAt, profile, readOnly, operationStats],
+  );
+
+  const go = (target: EditorTab, path: PlanPath, position?: TextPosition) => {
+    setTab(target);
+    setJump((previous) => ({ tab: target, path, position, seq: (previous?.seq ?? 0) + 1 }));
+  };
+
+  /** Show an issue where it is: its field, its operation's node, or its line. */
+  const jumpTo = (issue: PlanIssue) => {
+    const index = issueOperationIndex(issue);
+    if (tab === "graph" && index !== undefined) {
+      setSelectedKey(keys[index] ?? null);
+      go("graph", issue.path);
+    } else {
+      go(tab === "graph" ? "form" : tab, issue.path);
+    }
+  };
+
+  const discardAll = () => {
+    discard();
+    json.resetText();
+    saving.clearError();
+  };
+
+  const restore = onRestore
+    ? async (revisionId: string) => {
+        const result = await onRestore(revisionId);
+        if (result.ok) discardAll();
+        return result;
+      }
+    : undefined;
+
+  return (
+    <DraftActionsContext.Provider value={actions}>
+      <IssuesContext.Provider value={validation.byAnchor}>
+        <div className="space-y-5">
+          <div className="sticky top-0 z-20 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white/95 px-3 py-2 shadow-sm backdrop-blur">
+            <EditorTabs
+              base={base}
+              active={tab}
+              onChange={(next) => {
+                setJump(null);
+                setTab(next);
+              }}
+              badges={
+                jsonProblem
+                  ? {
+                      json: (
+                        <span className="size-2 rounded-full bg-red-500">
+                          <span className="sr-only">(has a problem)</span>
+                        </span>
+                      ),
+                    }
+                  : undefined
+              }
+            />
+            {readOnly ? (
+              <p className="px-2 text-sm text-slate-500">Read only</p>
+            ) : (
+              <SaveBar
+                dirty={dirty || jsonProblem !== undefined}
+                note={saving.note}
+                onNoteChange={saving.setNote}
+                saving={saving.saving}
+                blockedReason={blockedReason}
+                onSave={saving.save}
+                onDiscard={discardAll}
+              />
+            )}
+          </div>
+          <div aria-live="polite" className="empty:hidden">
+            {saving.error ? (
+              <p
+                role="alert"
+                className="rounded-md border border-red-200 bg-red-50 px-4 py-2 text-sm text-red-800"
+              >
+                The revision was not saved: {saving.error}
+              </p>
+            ) : saving.message ? (
+              <p className="rounded-md border border-emerald-200 bg-emerald-50 px-4 py-2 text-sm text-emerald-900">
+                {saving.message}
+              </p>
+            ) : null}
+          </div>
+
+          {compare ? (
+            <RevisionCompare
+              revisions={revisions}
+              draft={dirty ? draft : undefined}
+              sides={compare}
+              onChange={setCompare}
+              onClose={() => setCompare(null)}
+            />
+          ) : null}
+
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+            <div
+              key={tab}
+              role="tabpanel"
+              id={panelId(base, tab)}
+              aria-labelledby={tabId(base, tab)}
+              className="min-w-0"
+            >
+              {tab === "form" ? (
+                <PlanForm
+                  plan={draft}
+                  keys={keys}
+                  focusRequest={jump?.tab === "form" ? jump : undefined}
+                />
+              ) : tab === "graph" ? (
+                <GraphView
+                  plan={draft}
+                  keys={keys}
+                  issues={validation.issues}
+                  selectedKey={selectedKey}
+                  onSelectKey={setSelectedKey}
+                  focusSeq={jump?.tab === "graph" ? jump.seq : undefined}
+                  onOpenInForm={(index) => go("form", ["operations", index])}
+                />
+              ) : (
+                <PlanJsonEditor
+                  text={json.text}
+                  reading={reading}
+                  issues={validation.issues}
+                  onChange={json.setText}
+                  onReformat={json.resetText}
+                  fileName={typeof draft.execution_id === "string" ? draft.execution_id : "plan"}
+                  readOnly={readOnly}
+                  focusRequest={jump?.tab === "json" ? jump : undefined}
+                />
+              )}
+            </div>
+            <aside className="space-y-4 lg:sticky lg:top-20 lg:self-start">
+              <ValidationPanel
+                issues={validation.issues}
+                jsonProblem={jsonProblem}
+                onJump={jumpTo}
+                onJumpToJson={() => go("json", [], jsonProblem?.position)}
+              />
+              <RevisionsPanel
+                revisions={revisions}
+                dirty={dirty}
+                readOnly={readOnly}
+                onCompare={(revisionId) =>
+                  setCompare(compareSidesFor(revisions, revisionId, dirty))
+                }
+                onRestore={restore}
+                onLoad={(revision) => replace(revision.plan)}
+              />
+            </aside>
+          </div>
+        </div>
+      </IssuesContext.Provider>
+    </DraftActionsContext.Provider>
+  );
+}
