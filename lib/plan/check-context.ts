@@ -1,3 +1,4 @@
+import { normalizeColumnName, SHORTHAND_SYNONYMS, SHORTHAND_TYPES } from "@/lib/dataset/shorthand";
 import type { ColumnProfile, DatasetProfile, ShorthandRole } from "@/lib/dataset/types";
 import {
   booleanOf,
@@ -76,8 +77,29 @@ export class CheckContext {
       );
       return undefined;
     }
-    this.report("shorthand_unmapped", path, `this dataset has no ${noun} column; ${fix.missing}`);
+    this.report(
+      "shorthand_unmapped",
+      path,
+      `this dataset has no ${noun} column${this.whyNotMapped(role)}; ${fix.missing}`,
+    );
     return undefined;
+  }
+
+  /**
+   * Why a column named like the role (`price`) does not fill it: its type does not fit, e.g. a
+   * price column with a cell that is not a number profiles as text. "" when there is none.
+   */
+  private whyNotMapped(role: ShorthandRole): string {
+    if (role === "key") return "";
+    const named = this.profile.columns.find(
+      (column) =>
+        SHORTHAND_SYNONYMS[role].includes(normalizeColumnName(column.name)) &&
+        !SHORTHAND_TYPES[role].includes(column.type),
+    );
+    if (!named) return "";
+    // number and integer both fill the price role: "numbers" says it.
+    const needs = columnTypeWords(SHORTHAND_TYPES[role][0]);
+    return ` (${q(named.name)} holds ${columnTypeWords(named.type)}, not only ${needs})`;
   }
 
   isCategoryColumn(column: ColumnProfile): boolean {

@@ -1,6 +1,6 @@
 import type { CheckContext } from "./check-context";
 import { q } from "./check-context";
-import type { VariableLookup, VariableScope } from "./check-operation";
+import type { VariableLookup, VariableScope } from "./check-variables";
 import { dependsTransitively, effectiveDependencies, findCycle } from "./dag";
 import type { ExecutionPlan } from "./schema";
 import { didYouMean, didYouMeanText } from "./suggest";

@@ -1,22 +1,12 @@
 import type { ColumnProfile, ColumnType } from "@/lib/dataset/types";
+import { isIsoDate, isNumberText, parseBooleanText } from "@/lib/dataset/values";
 import type { Scalar } from "./schema";
 
 /**
  * Does a plan value fit a column's type? Validation's view of typed values: it reads the profile,
- * never rows, and answers with the words a message needs.
+ * never rows, and answers with the words a message needs. Text is read as lib/dataset/values.ts
+ * reads cells, so validation and the executor agree on what is a number, a boolean or a date.
  */
-
-const NUMBER_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-const BOOLEAN_WORDS = new Map([
-  ["true", true],
-  ["false", false],
-  ["yes", true],
-  ["no", false],
-  ["1", true],
-  ["0", false],
-]);
-const ISO_DATE =
-  /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
 export function isNumericColumn(column: ColumnProfile): boolean {
   return column.type === "number" || column.type === "integer";
@@ -25,20 +15,18 @@ export function isNumericColumn(column: ColumnProfile): boolean {
 /** The number a value stands for (a JSON number or a numeric string), or undefined. */
 export function numberOf(value: Scalar): number | undefined {
   if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
-  if (typeof value === "string" && NUMBER_TEXT.test(value.trim())) return Number(value.trim());
+  if (typeof value === "string" && isNumberText(value)) return Number(value.trim());
   return undefined;
 }
 
 /** true/false, yes/no, 1/0 in any case (DESIGN.md "Execution semantics"). */
 export function booleanOf(value: Scalar): boolean | undefined {
   if (typeof value === "boolean") return value;
-  return BOOLEAN_WORDS.get(String(value).trim().toLowerCase());
+  return parseBooleanText(String(value));
 }
 
 export function isDateLike(value: Scalar): boolean {
-  if (typeof value !== "string") return false;
-  const text = value.trim();
-  return ISO_DATE.test(text) ? !Number.isNaN(Date.parse(text.slice(0, 10))) : false;
+  return typeof value === "string" && isIsoDate(value);
 }
 
 /** "holds numbers", "holds true/false values", … */

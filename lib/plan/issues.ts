@@ -23,6 +23,7 @@ export const PLAN_ISSUE_SEVERITY = {
   // The plan does not fit the dataset.
   unknown_column: "error",
   column_type: "error",
+  non_numeric_cells: "warning",
   value_type: "error",
   value_shape: "error",
   unknown_category: "error",
@@ -41,7 +42,6 @@ export const PLAN_ISSUE_SEVERITY = {
   variable_not_ready: "error",
   variable_type: "error",
   variable_redefined: "error",
-  variable_in_filter: "warning",
   unused_variable: "warning",
   // Ranges and options.
   invalid_range: "error",

@@ -97,3 +97,19 @@ export const ambiguousProfile: DatasetProfile = {
   ambiguousShorthand: { category: ["category", "genre"], price: ["price", "list_price"] },
   sampleRows: [],
 };
+
+/** A price column with a cell that is not a number ("n/a"), so it profiles as text. */
+export const textPriceProfile: DatasetProfile = {
+  columns: [
+    column(0, "sku", "text", { distinctCount: 8 }),
+    column(1, "price", "text", {
+      distinctCount: 3,
+      distinctValues: ["19.99", "29.99", "n/a"],
+    }),
+    column(2, "note", "text", { distinctCount: 8 }),
+  ],
+  rowCount: 8,
+  keyColumn: "sku",
+  shorthand: { key: "sku" },
+  sampleRows: [],
+};

@@ -1,7 +1,17 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { parseCsv } from "@/lib/dataset/csv";
+import { profileDataset } from "@/lib/dataset/profile";
 import type { DatasetProfile } from "@/lib/dataset/types";
 import { formatPath, type PlanIssueCode } from "./issues";
-import { ambiguousProfile, catalogProfile, readSharedJson, seedProfile } from "./test-support";
+import {
+  ambiguousProfile,
+  catalogProfile,
+  readSharedJson,
+  seedProfile,
+  sharedPath,
+  textPriceProfile,
+} from "./test-support";
 import type { ValidatePlanOptions } from "./validate";
 import { validatePlan } from "./validate";
 
@@ -266,7 +276,7 @@ const cases: Record<Exclude<PlanIssueCode, "order_dependent" | "schema">, Case[]
       }),
       pathText: "operations[0].filter.all[0].op",
       message:
-        'operations[0].filter.all[0].op: gt compares numbers or dates, but "in_stock" holds true/false values; use eq',
+        'operations[0].filter.all[0].op: gt compares numbers, dates or text, but "in_stock" holds true/false values; use eq',
     },
     {
       name: "an average of a text column",
@@ -282,6 +292,40 @@ const cases: Record<Exclude<PlanIssueCode, "order_dependent" | "schema">, Case[]
       pathText: "operations[1].action.column",
       message:
         'operations[1].action.column: avg needs a numeric column, but "category" holds text (count works on any column)',
+    },
+  ],
+  non_numeric_cells: [
+    {
+      name: "a numeric action on a text column that holds some numbers",
+      profile: textPriceProfile,
+      input: edit((p) => {
+        p.operations = [
+          {
+            operation_id: "op_01",
+            filter: {},
+            action: { type: "percent_increase", column: "price", value: 10 },
+          },
+        ];
+      }),
+      pathText: "operations[0].action.column",
+      message:
+        'operations[0].action.column: percent_increase needs numbers, but "price" also holds "n/a"; rows with that value will fail the run',
+    },
+    {
+      name: "an aggregate of a text column the profile does not list",
+      profile: textPriceProfile,
+      input: edit((p) => {
+        p.operations = [
+          {
+            operation_id: "op_01",
+            filter: {},
+            action: { type: "aggregate", fn: "sum", column: "note", result_variable: "total" },
+          },
+        ];
+      }),
+      pathText: "operations[0].action.column",
+      message:
+        'operations[0].action.column: sum needs numbers, but "note" holds text; rows whose "note" is not a number will fail the run',
     },
   ],
   value_type: [
@@ -473,6 +517,14 @@ const cases: Record<Exclude<PlanIssueCode, "order_dependent" | "schema">, Case[]
         "operations[0].filter.in_stock: this dataset has no in-stock column; use a condition on one of its columns instead",
     },
     {
+      name: "price shorthand when the price column holds a cell that is not a number",
+      profile: textPriceProfile,
+      input: readSharedJson("fixtures", "seed-plan-minimal.json"),
+      pathText: "operations[0].action",
+      message:
+        'operations[0].action: this dataset has no price column ("price" holds text, not only numbers); use set_value and name the column to change in "column"',
+    },
+    {
       name: "set_stock on a dataset without a stock column",
       profile: catalogProfile,
       input: edit((p) => {
@@ -579,6 +631,15 @@ const cases: Record<Exclude<PlanIssueCode, "order_dependent" | "schema">, Case[]
       suggestion: "${uplift}",
     },
     {
+      name: "a variable in a condition",
+      input: edit((p) => {
+        p.operations[0].filter.all = [{ column: "price", op: "lt", value: "${limit}" }];
+      }),
+      pathText: "operations[0].filter.all[0].value",
+      message:
+        'operations[0].filter.all[0].value: "${limit}" is not defined; define it in "variables" or compute it with an aggregate operation',
+    },
+    {
       name: "a variable nothing defines",
       input: edit((p) => {
         p.operations[0].action.value = "${uplift}";
@@ -660,19 +721,6 @@ const cases: Record<Exclude<PlanIssueCode, "order_dependent" | "schema">, Case[]
       pathText: "operations[0].action.result_variable",
       message:
         'operations[0].action.result_variable: "avg_price" is already defined in "variables"; give the aggregate result its own name',
-    },
-  ],
-  variable_in_filter: [
-    {
-      name: "a variable reference inside a condition",
-      input: edit((p) => {
-        p.variables = { limit: 30 };
-        p.operations[0].action.value = "${limit}";
-        p.operations[0].filter.all = [{ column: "price", op: "lt", value: "${limit}" }];
-      }),
-      pathText: "operations[0].filter.all[0].value",
-      message:
-        'operations[0].filter.all[0].value: variables are resolved in action values only; this compares "price" with the text "${limit}"',
     },
   ],
   unused_variable: [
@@ -963,6 +1011,32 @@ describe("validatePlan", () => {
     expect(plan).toBeDefined();
   });
 
+  it("resolves variables in conditions and checks their type against the column", () => {
+    const { issues } = validatePlan(
+      edit((p) => {
+        p.variables = { limit: 30, flag: "maybe" };
+        p.operations[0].filter.all = [
+          { column: "price", op: "lt", value: "${limit}" },
+          { column: "in_stock", op: "eq", value: "${flag}" },
+        ];
+      }),
+      seedProfile,
+    );
+    expect(issues.map((issue) => issue.message)).toEqual([
+      'operations[0].filter.all[1].value: "${flag}" holds "maybe": column "in_stock" holds true/false values; "maybe" is not one of true/false, yes/no, 1/0',
+    ]);
+  });
+
+  it("allows comparing text columns by order, as the executor does", () => {
+    const { issues } = validatePlan(
+      edit((p) => {
+        p.operations[0].filter.all = [{ column: "category", op: "gte", value: "b" }];
+      }),
+      seedProfile,
+    );
+    expect(issues).toEqual([]);
+  });
+
   it("compares numbers and booleans as values, not text", () => {
     const { issues } = validatePlan(
       edit((p) => {
@@ -974,5 +1048,35 @@ describe("validatePlan", () => {
       seedProfile,
     );
     expect(issues).toEqual([]);
+  });
+});
+
+describe("validatePlan with profiles from profileDataset", () => {
+  const profileOf = (csv: string) => profileDataset(parseCsv(new TextEncoder().encode(csv)));
+
+  it("accepts the seed plans against the profile of seed-products.csv", () => {
+    const profile = profileOf(readFileSync(sharedPath("fixtures", "seed-products.csv"), "utf8"));
+    for (const name of [
+      "seed-plan-fitness-10pct.json",
+      "seed-plan-minimal.json",
+      "seed-plan-mixed.json",
+    ]) {
+      expect(validatePlan(readSharedJson("fixtures", name), profile).issues, name).toEqual([]);
+    }
+  });
+
+  it("refuses price shorthand when two columns could be the price", () => {
+    const profile = profileOf("sku,price,sale_price\nA,1.50,1.20\nB,2.50,2.00\n");
+    const { issues } = validatePlan(
+      edit((p) => {
+        p.operations = [
+          { operation_id: "op_01", filter: {}, action: { type: "set_price", value: 3 } },
+        ];
+      }),
+      profile,
+    );
+    expect(issues.map((issue) => issue.message)).toEqual([
+      'operations[0].action: this dataset has two price-like columns (price, sale_price); use set_value and name one of them in "column"',
+    ]);
   });
 });

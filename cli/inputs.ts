@@ -1,0 +1,113 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { CsvError, type CsvTable, parseCsv } from "@/lib/dataset/csv";
+import { profileDataset } from "@/lib/dataset/profile";
+import type { DatasetProfile } from "@/lib/dataset/types";
+import { hasErrors, type PlanIssue } from "@/lib/plan/issues";
+import { locatePath, parsePlanText } from "@/lib/plan/json-text";
+import { type ExecutionPlan, executionPlanSchema } from "@/lib/plan/schema";
+import { schemaIssues } from "@/lib/plan/schema-issues";
+import { validatePlan } from "@/lib/plan/validate";
+import { CliError, describeFsError, EXIT } from "./errors";
+
+/**
+ * Reading a command's inputs, in the order the seed executor's contract asks for: the plan file
+ * is parsed and checked against the schema before the CSV is opened; the CSV is then read and
+ * profiled, and the plan checked against that profile before anything runs.
+ */
+
+export interface LoadedPlan {
+  plan: ExecutionPlan;
+  /** The file's JSON value as written, for the audit's plan_snapshot. */
+  snapshot: unknown;
+  text: string;
+  file: string;
+}
+
+export interface LoadedCsv {
+  table: CsvTable;
+  profile: DatasetProfile;
+  bytes: Uint8Array;
+  file: string;
+}
+
+/** Read, parse and schema-check a plan file. Exit 1 if unreadable, 2 if not a valid plan. */
+export async function readPlanFile(file: string): Promise<LoadedPlan> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    throw new CliError(
+      EXIT.unreadableInput,
+      `cannot read the plan ${file}: ${describeFsError(error)}`,
+    );
+  }
+  const parsed = parsePlanText(text);
+  if (!parsed.ok) {
+    const { line, column, message } = parsed.error;
+    throw new CliError(EXIT.invalidPlan, `${file}:${line}:${column}: not valid JSON: ${message}`);
+  }
+  const result = executionPlanSchema.safeParse(parsed.value);
+  if (!result.success) {
+    throw invalidPlan(file, text, schemaIssues(result.error, parsed.value));
+  }
+  return { plan: result.data, snapshot: parsed.value, text, file };
+}
+
+/** Read, parse and profile a CSV file. Exit 1 when it cannot be read or is not a valid CSV. */
+export async function readCsvFile(file: string, keyColumn?: string): Promise<LoadedCsv> {
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(await readFile(file));
+  } catch (error) {
+    throw new CliError(
+      EXIT.unreadableInput,
+      `cannot read the CSV ${file}: ${describeFsError(error)}`,
+    );
+  }
+  try {
+    const table = parseCsv(bytes);
+    const profile = profileDataset(table, keyColumn === undefined ? {} : { keyColumn });
+    return { table, profile, bytes, file };
+  } catch (error) {
+    if (error instanceof CsvError) {
+      const where = error.line === null ? file : `${file}:${error.line}`;
+      throw new CliError(EXIT.unreadableInput, `cannot read the CSV ${where}: ${error.message}`);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Check the plan against the CSV's profile (and its every key). Errors exit 2; the warnings are
+ * returned for the caller to show.
+ */
+export function checkPlanAgainstCsv(loaded: LoadedPlan, csv: LoadedCsv): PlanIssue[] {
+  const keyIndex = csv.table.columnIndex(csv.profile.keyColumn);
+  const knownKeys = keyIndex < 0 ? undefined : new Set(csv.table.column(keyIndex));
+  const { issues } = validatePlan(loaded.snapshot, csv.profile, { knownKeys });
+  if (hasErrors(issues)) {
+    throw invalidPlan(loaded.file, loaded.text, issues, path.basename(csv.file));
+  }
+  return issues;
+}
+
+function invalidPlan(file: string, text: string, issues: PlanIssue[], against?: string): CliError {
+  const errors = issues.filter((issue) => issue.severity === "error");
+  const count = `${errors.length} error${errors.length === 1 ? "" : "s"}`;
+  const summary = against
+    ? `${file} does not fit ${against} (${count})`
+    : `${file} is not a valid plan (${count})`;
+  return new CliError(
+    EXIT.invalidPlan,
+    summary,
+    issues.map((issue) => formatIssue(issue, file, text)),
+  );
+}
+
+/** `plan.json:16:34: error: operations[1]…: no category …` — the line an editor can jump to. */
+export function formatIssue(issue: PlanIssue, file: string, text: string): string {
+  const at = locatePath(text, issue.path);
+  const where = at ? `${file}:${at.line}:${at.column}` : file;
+  return `${where}: ${issue.severity}: ${issue.message}`;
+}

@@ -1,0 +1,338 @@
+import type { ColumnProfile } from "@/lib/dataset/types";
+import { type CheckContext, type Polarity, q } from "./check-context";
+import { checkVariableUse, type VariableScope } from "./check-variables";
+import { describeValue, isNumericColumn, numberOf, valueMismatch } from "./column-values";
+import type { PlanPath } from "./issues";
+import { type Condition, type Filter, type Scalar, VARIABLE_REFERENCE } from "./schema";
+
+/**
+ * Checks of an operation's filter against the dataset profile: the shorthand's mapping and
+ * values, each condition's column, operator, value shape and type, values no row holds, and
+ * comparisons outside a column's range.
+ */
+
+type Group = "all" | "any" | "none";
+
+const ORDERING_OPS = new Set(["gt", "gte", "lt", "lte", "between"]);
+const TEXT_OPS = new Set(["contains", "starts_with"]);
+const NO_VALUE_OPS = new Set(["is_empty", "not_empty"]);
+const LIST_OPS = new Set(["in", "not_in"]);
+
+export function checkFilter(
+  context: CheckContext,
+  filter: Filter,
+  path: PlanPath,
+  index: number,
+  scope: VariableScope | undefined,
+): void {
+  if (filter.categories !== undefined) {
+    const listPath = [...path, "categories"];
+    const column = context.shorthandColumn("category", listPath, {
+      ambiguous: "use a condition on one of them",
+      missing: "use a condition on one of its columns instead",
+    });
+    if (filter.categories.length === 0) {
+      context.report(
+        "filter_matches_nothing",
+        listPath,
+        'an empty list of categories matches no rows; remove "categories" to match every category',
+      );
+    }
+    if (column) {
+      filter.categories.forEach((value, k) => {
+        context.checkMembership(column, value, [...listPath, k], "include");
+      });
+    }
+  }
+
+  if (filter.in_stock !== undefined) {
+    const column = context.shorthandColumn("stock", [...path, "in_stock"], {
+      ambiguous: "use a condition on one of them",
+      missing: "use a condition on one of its columns instead",
+    });
+    if (column && column.type === "boolean") {
+      context.checkMembership(column, filter.in_stock, [...path, "in_stock"], "include");
+    }
+  }
+
+  if (filter.skus !== undefined) {
+    const listPath = [...path, "skus"];
+    const column = context.shorthandColumn("key", listPath, {
+      ambiguous: "use a condition on one of them",
+      missing: "use a condition on one of its columns instead",
+    });
+    if (filter.skus.length === 0) {
+      context.report(
+        "filter_matches_nothing",
+        listPath,
+        'an empty list of keys matches no rows; remove "skus" to match every row',
+      );
+    }
+    if (column) {
+      filter.skus.forEach((value, k) => {
+        context.checkMembership(column, value, [...listPath, k], "include");
+      });
+    }
+  }
+
+  if (filter.price_gte !== undefined || filter.price_lte !== undefined) {
+    const key = filter.price_gte !== undefined ? "price_gte" : "price_lte";
+    const column = context.shorthandColumn("price", [...path, key], {
+      ambiguous: "use a condition on one of them",
+      missing: "use a condition on one of its columns instead",
+    });
+    if (column && !isNumericColumn(column)) {
+      context.report(
+        "column_type",
+        [...path, key],
+        `${key} compares numbers, but ${context.holds(column)}`,
+      );
+    } else if (column) {
+      const low = filter.price_gte;
+      const high = filter.price_lte;
+      if (low !== undefined && high !== undefined && low > high) {
+        context.report(
+          "invalid_range",
+          [...path, "price_gte"],
+          `price_gte (${low}) is above price_lte (${high}), so no row can match`,
+        );
+      } else {
+        if (low !== undefined) {
+          checkReachable(context, column, intervalOf("gte", low), [...path, "price_gte"]);
+        }
+        if (high !== undefined) {
+          checkReachable(context, column, intervalOf("lte", high), [...path, "price_lte"]);
+        }
+      }
+    }
+  }
+
+  for (const group of ["all", "any", "none"] as const) {
+    filter[group]?.forEach((condition, j) => {
+      checkCondition(context, condition, [...path, group, j], group, index, scope);
+    });
+  }
+}
+
+function checkCondition(
+  context: CheckContext,
+  condition: Condition,
+  path: PlanPath,
+  group: Group,
+  index: number,
+  scope: VariableScope | undefined,
+): void {
+  const { op, value } = condition;
+  const valuePath = [...path, "value"];
+  if (!checkValueShape(context, op, value, valuePath)) {
+    context.column(condition.column, [...path, "column"]);
+    return;
+  }
+  const column = context.column(condition.column, [...path, "column"]);
+  if (!column) return;
+
+  // Text compares by code point (numbers as numbers), which the executor allows; true/false
+  // values have no order.
+  if (ORDERING_OPS.has(op) && column.type === "boolean") {
+    context.report(
+      "column_type",
+      [...path, "op"],
+      `${op} compares numbers, dates or text, but ${context.holds(column)}; use eq`,
+    );
+    return;
+  }
+  if (TEXT_OPS.has(op) && column.type === "boolean") {
+    context.report(
+      "column_type",
+      [...path, "op"],
+      `${op} looks inside text, but ${context.holds(column)}; use eq`,
+    );
+    return;
+  }
+  if (NO_VALUE_OPS.has(op)) {
+    checkEmptiness(context, column, op, path);
+    return;
+  }
+
+  const values: { value: Scalar; path: PlanPath }[] = Array.isArray(value)
+    ? value.map((element, k) => ({ value: element, path: [...valuePath, k] }))
+    : [{ value: value as Scalar, path: valuePath }];
+
+  let typed = true;
+  for (const entry of values) {
+    if (typeof entry.value === "string" && VARIABLE_REFERENCE.test(entry.value)) {
+      // Resolved when the operation runs; its value is checked instead of the reference.
+      const needs = TEXT_OPS.has(op) ? "any" : column;
+      checkVariableUse(context, scope, entry.value, entry.path, index, needs, op);
+      typed = false;
+      continue;
+    }
+    // contains/starts_with look at the cell's text, so any scalar is a fine needle.
+    if (TEXT_OPS.has(op)) continue;
+    const mismatch = valueMismatch(entry.value, column);
+    if (mismatch) {
+      context.report("value_type", entry.path, mismatch);
+      typed = false;
+    }
+  }
+  if (!typed) return;
+
+  if (op === "between") {
+    const [low, high] = values.map((entry) => entry.value);
+    const lowNumber = isNumericColumn(column) ? numberOf(low) : Date.parse(String(low));
+    const highNumber = isNumericColumn(column) ? numberOf(high) : Date.parse(String(high));
+    if (lowNumber !== undefined && highNumber !== undefined && lowNumber > highNumber) {
+      context.report(
+        "invalid_range",
+        valuePath,
+        `between needs [low, high], but ${describeValue(low)} is above ${describeValue(high)}`,
+        JSON.stringify([high, low]),
+      );
+      return;
+    }
+  }
+
+  if (op === "eq" || op === "neq" || op === "in" || op === "not_in") {
+    const asks: Polarity = op === "eq" || op === "in" ? "include" : "exclude";
+    const polarity: Polarity =
+      group === "none" ? (asks === "include" ? "exclude" : "include") : asks;
+    for (const entry of values) context.checkMembership(column, entry.value, entry.path, polarity);
+    if (isNumericColumn(column) && op === "eq" && group !== "none" && !column.distinctValues) {
+      const number = numberOf(values[0].value);
+      if (number !== undefined)
+        checkReachable(context, column, intervalOf("eq", number), valuePath);
+    }
+    return;
+  }
+
+  if (isNumericColumn(column) && ORDERING_OPS.has(op) && group !== "none") {
+    const [bound, upper] = values.map((entry) => numberOf(entry.value));
+    if (bound !== undefined) {
+      checkReachable(context, column, intervalOf(op, bound, upper), valuePath);
+    }
+  }
+}
+
+/** in/not_in need a list, between a pair, is_empty/not_empty nothing, the rest one value. */
+function checkValueShape(
+  context: CheckContext,
+  op: Condition["op"],
+  value: Condition["value"],
+  path: PlanPath,
+): boolean {
+  if (NO_VALUE_OPS.has(op)) {
+    if (value === undefined) return true;
+    context.report("value_shape", path, `${op} takes no value; remove "value"`);
+    return false;
+  }
+  if (value === undefined) {
+    const example = LIST_OPS.has(op)
+      ? '["fitness", "yoga"]'
+      : op === "between"
+        ? "[10, 20]"
+        : "a number or text";
+    context.report("value_shape", path, `${op} needs a value: ${example}`);
+    return false;
+  }
+  if (LIST_OPS.has(op)) {
+    if (Array.isArray(value)) {
+      if (value.length === 0 && op === "in") {
+        context.report("filter_matches_nothing", path, "in with an empty list matches no rows");
+      }
+      return true;
+    }
+    context.report(
+      "value_shape",
+      path,
+      `${op} needs a list of values, such as [${describeValue(value)}]`,
+      JSON.stringify([value]),
+    );
+    return false;
+  }
+  if (op === "between") {
+    if (Array.isArray(value) && value.length === 2) return true;
+    context.report(
+      "value_shape",
+      path,
+      `between needs a list of two values, [low, high] (got ${Array.isArray(value) ? `a list of ${value.length}` : describeValue(value)})`,
+    );
+    return false;
+  }
+  if (Array.isArray(value)) {
+    const instead =
+      op === "eq" ? "; use in for a list" : op === "neq" ? "; use not_in for a list" : "";
+    context.report("value_shape", path, `${op} compares with one value, not a list${instead}`);
+    return false;
+  }
+  return true;
+}
+
+function checkEmptiness(
+  context: CheckContext,
+  column: ColumnProfile,
+  op: Condition["op"],
+  path: PlanPath,
+): void {
+  const rows = context.profile.rowCount;
+  if (op === "is_empty" && column.emptyCount === 0 && rows > 0) {
+    context.report(
+      "filter_matches_nothing",
+      [...path, "op"],
+      `no row has an empty ${q(column.name)}, so this condition matches no rows`,
+    );
+  }
+  if (op === "not_empty" && column.emptyCount >= rows && rows > 0) {
+    context.report(
+      "filter_matches_nothing",
+      [...path, "op"],
+      `every ${q(column.name)} is empty, so this condition matches no rows`,
+    );
+  }
+}
+
+/** The values a numeric comparison accepts. */
+interface Interval {
+  low: number;
+  high: number;
+  lowOpen?: boolean;
+  highOpen?: boolean;
+}
+
+function intervalOf(op: string, bound: number, upper?: number): Interval | undefined {
+  switch (op) {
+    case "gt":
+      return { low: bound, high: Number.POSITIVE_INFINITY, lowOpen: true };
+    case "gte":
+      return { low: bound, high: Number.POSITIVE_INFINITY };
+    case "lt":
+      return { low: Number.NEGATIVE_INFINITY, high: bound, highOpen: true };
+    case "lte":
+      return { low: Number.NEGATIVE_INFINITY, high: bound };
+    case "eq":
+      return { low: bound, high: bound };
+    case "between":
+      return upper === undefined ? undefined : { low: bound, high: upper };
+    default:
+      return undefined;
+  }
+}
+
+/** Warn when a numeric comparison lies outside the column's smallest and largest value. */
+function checkReachable(
+  context: CheckContext,
+  column: ColumnProfile,
+  interval: Interval | undefined,
+  path: PlanPath,
+): void {
+  const min = column.min === undefined ? undefined : numberOf(column.min);
+  const max = column.max === undefined ? undefined : numberOf(column.max);
+  if (!interval || min === undefined || max === undefined) return;
+  const below = interval.high < min || (interval.high === min && interval.highOpen);
+  const above = interval.low > max || (interval.low === max && interval.lowOpen);
+  if (!below && !above) return;
+  context.report(
+    "filter_matches_nothing",
+    path,
+    `${q(column.name)} ranges from ${column.min} to ${column.max} in this dataset, so this matches no rows`,
+  );
+}
