@@ -150,6 +150,13 @@ export class CsvTable {
     return fieldValue(this.text, this.cellStart(row, col), this.cellEnd(row, col));
   }
 
+  /** Whether a cell's value is `value`, without decoding an unquoted cell. */
+  cellEquals(row: number, col: number, value: string): boolean {
+    const start = this.cellStart(row, col);
+    if (this.text.charCodeAt(start) === QUOTE) return this.cell(row, col) === value;
+    return value.length === this.cellEnd(row, col) - start && this.text.startsWith(value, start);
+  }
+
   /** Every value of a column, decoded once and cached for the life of the table. */
   column(col: number): readonly string[] {
     let values = this.columnCache.get(col);
