@@ -66,9 +66,7 @@ export function resolvePlannerConfig(config: PlannerConfig = {}): ResolvedPlanne
         ok: false,
         kind,
         model,
-        problem:
-          "The Google planner needs an API key: set GOOGLE_GENERATIVE_AI_API_KEY. " +
-          RULES_FALLBACK_HINT,
+        problem: "The Google planner needs an API key: set GOOGLE_GENERATIVE_AI_API_KEY.",
       };
     }
     return { ok: true, kind, model, apiKey, maxRepairs, timeoutMs };
@@ -85,7 +83,7 @@ export function resolvePlannerConfig(config: PlannerConfig = {}): ResolvedPlanne
       ok: false,
       kind,
       model,
-      problem: `The OpenAI-compatible planner needs ${missing.join(" and ")}. ${RULES_FALLBACK_HINT}`,
+      problem: `The OpenAI-compatible planner needs ${missing.join(" and ")}.`,
     };
   }
   return {

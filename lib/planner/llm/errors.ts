@@ -29,7 +29,7 @@ export function describeProviderError(error: unknown, context: ProviderContext):
   const cause = RetryError.isInstance(error) ? error.lastError : error;
   const who = `${context.provider} (${context.model})`;
   const problem = (reason: string): ProviderProblem => ({
-    reason,
+    reason: reason.charAt(0).toUpperCase() + reason.slice(1),
     suggestion: RULES_FALLBACK_HINT,
   });
 

@@ -190,7 +190,7 @@ async function* run(
 
     if (answer.error !== undefined && !NoObjectGeneratedError.isInstance(answer.error)) {
       const problem = describeProviderError(answer.error, {
-        provider: settings.kind === "google" ? "Google Gemini" : "The OpenAI-compatible endpoint",
+        provider: settings.kind === "google" ? "Google Gemini" : "the OpenAI-compatible endpoint",
         model: settings.modelId,
         timeoutMs: settings.timeoutMs,
         baseUrl: settings.baseUrl,
