@@ -282,7 +282,11 @@ function roundingWords(places: number): string {
 
 function describeAction(vocabulary: Vocabulary, action: DraftAction): string {
   const amount = (value: number, unit: string | undefined) =>
-    unit === "currency" ? `$${value}` : `${value}`;
+    unit !== "currency"
+      ? `${value}`
+      : Number.isInteger(value)
+        ? `$${value}`
+        : `$${value.toFixed(2)}`;
   if (action.kind === "numeric") {
     switch (action.type) {
       case "percent_increase":

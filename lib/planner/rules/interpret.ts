@@ -379,7 +379,8 @@ function mergeSegments(segments: Segment[], itemText: ItemText): Clause[] {
   });
   if (pending.length > 0) {
     if (current) (current as Clause).entries.push(...pending);
-    else start("action", pending);
+    // A sentence of its own such as "Except yoga." leaves those rows alone everywhere.
+    else start("exclusion", pending);
   }
   return clauses;
 }
