@@ -38,6 +38,7 @@ export function dryRun(
   const net = netChanges(outcome, table, profile, needsCells);
   const guards = evaluateGuards(limits, net.changes, net.rows);
   const output = serializeWithChanges(table, outcome.cells.edits());
+  let outputSha256: string | undefined;
   return {
     ok: true,
     order: prepared.plan.order,
@@ -57,7 +58,12 @@ export function dryRun(
     cellsChanged: net.cells,
     changeSetHash: changeSetHash(changes),
     output,
-    outputSha256: sha256Hex(output),
+    // Hashing 77 MB costs more than parsing it, and only approval needs it: computed on first
+    // read (an enumerable getter, so JSON and spreads still see a plain string).
+    get outputSha256() {
+      outputSha256 ??= sha256Hex(output);
+      return outputSha256;
+    },
     variables: variablesToJson(outcome.variables),
   };
 }

@@ -57,7 +57,8 @@ export interface DryRunResult {
   changeSetHash: string;
   /** The resulting CSV. */
   output: Uint8Array;
-  outputSha256: string;
+  /** sha256 hex of `output`, computed when first read. */
+  readonly outputSha256: string;
   /** Plan variables and aggregate results after the last operation. */
   variables: Record<string, Scalar>;
 }
