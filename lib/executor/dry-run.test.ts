@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { parseCsv } from "@/lib/dataset/csv";
+import { dryRun } from "./dry-run";
 import { fixtureBytes, fixturePlan, load, planOf, text } from "./test-support";
 
 const SEED = fixtureBytes("seed-products.csv");
@@ -329,6 +331,25 @@ describe("failures", () => {
     expect(result.changes).toHaveLength(1);
     expect(result.operations[0]).toMatchObject({ matched: 2, changed: 1, skipped: 1 });
     expect(result.warnings[0]).toMatch(/empty 'price'/);
+  });
+
+  it("the key column cannot be written", () => {
+    const result = load(CATALOG).run(
+      planOf([{ filter: {}, action: { type: "set_value", column: "sku", value: "X" } }]),
+    );
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error).toMatchObject({ code: "invalid_plan", column: "sku" });
+  });
+
+  it("a profile of other columns is refused", () => {
+    const catalog = load(CATALOG);
+    const other = load("sku,price\nA,1\n");
+    const result = dryRun(
+      fixturePlan("seed-plan-minimal.json"),
+      parseCsv(catalog.bytes),
+      other.profile,
+    );
+    expect(result.ok).toBe(false);
   });
 
   it("shorthand the dataset cannot map is an invalid plan", () => {

@@ -74,6 +74,18 @@ export function prepare(
   table: CsvTable,
   profile: DatasetProfile,
 ): { ok: true; plan: NormalizedPlan } | DryRunFailure {
+  const sameColumns =
+    profile.columns.length === table.columnCount &&
+    profile.columns.every((c, i) => c.index === i && c.name === table.header[i]);
+  if (!sameColumns) {
+    return {
+      ok: false,
+      error: {
+        code: "invalid_plan",
+        message: `The dataset profile describes other columns (${profile.columns.map((c) => c.name).join(", ")}) than the file has (${table.header.join(", ")}).`,
+      },
+    };
+  }
   let normalized: NormalizedPlan;
   try {
     normalized = normalizePlan(plan, profile);

@@ -94,6 +94,14 @@ export function runPlan(
         operationId: id,
       });
     }
+    if (op.action.kind !== "aggregate" && column.name === profile.keyColumn) {
+      throw new ExecutionFailure({
+        code: "invalid_plan",
+        message: `Operation ${id} writes the key column '${column.name}'; keys identify rows, so a plan cannot change them.`,
+        operationId: id,
+        column: column.name,
+      });
+    }
     const run = guardVariables(id, () =>
       runOperation(op, column, columns, cells, variables, warnings),
     );
