@@ -593,14 +593,13 @@ function interpretAction(
       markedFlags.length > 0,
       directed.length > 0,
     ].filter(Boolean).length;
-    const settableTexts = setTexts;
     if (
-      kinds + (settableTexts.length > 0 ? 1 : 0) > 1 ||
+      kinds + (setTexts.length > 0 ? 1 : 0) > 1 ||
       absolute.length > 1 ||
       bools.length > 1 ||
       markedFlags.length > 1 ||
       directed.length > 1 ||
-      settableTexts.length > 1
+      setTexts.length > 1
     ) {
       refuse(`${JSON.stringify(clauseText)} gives more than one new value.`, [clauseText]);
     }
@@ -662,8 +661,8 @@ function interpretAction(
       usedFlags.add(flagItem);
       assertNoOtherTarget(named, flagItem.ref.column, clauseText);
       action = { kind: "set", column: flagItem.ref.column, value: flagItem.ref.value };
-    } else if (settableTexts.length === 1) {
-      const setText = settableTexts[0];
+    } else if (setTexts.length === 1) {
+      const setText = setTexts[0];
       usedSetTexts.add(setText);
       let column: string | undefined;
       if (setText.refs.length > 0) {
