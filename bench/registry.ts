@@ -1,4 +1,5 @@
 import { executor1m } from "./workloads/executor-1m";
+import { history10k } from "./workloads/history-10k";
 import { upload1m } from "./workloads/upload-1m";
 
 /**
@@ -25,7 +26,7 @@ export interface Workload {
   run(options: WorkloadOptions): Promise<WorkloadReport>;
 }
 
-export const WORKLOADS: readonly Workload[] = [executor1m, upload1m];
+export const WORKLOADS: readonly Workload[] = [executor1m, upload1m, history10k];
 
 export function findWorkload(name: string): Workload | undefined {
   return WORKLOADS.find((w) => w.name === name);

@@ -1,0 +1,175 @@
+/**
+ * Child process for history-10k: a scratch database with EXECUTIONS executions (and their change
+ * records), then the history page's server work for several filtered views — the query layer
+ * (`listExecutions`, `listHistoryFacets`) and rendering the table and pagination to HTML — timed
+ * over repeated runs. Prints one JSON line. Usage: history.ts EXECUTIONS
+ * Run with bench/children/server-only-hook.mjs (see there).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import type { Db } from "@/lib/db/client";
+import type { HistoryFilters } from "@/lib/schemas/history";
+
+// React picks its build when first loaded: measure the production build the server runs, not
+// the development one (which is several times slower), hence the imports after this line.
+(process.env as Record<string, string>).NODE_ENV = "production";
+const { createElement, Fragment } = await import("react");
+const { renderToString } = await import("react-dom/server");
+const { HistoryPagination } = await import("@/components/history/history-pagination");
+const { HistoryTable } = await import("@/components/history/history-table");
+const { createDb } = await import("@/lib/db/client");
+const { listExecutions, listHistoryFacets } = await import("@/lib/db/history");
+const { migrateDatabase } = await import("@/lib/db/migrations");
+const { DEFAULT_HISTORY_FILTERS } = await import("@/lib/schemas/history");
+
+const EXECUTIONS = Number(process.argv[2] ?? 10_000);
+const RUNS = 15;
+const DATASETS = 5;
+const CHANGES_PER_EXECUTION = 5;
+const CATEGORIES = ["fitness", "yoga", "outdoor", "apparel", "footwear"];
+const STATUSES = ["completed", "completed", "completed", "failed", "refused", "reverted"];
+const PLANNERS = ["rules", "rules", "google", "manual", "revert"];
+const DAY_MS = 86_400_000;
+const END = Date.parse("2026-06-30T12:00:00Z");
+
+/** Prisma's SQLite adapter stores DateTime as ISO text with an explicit offset. */
+const stamp = (ms: number) => new Date(ms).toISOString().replace("Z", "+00:00");
+
+function seed(file: string): void {
+  const sqlite = new Database(file);
+  const created = stamp(END - 400 * DAY_MS);
+  const insertDataset = sqlite.prepare(
+    `INSERT INTO "Dataset" (id, name, keyColumn, profileJson, createdBy, createdAt, updatedAt) VALUES (?, ?, 'sku', '{}', 'bench', ?, ?)`,
+  );
+  const insertVersion = sqlite.prepare(
+    `INSERT INTO "DatasetVersion" (id, datasetId, number, content, sha256, rowCount, byteSize, source, createdBy, createdAt) VALUES (?, ?, 1, ?, 'x', 1, 10, 'seed', 'bench', ?)`,
+  );
+  const insertExecution = sqlite.prepare(
+    `INSERT INTO "Execution" (id, executionId, idempotencyKey, datasetId, baseVersionId, status, source, planner, instruction, operationsCount, rowsChanged, cellsChanged, planHash, planSnapshotJson, approvedBy, error, startedAt, finishedAt, durationMs, createdAt)
+     VALUES (?, ?, ?, ?, ?, ?, 'web', ?, ?, 1, ?, ?, 'hash', ?, ?, ?, ?, ?, 40, ?)`,
+  );
+  const insertChange = sqlite.prepare(
+    `INSERT INTO "Change" (executionId, datasetId, seq, operationId, rowKey, column, before, after) VALUES (?, ?, ?, 'op_01', ?, 'price', '10.00', '11.00')`,
+  );
+  sqlite.transaction(() => {
+    for (let d = 0; d < DATASETS; d++) {
+      insertDataset.run(`ds${d}`, `Catalog ${d}`, created, created);
+      insertVersion.run(`ds${d}v1`, `ds${d}`, Buffer.from("sku\nA\n"), created);
+    }
+    for (let i = 0; i < EXECUTIONS; i++) {
+      const dataset = `ds${i % DATASETS}`;
+      const status = STATUSES[i % STATUSES.length];
+      const category = CATEGORIES[(i * 7) % CATEGORIES.length];
+      const percent = 1 + (i % 20);
+      const instruction = `Increase prices by ${percent}% for in-stock ${category} products`;
+      const at = END - Math.floor(((EXECUTIONS - i) * 365 * DAY_MS) / EXECUTIONS);
+      const executionId = `plan_${category}_${percent}pct_${i}`;
+      const changed = status === "completed" || status === "reverted";
+      insertExecution.run(
+        `ex${i}`,
+        executionId,
+        changed ? executionId : null,
+        dataset,
+        `${dataset}v1`,
+        status,
+        PLANNERS[i % PLANNERS.length],
+        instruction,
+        changed ? CHANGES_PER_EXECUTION : 0,
+        changed ? CHANGES_PER_EXECUTION : 0,
+        JSON.stringify({
+          execution_id: executionId,
+          source_instruction: instruction,
+          operations: [],
+        }),
+        `user${i % 7}`,
+        changed ? null : "Guard failed: max_rows_changed",
+        stamp(at - 500),
+        stamp(at),
+        stamp(at),
+      );
+      if (!changed) continue;
+      for (let c = 0; c < CHANGES_PER_EXECUTION; c++) {
+        insertChange.run(
+          `ex${i}`,
+          dataset,
+          c,
+          `SKU-${String((i * 13 + c * 101) % 5000).padStart(5, "0")}`,
+        );
+      }
+    }
+  })();
+  sqlite.close();
+}
+
+const VIEWS: Record<string, Partial<HistoryFilters>> = {
+  newest: {},
+  status_dataset_by_rows: { status: "completed", dataset: "ds2", sort: "rows", dir: "desc" },
+  instruction_text: { q: "yoga", size: 50 },
+  row_key: { key: "SKU-00042" },
+  date_range_planner_page_3: {
+    from: "2026-03-01",
+    to: "2026-05-31",
+    planner: "rules",
+    page: 3,
+  },
+};
+
+async function renderView(filters: HistoryFilters): Promise<number> {
+  const [page, facets] = await Promise.all([listExecutions(filters), listHistoryFacets()]);
+  const html = renderToString(
+    createElement(
+      Fragment,
+      null,
+      createElement(HistoryTable, { rows: page.rows, filters }),
+      createElement(HistoryPagination, { filters, total: page.total, pageCount: page.pageCount }),
+    ),
+  );
+  if (facets.datasets.length !== DATASETS) throw new Error("facets are wrong");
+  return html.length;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+const dir = mkdtempSync(path.join(os.tmpdir(), "signoff-bench-history-"));
+try {
+  const file = path.join(dir, "history.db");
+  await migrateDatabase(file);
+  seed(file);
+  const client: Db = createDb(`file:${file}`);
+  (globalThis as unknown as { signoffDb?: Db }).signoffDb = client;
+
+  const views: Record<string, { median_ms: number; max_ms: number; rows: number }> = {};
+  for (const [name, view] of Object.entries(VIEWS)) {
+    const filters = { ...DEFAULT_HISTORY_FILTERS, ...view };
+    await renderView(filters); // warm: prepared statements, module code
+    const times: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const started = performance.now();
+      await renderView(filters);
+      times.push(performance.now() - started);
+    }
+    const { total } = await listExecutions(filters);
+    views[name] = {
+      median_ms: Math.round(median(times) * 10) / 10,
+      max_ms: Math.round(Math.max(...times) * 10) / 10,
+      rows: total,
+    };
+  }
+  await client.$disconnect();
+  const worst = Math.max(...Object.values(views).map((v) => v.median_ms));
+  console.log(
+    JSON.stringify({
+      seconds: worst / 1000,
+      executions: EXECUTIONS,
+      views,
+      peak_rss_mb: process.resourceUsage().maxRSS / 1024,
+    }),
+  );
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
