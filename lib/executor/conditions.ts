@@ -2,7 +2,7 @@ import type { ColumnProfile } from "@/lib/dataset/types";
 import { parseBooleanText } from "@/lib/dataset/values";
 import type { NormalizedFilter } from "@/lib/plan/normalize";
 import type { Condition } from "@/lib/plan/schema";
-import { type CellTest, rowTest, type WorkingCells } from "./cells";
+import { type CellTest, DICTIONARY_LIMIT, rowTest, type WorkingCells } from "./cells";
 import { compare, type Decimal, parseDecimal } from "./decimal";
 import { type PlanValue, resolveValue, textOf, type Variables } from "./variables";
 
@@ -58,7 +58,7 @@ export function selectRows(tests: ConditionTests, cells: WorkingCells): Int32Arr
     }
     selected = kept.subarray(0, count);
   };
-  for (const t of tests.all) keep(rowTest(cells, t));
+  for (const t of tests.all) keep(rowTest(cells, t, selected === null));
   if (tests.any.length > 0) {
     const anyOf = tests.any.map((t) => rowTest(cells, t));
     keep((row) => anyOf.some((p) => p(row)));
@@ -91,6 +91,17 @@ export function filterColumns(tests: ConditionTests): Set<number> {
 export class ConditionError extends Error {}
 
 function compileCondition(
+  condition: Condition,
+  columns: Map<string, ColumnProfile>,
+  variables: Variables,
+): CellTest {
+  const test = compileTest(condition, columns, variables);
+  const column = columns.get(condition.column);
+  if (column && column.distinctCount <= DICTIONARY_LIMIT) test.lowCardinality = true;
+  return test;
+}
+
+function compileTest(
   condition: Condition,
   columns: Map<string, ColumnProfile>,
   variables: Variables,
