@@ -74,21 +74,20 @@ export function latestRevision(client: Tx, planId: string) {
   return client.planRevision.findFirst({ where: { planId }, orderBy: { number: "desc" } });
 }
 
-/** Everything the plan page shows, with the latest revision parsed. */
+/** Everything the plan page shows, newest revision first. */
 export async function findPlanForReview(planId: string) {
-  const plan = await db().plan.findUnique({
+  return db().plan.findUnique({
     where: { id: planId },
     include: {
       dataset: {
         select: {
           id: true,
           name: true,
-          keyColumn: true,
           profileJson: true,
-          currentVersionId: true,
+          currentVersion: { select: { id: true, number: true } },
         },
       },
-      baseVersion: { select: { id: true, number: true, rowCount: true, sha256: true } },
+      baseVersion: { select: { id: true, number: true, rowCount: true } },
       revisions: {
         orderBy: { number: "desc" },
         select: {
@@ -110,13 +109,18 @@ export async function findPlanForReview(planId: string) {
           status: true,
           createdAt: true,
           error: true,
-          resultVersionId: true,
+          approvedBy: true,
+          rowsChanged: true,
+          cellsChanged: true,
+          resultVersion: { select: { number: true } },
         },
       },
+      revertOf: { select: { id: true, executionId: true, instruction: true } },
     },
   });
-  return plan;
 }
+
+export type PlanForReview = NonNullable<Awaited<ReturnType<typeof findPlanForReview>>>;
 
 export function setPlanStatus(tx: Tx, planId: string, status: string) {
   return tx.plan.update({ where: { id: planId }, data: { status } });

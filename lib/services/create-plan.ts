@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Actor } from "@/lib/auth/actor";
+import { parseCsv } from "@/lib/dataset/csv";
 import { recordAuditEvent } from "@/lib/db/audit";
 import { db } from "@/lib/db/client";
 import { insertPlan, usedExecutionIds } from "@/lib/db/plans";
@@ -70,6 +71,9 @@ export async function* streamPlanDraft(options: CreatePlanOptions): AsyncGenerat
     profile: current.profile,
     now: options.now,
     existingExecutionIds: await usedExecutionIds("plan_"),
+    // The profile lists values only for low-cardinality columns; with every key known, a key
+    // that is not in the dataset ("A109") is refused instead of becoming a filter on nothing.
+    knownKeys: datasetKeys(current.version.content, current.profile.keyColumn),
   };
 
   let result: PlannerResult | undefined;
@@ -161,6 +165,11 @@ export async function createManualPlan(
     return ids.planId;
   });
   return { planId };
+}
+
+function datasetKeys(content: Uint8Array, keyColumn: string): Set<string> {
+  const table = parseCsv(content, { keyColumn });
+  return new Set(table.column(table.keyColumnIndex));
 }
 
 /** A plan that changes nothing yet: one operation for the author to fill in. */

@@ -12,6 +12,7 @@ export function plannerConfigFromEnv(): PlannerConfig {
     openaiApiKey: e.SIGNOFF_OPENAI_API_KEY,
     googleApiKey: e.GOOGLE_GENERATIVE_AI_API_KEY,
     maxRepairs: e.SIGNOFF_PLANNER_MAX_REPAIRS,
+    timeoutMs: e.SIGNOFF_PLANNER_TIMEOUT_MS,
   };
 }
 

@@ -8,6 +8,7 @@ import { AppError } from "@/lib/errors";
 import { hasErrors, type PlanIssue } from "@/lib/plan/issues";
 import { validatePlan } from "@/lib/plan/validate";
 import { previewHash } from "./hashing";
+import { cachePreview } from "./preview-cache";
 import { type PlanRunResult, runPlan } from "./run-plan";
 
 export interface PreviewPlanOptions {
@@ -98,6 +99,15 @@ export async function previewPlan(options: PreviewPlanOptions): Promise<PlanPrev
         previewHash: hash,
       },
     });
+  });
+
+  cachePreview(hash, {
+    planId: plan.id,
+    changes: run.result.changes,
+    operationIds: run.result.order,
+    header: run.header,
+    content: current.content,
+    keyColumn: profile.keyColumn,
   });
 
   return {

@@ -10,7 +10,7 @@ import type { ExecutionPlan } from "@/lib/plan/schema";
 export type PlanRunResult = Omit<DryRunResult, "ok">;
 
 export type PlanRun =
-  | { ok: true; result: DryRunResult; orderIssues: PlanIssue[] }
+  | { ok: true; result: DryRunResult; orderIssues: PlanIssue[]; header: readonly string[] }
   | { ok: false; error: string; offendingKeys?: string[]; orderIssues?: PlanIssue[] };
 
 /** Parses a version's bytes and dry-runs a plan on them: the one path previews and approvals share. */
@@ -36,7 +36,7 @@ export function runPlan(
   if (!outcome.ok) {
     return { ok: false, error: outcome.error.message, offendingKeys: outcome.error.offendingKeys };
   }
-  return { ok: true, result: outcome, orderIssues };
+  return { ok: true, result: outcome, orderIssues, header: table.header };
 }
 
 /**

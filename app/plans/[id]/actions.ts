@@ -2,6 +2,8 @@
 
 import { z } from "zod";
 import { serverAction } from "@/lib/actions/server-action";
+import { authEnabled } from "@/lib/auth/actor";
+import { env } from "@/lib/env";
 import { approvePlan } from "@/lib/services/approve-plan";
 import { previewPlan } from "@/lib/services/preview-plan";
 import {
@@ -12,35 +14,51 @@ import {
 
 const planId = z.string().min(1);
 
+/** With sign-in switched off there is only one person, who must be able to approve. */
+const selfApprovalAllowed = () => env().SIGNOFF_ALLOW_SELF_APPROVAL || !authEnabled();
+
 export const savePlanRevisionAction = serverAction(
-  z.object({ planId, plan: z.unknown(), note: z.string().max(500).optional() }),
+  {
+    schema: z.object({ planId, plan: z.unknown(), note: z.string().max(500).optional() }),
+    permission: "plan.edit",
+  },
   (input, { actor }) => savePlanRevision({ ...input, actor }),
 );
 
 export const restorePlanRevisionAction = serverAction(
-  z.object({ planId, revisionId: z.string().min(1) }),
+  { schema: z.object({ planId, revisionId: z.string().min(1) }), permission: "plan.edit" },
   (input, { actor }) => restorePlanRevision({ ...input, actor }),
 );
 
-export const previewPlanAction = serverAction(z.object({ planId }), async (input, { actor }) => {
-  const preview = await previewPlan({ ...input, actor });
-  if (!preview.ok) return preview;
-  // The output bytes stay on the server; the page needs the summary and the changes.
-  const { output: _output, ...rest } = preview;
-  return rest;
-});
+export const previewPlanAction = serverAction(
+  { schema: z.object({ planId }), permission: "plan.preview" },
+  async (input, { actor }) => {
+    const preview = await previewPlan({ ...input, actor });
+    if (!preview.ok) return preview;
+    // The change set is fetched by the diff table from a route handler (preview-cache.ts) and the
+    // output bytes stay on the server: the action answers with the summary only.
+    const { output: _output, changes: _changes, ...summary } = preview;
+    return { ...summary, changeCount: preview.changes.length };
+  },
+);
 
 export const approvePlanAction = serverAction(
-  z.object({
-    planId,
-    revisionId: z.string().min(1),
-    previewHash: z.string().regex(/^[0-9a-f]{64}$/, "not a preview hash"),
-    overrideReason: z.string().max(2000).optional(),
-  }),
-  (input, { actor }) => approvePlan({ ...input, actor }),
+  {
+    schema: z.object({
+      planId,
+      revisionId: z.string().min(1),
+      previewHash: z.string().regex(/^[0-9a-f]{64}$/, "not a preview hash"),
+      overrideReason: z.string().max(2000).optional(),
+    }),
+    permission: "plan.approve",
+  },
+  (input, { actor }) => approvePlan({ ...input, actor, allowSelfApproval: selfApprovalAllowed() }),
 );
 
 export const rejectPlanAction = serverAction(
-  z.object({ planId, reason: z.string().max(2000).optional() }),
+  {
+    schema: z.object({ planId, reason: z.string().max(2000).optional() }),
+    permission: "plan.reject",
+  },
   (input, { actor }) => rejectPlan({ ...input, actor }),
 );

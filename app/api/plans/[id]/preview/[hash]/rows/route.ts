@@ -1,0 +1,19 @@
+import { withRoute } from "@/lib/auth/route";
+import { cachedPreviewRows } from "@/lib/services/preview-cache";
+
+export const dynamic = "force-dynamic";
+
+type Context = { params: Promise<{ id: string; hash: string }> };
+
+/** The whole rows a preview changes, for the diff table's "Full rows" view. */
+export const GET = withRoute("plan.read", async (_request, _actor, { params }: Context) => {
+  const { id, hash } = await params;
+  const rows = cachedPreviewRows(id, hash);
+  if (!rows) {
+    return Response.json(
+      { error: "This preview is no longer held on the server. Preview the plan again." },
+      { status: 404 },
+    );
+  }
+  return Response.json(rows, { headers: { "cache-control": "private, no-store" } });
+});

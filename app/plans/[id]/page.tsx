@@ -1,0 +1,76 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { PlanHeader } from "@/components/plan-review/plan-header";
+import { PlanReview } from "@/components/plan-review/plan-review";
+import { authEnabled } from "@/lib/auth/actor";
+import { canApprove } from "@/lib/auth/four-eyes";
+import { requirePageActor } from "@/lib/auth/page";
+import { can } from "@/lib/auth/permissions";
+import { readProfile } from "@/lib/db/datasets";
+import { findPlanForReview, readPlanJson } from "@/lib/db/plans";
+import { actorLabels } from "@/lib/db/users";
+import { env } from "@/lib/env";
+
+export const metadata: Metadata = { title: "Plan" };
+export const dynamic = "force-dynamic";
+
+export default async function PlanPage({ params }: { params: Promise<{ id: string }> }) {
+  const actor = await requirePageActor("plan.read");
+  const plan = await findPlanForReview((await params).id);
+  if (!plan) notFound();
+
+  const [latest] = plan.revisions;
+  const labels = await actorLabels([
+    plan.createdBy,
+    ...plan.revisions.map((revision) => revision.author),
+    ...plan.executions.map((execution) => execution.approvedBy),
+  ]);
+  const nameOf = (id: string) => labels.get(id)?.name ?? id;
+  const approval = canApprove({
+    actor,
+    latestRevisionAuthor: latest.author,
+    allowSelfApproval: env().SIGNOFF_ALLOW_SELF_APPROVAL || !authEnabled(),
+  });
+  const completed = plan.executions.find(
+    (execution) => execution.status === "completed" || execution.status === "reverted",
+  );
+
+  return (
+    <>
+      <PlanHeader plan={plan} createdByName={nameOf(plan.createdBy)} />
+      <PlanReview
+        planId={plan.id}
+        status={plan.status}
+        datasetId={plan.dataset.id}
+        profile={readProfile(plan.dataset.profileJson)}
+        plan={readPlanJson(latest.planJson)}
+        revisions={plan.revisions.map((revision) => ({
+          id: revision.id,
+          number: revision.number,
+          author: nameOf(revision.author),
+          note: revision.note,
+          createdAt: revision.createdAt.toISOString(),
+          plan: readPlanJson(revision.planJson),
+        }))}
+        permissions={{
+          edit: can(actor.role, "plan.edit"),
+          preview: can(actor.role, "plan.preview"),
+          approve: approval.ok ? { ok: true } : { ok: false, reason: approval.reason },
+          reject: can(actor.role, "plan.reject"),
+        }}
+        completed={
+          completed
+            ? {
+                id: completed.id,
+                executionId: completed.executionId,
+                resultVersion: completed.resultVersion?.number ?? null,
+                rowsChanged: completed.rowsChanged,
+                cellsChanged: completed.cellsChanged,
+                approvedBy: nameOf(completed.approvedBy),
+              }
+            : null
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,143 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { restorePlanRevisionAction, savePlanRevisionAction } from "@/app/plans/[id]/actions";
+import { type PlanRevisionSummary, PlanWorkbench } from "@/components/plan-editor/plan-workbench";
+import { Card } from "@/components/ui/card";
+import { formatCount } from "@/components/ui/format";
+import type { DatasetProfile } from "@/lib/dataset/types";
+import type { ExecutionPlan } from "@/lib/plan/schema";
+import { PreviewPanel, type PreviewState } from "./preview-panel";
+
+export interface PlanPermissions {
+  edit: boolean;
+  preview: boolean;
+  approve: { ok: true } | { ok: false; reason: string };
+  reject: boolean;
+}
+
+export interface CompletedExecution {
+  id: string;
+  executionId: string;
+  resultVersion: number | null;
+  rowsChanged: number;
+  cellsChanged: number;
+  approvedBy: string;
+}
+
+/** The plan page's interactive part: the editor, the preview and the approval. */
+export function PlanReview({
+  planId,
+  status,
+  datasetId,
+  profile,
+  plan,
+  revisions,
+  permissions,
+  completed,
+}: {
+  planId: string;
+  status: string;
+  datasetId: string;
+  profile: DatasetProfile;
+  plan: ExecutionPlan;
+  revisions: PlanRevisionSummary[];
+  permissions: PlanPermissions;
+  completed: CompletedExecution | null;
+}) {
+  const router = useRouter();
+  const [preview, setPreview] = useState<PreviewState>({ status: "none" });
+  const closed = status === "approved" || status === "rejected";
+  const stats = preview.status === "ready" ? statsById(preview.result.operations) : undefined;
+
+  return (
+    <div className="space-y-8">
+      {completed ? <ResultPanel execution={completed} datasetId={datasetId} /> : null}
+      {status === "rejected" ? (
+        <p
+          role="status"
+          className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+        >
+          This plan was rejected. Draft a new plan to make this change.
+        </p>
+      ) : null}
+
+      <PlanWorkbench
+        plan={plan}
+        profile={profile}
+        revisions={revisions}
+        operationStats={stats}
+        readOnly={closed || !permissions.edit}
+        onSave={async (next, note) => {
+          const result = await savePlanRevisionAction({ planId, plan: next, note });
+          if (!result.ok) return { ok: false, error: result.error };
+          setPreview({ status: "none" });
+          router.refresh();
+          return { ok: true };
+        }}
+        onRestore={async (revisionId) => {
+          const result = await restorePlanRevisionAction({ planId, revisionId });
+          if (!result.ok) return { ok: false, error: result.error };
+          setPreview({ status: "none" });
+          router.refresh();
+          return { ok: true };
+        }}
+      />
+
+      {closed ? null : (
+        <PreviewPanel
+          planId={planId}
+          plan={plan}
+          preview={preview}
+          onPreview={setPreview}
+          permissions={permissions}
+          onApproved={() => router.refresh()}
+        />
+      )}
+    </div>
+  );
+}
+
+function statsById(
+  operations: { operationId: string; matched: number; changed: number; skipped: number }[],
+) {
+  return Object.fromEntries(operations.map((operation) => [operation.operationId, operation]));
+}
+
+function ResultPanel({
+  execution,
+  datasetId,
+}: {
+  execution: CompletedExecution;
+  datasetId: string;
+}) {
+  return (
+    <Card className="border-emerald-200 bg-emerald-50/60 p-5" aria-labelledby="result-heading">
+      <h2 id="result-heading" className="text-base font-semibold text-emerald-900">
+        Approved and applied
+      </h2>
+      <p className="mt-1 text-sm text-emerald-900" data-testid="result-summary">
+        Execution <span className="font-mono">{execution.executionId}</span> changed{" "}
+        {formatCount(execution.rowsChanged)} rows ({formatCount(execution.cellsChanged)} cells) and
+        created version <strong>v{execution.resultVersion}</strong>. Approved by{" "}
+        {execution.approvedBy}.
+      </p>
+      <div className="mt-3 flex gap-4 text-sm">
+        <Link
+          href={`/executions/${execution.id}`}
+          className="font-medium text-brand-700 hover:underline"
+        >
+          View in history
+        </Link>
+        <Link
+          href={`/datasets/${datasetId}`}
+          className="font-medium text-brand-700 hover:underline"
+        >
+          Open the dataset
+        </Link>
+      </div>
+    </Card>
+  );
+}

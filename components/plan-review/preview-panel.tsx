@@ -1,0 +1,202 @@
+"use client";
+
+import { useTransition } from "react";
+import { approvePlanAction, previewPlanAction, rejectPlanAction } from "@/app/plans/[id]/actions";
+import { RemoteDiffTable } from "@/components/diff-table/remote-diff-table";
+import { ApprovalActions } from "@/components/preview/approval-actions";
+import { PreviewSummary } from "@/components/preview/preview-summary";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import type { ExecutionPlan } from "@/lib/plan/schema";
+import type { PlanPermissions } from "./plan-review";
+
+type PreviewResponse = Extract<Awaited<ReturnType<typeof previewPlanAction>>, { ok: true }>["data"];
+export type PreviewResult = Extract<PreviewResponse, { ok: true }>;
+
+export type PreviewState =
+  | { status: "none" }
+  | { status: "ready"; result: PreviewResult }
+  | { status: "blocked"; response: Extract<PreviewResponse, { ok: false }> }
+  | { status: "error"; message: string };
+
+/** Runs the dry run and shows what it found, then lets an approver approve or reject it. */
+export function PreviewPanel({
+  planId,
+  plan,
+  preview,
+  onPreview,
+  permissions,
+  onApproved,
+}: {
+  planId: string;
+  plan: ExecutionPlan;
+  preview: PreviewState;
+  onPreview: (state: PreviewState) => void;
+  permissions: PlanPermissions;
+  onApproved: () => void;
+}) {
+  const [pending, startPreview] = useTransition();
+  const runPreview = () =>
+    startPreview(async () => {
+      const response = await previewPlanAction({ planId });
+      if (!response.ok) onPreview({ status: "error", message: response.error });
+      else if (response.data.ok) onPreview({ status: "ready", result: response.data });
+      else onPreview({ status: "blocked", response: response.data });
+    });
+
+  return (
+    <section aria-labelledby="preview-heading" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 id="preview-heading" className="text-lg font-semibold text-slate-900">
+            Preview
+          </h2>
+          <p className="text-sm text-slate-600">
+            A dry run of the saved plan on the dataset's current version. Nothing is changed until
+            an approver approves it.
+          </p>
+        </div>
+        <Button
+          variant={preview.status === "ready" ? "secondary" : "primary"}
+          onClick={runPreview}
+          disabled={pending || !permissions.preview}
+          title={permissions.preview ? undefined : "Your role cannot preview plans."}
+        >
+          {pending ? "Running…" : preview.status === "ready" ? "Preview again" : "Preview changes"}
+        </Button>
+      </div>
+
+      {preview.status === "error" ? (
+        <p
+          role="alert"
+          className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+        >
+          {preview.message}
+        </p>
+      ) : null}
+      {preview.status === "blocked" ? <PreviewBlocked response={preview.response} /> : null}
+      {preview.status === "ready" ? (
+        <PreviewResultView
+          planId={planId}
+          plan={plan}
+          result={preview.result}
+          permissions={permissions}
+          onApproved={onApproved}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function PreviewBlocked({ response }: { response: Extract<PreviewResponse, { ok: false }> }) {
+  if (response.reason === "invalid_plan") {
+    return (
+      <div
+        role="alert"
+        className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+      >
+        <p className="font-medium">The plan cannot run until these problems are fixed:</p>
+        <ul className="mt-2 list-disc space-y-1 pl-5">
+          {response.issues
+            .filter((issue) => issue.severity === "error")
+            .map((issue) => (
+              <li key={`${issue.pathText}:${issue.code}`}>{issue.message}</li>
+            ))}
+        </ul>
+      </div>
+    );
+  }
+  return (
+    <div
+      role="alert"
+      className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+    >
+      <p className="font-medium">The dry run failed: {response.error}</p>
+      {response.offendingKeys?.length ? (
+        <p className="mt-1">
+          Rows: <span className="font-mono">{response.offendingKeys.join(", ")}</span>
+        </p>
+      ) : null}
+      <p className="mt-1">Nothing was applied.</p>
+    </div>
+  );
+}
+
+function PreviewResultView({
+  planId,
+  plan,
+  result,
+  permissions,
+  onApproved,
+}: {
+  planId: string;
+  plan: ExecutionPlan;
+  result: PreviewResult;
+  permissions: PlanPermissions;
+  onApproved: () => void;
+}) {
+  const descriptions = Object.fromEntries(
+    plan.operations.map((operation) => [operation.operation_id, operation.description]),
+  );
+  const warnings = [
+    ...result.warnings,
+    ...result.issues.filter((issue) => issue.severity === "warning").map((issue) => issue.message),
+  ];
+  const approveBlocked = !permissions.approve.ok;
+  return (
+    <div className="space-y-4">
+      <Card className="p-5">
+        <PreviewSummary
+          operations={result.operations}
+          descriptions={descriptions}
+          guards={result.guards}
+          warnings={warnings}
+          rowsChanged={result.rowsChanged}
+          cellsChanged={result.cellsChanged}
+          baseVersion={result.baseVersion}
+          rebasedFrom={result.rebasedFrom}
+          previewHash={result.previewHash}
+        />
+        <div className="mt-5 border-t border-slate-100 pt-4">
+          <ApprovalActions
+            counts={{
+              rowsChanged: result.rowsChanged,
+              cellsChanged: result.cellsChanged,
+              operations: result.operations.length,
+              baseVersion: result.baseVersion.number,
+            }}
+            guards={result.guards}
+            disabled={approveBlocked}
+            disabledReason={permissions.approve.ok ? undefined : permissions.approve.reason}
+            onApprove={async (overrideReason) => {
+              const response = await approvePlanAction({
+                planId,
+                revisionId: result.revisionId,
+                previewHash: result.previewHash,
+                overrideReason,
+              });
+              if (!response.ok) return { ok: false, error: response.error };
+              onApproved();
+              return { ok: true };
+            }}
+            onReject={async (reason) => {
+              if (!permissions.reject)
+                return { ok: false, error: "Your role cannot reject plans." };
+              const response = await rejectPlanAction({ planId, reason });
+              if (!response.ok) return { ok: false, error: response.error };
+              onApproved();
+              return { ok: true };
+            }}
+          />
+        </div>
+      </Card>
+      <RemoteDiffTable
+        key={result.previewHash}
+        changesUrl={`/api/plans/${planId}/preview/${result.previewHash}/changes`}
+        rowsUrl={`/api/plans/${planId}/preview/${result.previewHash}/rows`}
+        count={result.changeCount}
+        fileName={`${plan.execution_id}-preview.csv`}
+      />
+    </div>
+  );
+}
