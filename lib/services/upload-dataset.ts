@@ -55,23 +55,34 @@ export interface StagedUpload {
 export async function stageUpload(options: StageUploadOptions): Promise<StagedUpload> {
   const started = performance.now();
   void sweepStaged();
-  const bytes = await readLimited(options.body, options.limitBytes);
+  const { bytes, sha256 } = await readLimited(options.body, options.limitBytes);
   const received = performance.now();
 
-  const { profile, table } = profileUpload(bytes);
-  const parsed = performance.now();
+  // The bytes go to disk while they are parsed (the write runs off the main thread); a file
+  // that turns out not to parse is deleted again before the error is reported.
   const token = newStagingToken();
-  await writeStaged(
+  const writing = writeStaged(
     {
       token,
       fileName: options.fileName,
       byteSize: bytes.byteLength,
-      sha256: createHash("sha256").update(bytes).digest("hex"),
+      sha256,
       actor: options.actor,
       createdAt: new Date().toISOString(),
     },
     bytes,
   );
+  let profiled: ReturnType<typeof profileUpload>;
+  try {
+    profiled = profileUpload(bytes);
+    await writing;
+  } catch (error) {
+    await writing.catch(() => {});
+    await discardStaged(token);
+    throw error;
+  }
+  const { profile, table } = profiled;
+  const parsed = performance.now();
   return {
     token,
     fileName: options.fileName,
@@ -112,13 +123,17 @@ export function csvAppError(error: unknown): unknown {
   return new AppError("invalid_csv", error.message, { line: error.line, csvCode: error.code });
 }
 
-/** Reads a body to the end, refusing it (and reading no further) once it passes `limit` bytes. */
+/**
+ * Reads a body to the end, refusing it (and reading no further) once it passes `limit` bytes.
+ * The sha256 is computed chunk by chunk as the bytes arrive.
+ */
 export async function readLimited(
   body: ReadableStream<Uint8Array> | null,
   limit: number,
-): Promise<Uint8Array> {
+): Promise<{ bytes: Uint8Array; sha256: string }> {
   if (!body) throw emptyFile();
   const reader = body.getReader();
+  const hash = createHash("sha256");
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
@@ -129,10 +144,11 @@ export async function readLimited(
       await reader.cancel().catch(() => {});
       throw tooLarge(limit);
     }
+    hash.update(value);
     chunks.push(value);
   }
   if (total === 0) throw emptyFile();
-  return Buffer.concat(chunks, total);
+  return { bytes: Buffer.concat(chunks, total), sha256: hash.digest("hex") };
 }
 
 export function tooLarge(limit: number): AppError {
