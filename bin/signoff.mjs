@@ -13,7 +13,15 @@ const entry = path.join(root, "cli", "signoff.ts");
 
 const child = spawn(
   process.execPath,
-  [...process.execArgv, "--import", tsx, entry, ...process.argv.slice(2)],
+  // react-server: the same module conditions as the app's server code (server-only modules load).
+  [
+    ...process.execArgv,
+    "--conditions=react-server",
+    "--import",
+    tsx,
+    entry,
+    ...process.argv.slice(2),
+  ],
   {
     stdio: "inherit",
     env: { ...process.env, TSX_TSCONFIG_PATH: path.join(root, "tsconfig.json") },

@@ -1,75 +1,45 @@
 import type { FileHandle } from "node:fs/promises";
+import { type AuditRecordInput, auditLineChunks } from "@/lib/dataset/audit-record";
 
 /**
- * The audit file: one JSON line per `apply` (DESIGN.md "Command line"). The seed executor's
- * fields come first and keep their names; Signoff's own fields follow them.
+ * The audit file: one JSON line per `apply` (DESIGN.md "Command line"), in the seed executor's
+ * format as lib/dataset/audit-record.ts writes it for the web history too. The CLI adds what only
+ * it knows after `plan_snapshot`: who ran it, the files, the guards and an override's reason.
  */
 
 export type AuditStatus = "completed" | "skipped" | "failed";
 
-/** One changed row for one operation: the row before and after it, keyed by the key column. */
-export interface AuditChange {
-  operation_id: string;
-  /** The key column's name (e.g. `sku`) → the row's key; also under `key`. */
-  [keyColumn: string]: string | Record<string, string>;
-  before: Record<string, string>;
-  after: Record<string, string>;
-}
-
-export interface AuditRecord {
-  execution_id: string;
-  source_instruction: string;
-  executed_at: string;
-  status: AuditStatus;
-  error: string | null;
-  operations_count: number;
-  /** Distinct rows whose cells changed. */
-  rows_changed: number;
-  /** Their keys, in file order. */
-  keys_changed: string[];
-  changes: AuditChange[];
-  plan_snapshot: unknown;
-  plan_hash: string;
+export interface CliAuditExtras {
   actor: string;
-  key_column: string | null;
-  cells_changed: number;
   /** The CSV read; sha256 is null when the run was skipped before reading it. */
   input: { path: string; sha256: string | null };
+  /** The CSV written, when one was. */
   output: { path: string; sha256: string } | null;
-  warnings: string[];
-  guards: { name: string; passed: boolean; detail: string }[];
+  guards: { guard: string; passed: boolean; message: string }[];
   override_reason: string | null;
 }
 
+const FLUSH_AT = 1 << 20;
+
 /**
- * Append a record as one line. The changes are written in slices, so a run that changed a
- * million rows never builds its whole line as one string.
+ * Append one record as one line, written in slices so a run that changed a million rows never
+ * builds its line as one string.
  */
-export async function appendAuditRecord(handle: FileHandle, record: AuditRecord): Promise<void> {
-  let buffer = "{";
-  const flush = async (force = false) => {
-    if (buffer.length >= 1 << 20 || (force && buffer.length > 0)) {
+export async function appendAuditLine(
+  handle: FileHandle,
+  record: AuditRecordInput,
+  extras: CliAuditExtras,
+): Promise<void> {
+  let buffer = "";
+  for (const chunk of auditLineChunks(record)) {
+    // Flush before adding, so the last chunk (which ends the line) is still in the buffer.
+    if (buffer.length >= FLUSH_AT) {
       await handle.write(buffer);
       buffer = "";
     }
-  };
-  let first = true;
-  for (const [key, value] of Object.entries(record)) {
-    buffer += `${first ? "" : ","}${JSON.stringify(key)}:`;
-    first = false;
-    if (key === "changes") {
-      buffer += "[";
-      const changes = value as AuditChange[];
-      for (let index = 0; index < changes.length; index++) {
-        buffer += `${index === 0 ? "" : ","}${JSON.stringify(changes[index])}`;
-        await flush();
-      }
-      buffer += "]";
-    } else {
-      buffer += JSON.stringify(value);
-    }
-    await flush();
+    buffer += chunk;
   }
-  buffer += "}\n";
-  await flush(true);
+  // The line ends with `}\n`; the extras go inside that closing brace.
+  if (!buffer.endsWith("}\n")) throw new Error("an audit line must end with }");
+  await handle.write(`${buffer.slice(0, -2)},${JSON.stringify(extras).slice(1)}\n`);
 }

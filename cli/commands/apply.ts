@@ -2,10 +2,10 @@ import { createHash, randomUUID } from "node:crypto";
 import { type FileHandle, open, rename, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import type { AuditRecordInput } from "@/lib/dataset/audit-record";
 import type { DryRunResult } from "@/lib/executor";
-import type { PlanIssue } from "@/lib/plan/issues";
 import { parseCommandArgs, required } from "../args";
-import { type AuditChange, type AuditRecord, type AuditStatus, appendAuditRecord } from "../audit";
+import { type AuditStatus, appendAuditLine, type CliAuditExtras } from "../audit";
 import { CliError, describeFsError, EXIT, type ExitCode } from "../errors";
 import { checkOrderConflicts, execute, warningLines } from "../execute";
 import {
@@ -16,7 +16,7 @@ import {
   readPlanFile,
 } from "../inputs";
 import type { CliIo } from "../io";
-import { type ExecutionLedger, openLedger, planHash } from "../ledger";
+import { type CliExecutionRecord, type ExecutionLedger, openLedger, planHash } from "../ledger";
 import type { Command } from "../main";
 
 const HELP = `Usage: signoff apply --plan plan.json --csv FILE --out FILE --audit audit.jsonl [options]
@@ -57,10 +57,12 @@ interface ApplyContext {
   outFile: string;
   auditFile: string;
   ledger: ExecutionLedger;
+  startedAt: Date;
   io: CliIo;
 }
 
 async function run(argv: string[], io: CliIo): Promise<ExitCode> {
+  const startedAt = new Date();
   const args = parseCommandArgs("apply", argv, {
     plan: { type: "string" },
     csv: { type: "string" },
@@ -75,7 +77,7 @@ async function run(argv: string[], io: CliIo): Promise<ExitCode> {
   const csvFile = required("apply", args.csv, "csv");
   const outFile = required("apply", args.out, "out");
   const auditFile = required("apply", args.audit, "audit");
-  const override = args["override-guards"]?.trim();
+  const override = args["override-guards"]?.trim() || undefined;
 
   // 1. The plan alone: JSON and schema, before the CSV is opened.
   const loaded = await readPlanFile(planFile);
@@ -88,22 +90,31 @@ async function run(argv: string[], io: CliIo): Promise<ExitCode> {
     outFile,
     auditFile,
     ledger,
+    startedAt,
     io,
   };
   try {
     // 2. Idempotency: a completed execution_id is not run again.
     const previous = await ledger.find(loaded.plan.execution_id);
     if (previous) {
+      const when = previous.executedAt ? ` at ${previous.executedAt}` : "";
       if (previous.planHash !== "" && previous.planHash !== context.hash) {
         throw new CliError(
           EXIT.invalidPlan,
-          `execution_id ${loaded.plan.execution_id} already completed${previous.executedAt ? ` at ${previous.executedAt}` : ""} with a different plan (${ledger.description}); give this plan a new execution_id`,
+          `execution_id ${loaded.plan.execution_id} already completed${when} with a different plan (${ledger.description}); give this plan a new execution_id`,
         );
       }
-      await appendOrFail(context, record(context, "skipped", {}));
-      io.out(
-        `skipped ${loaded.plan.execution_id}: it already completed${previous.executedAt ? ` at ${previous.executedAt}` : ""}; nothing written`,
-      );
+      const audit = await openAudit(auditFile);
+      try {
+        await appendAuditLine(
+          audit,
+          auditInput(context, { status: "skipped" }),
+          extras(context, {}),
+        );
+      } finally {
+        await audit.close();
+      }
+      io.out(`skipped ${loaded.plan.execution_id}: it already completed${when}; nothing written`);
       return EXIT.ok;
     }
 
@@ -117,7 +128,7 @@ async function run(argv: string[], io: CliIo): Promise<ExitCode> {
     const execution = execute(loaded, csv);
     if (!execution.ok) {
       if (execution.exitCode === EXIT.executionFailed) {
-        await recordFailure(context, csv, execution.message);
+        await recordFailure(context, { csv, error: execution.message });
       }
       throw new CliError(execution.exitCode, execution.message);
     }
@@ -127,9 +138,10 @@ async function run(argv: string[], io: CliIo): Promise<ExitCode> {
     const failed = result.guards.filter((guard) => !guard.passed);
     if (failed.length > 0 && !override) {
       const message = `guard failed: ${failed.map((guard) => `${guard.guard}: ${guard.message}`).join(" ")} Nothing was applied; --override-guards "reason" applies it anyway.`;
-      await recordFailure(context, csv, message, result);
+      await recordFailure(context, { csv, result, error: message });
       throw new CliError(EXIT.executionFailed, message);
     }
+    const overrideReason = failed.length > 0 ? override : undefined;
 
     // 5. Write: the audit file must be writable before the output is put in place.
     const audit = await openAudit(auditFile);
@@ -138,21 +150,16 @@ async function run(argv: string[], io: CliIo): Promise<ExitCode> {
         await writeAtomically(outFile, result.output);
       } catch (error) {
         const message = `cannot write --out ${outFile}: ${describeFsError(error)}`;
-        const failure = record(context, "failed", { csv, result, error: message, issues });
-        await appendAuditRecord(audit, failure);
-        await ledger.record(ledgerRecord(context, failure, null));
+        const failure: Outcome = { status: "failed", csv, result, error: message, overrideReason };
+        await appendAuditLine(audit, auditInput(context, failure), extras(context, failure));
+        await ledger.record(ledgerRecord(context, failure, csv));
         throw new CliError(EXIT.writeFailed, `${message}; nothing was written`);
       }
-      const done = record(context, "completed", {
-        csv,
-        result,
-        issues,
-        overrideReason: failed.length > 0 ? override : undefined,
-      });
-      await appendAuditRecord(audit, done);
+      const done: Outcome = { status: "completed", csv, result, overrideReason };
+      await appendAuditLine(audit, auditInput(context, done), extras(context, done));
       await audit.sync();
-      await ledger.record(ledgerRecord(context, done, path.resolve(outFile)));
-      io.out(summary(done, outFile, auditFile));
+      await ledger.record(ledgerRecord(context, done, csv));
+      io.out(summary(context, result, overrideReason));
       return EXIT.ok;
     } finally {
       await audit.close();
@@ -162,139 +169,100 @@ async function run(argv: string[], io: CliIo): Promise<ExitCode> {
   }
 }
 
-// ── The audit record ─────────────────────────────────────────────────────────────────────────
+// ── Records ──────────────────────────────────────────────────────────────────────────────────
 
-interface RecordParts {
+interface Outcome {
+  status?: AuditStatus;
   csv?: LoadedCsv;
   result?: DryRunResult;
   error?: string;
-  issues?: PlanIssue[];
   overrideReason?: string;
 }
 
-function record(context: ApplyContext, status: AuditStatus, parts: RecordParts): AuditRecord {
-  const { loaded } = context;
-  const { csv, result } = parts;
-  const applied = status === "completed" && result && csv ? auditChanges(result, csv) : undefined;
+/** The seed-format audit record; only a completed run lists changes. */
+function auditInput(context: ApplyContext, outcome: Outcome): AuditRecordInput {
+  const { plan } = context.loaded;
+  const { csv, result } = outcome;
+  const completed = outcome.status === "completed" && csv !== undefined && result !== undefined;
   return {
-    execution_id: loaded.plan.execution_id,
-    source_instruction: loaded.plan.source_instruction,
-    executed_at: new Date().toISOString(),
-    status,
-    error: parts.error ?? null,
-    operations_count: loaded.plan.operations.length,
-    rows_changed: applied?.keysChanged.length ?? 0,
-    keys_changed: applied?.keysChanged ?? [],
-    changes: applied?.changes ?? [],
-    plan_snapshot: loaded.snapshot,
-    plan_hash: context.hash,
+    executionId: plan.execution_id,
+    sourceInstruction: plan.source_instruction,
+    executedAt: new Date(),
+    status: outcome.status ?? "failed",
+    error: outcome.error ?? null,
+    operationsCount: plan.operations.length,
+    rowsChanged: completed ? result.rowsChanged : 0,
+    keyColumn: csv?.profile.keyColumn ?? "key",
+    input: completed ? csv.table : null,
+    changes: completed ? result.changes : [],
+    planSnapshot: context.loaded.snapshot,
+  };
+}
+
+function extras(context: ApplyContext, outcome: Outcome): CliAuditExtras {
+  const { csv, result } = outcome;
+  return {
     actor: context.actor,
-    key_column: csv?.profile.keyColumn ?? null,
-    cells_changed: status === "completed" ? (result?.cellsChanged ?? 0) : 0,
     input: {
       path: path.resolve(context.csvFile),
       sha256: csv ? createHash("sha256").update(csv.bytes).digest("hex") : null,
     },
     output:
-      status === "completed" && result
+      outcome.status === "completed" && result
         ? { path: path.resolve(context.outFile), sha256: result.outputSha256 }
         : null,
-    warnings: [...(parts.issues ?? []).map((issue) => issue.message), ...(result?.warnings ?? [])],
-    guards: (result?.guards ?? []).map((guard) => ({
-      name: guard.guard,
-      passed: guard.passed,
-      detail: guard.message,
+    guards: (result?.guards ?? []).map(({ guard, passed, message }) => ({
+      guard,
+      passed,
+      message,
     })),
-    override_reason: parts.overrideReason ?? null,
+    override_reason: outcome.overrideReason ?? null,
   };
 }
 
-/**
- * The seed's change records: one per operation and row, with the whole row before and after
- * that operation. Also the keys of the rows whose final content differs, in file order.
- */
-function auditChanges(
-  result: DryRunResult,
-  csv: LoadedCsv,
-): { changes: AuditChange[]; keysChanged: string[] } {
-  const { table, profile } = csv;
-  const header = table.header;
-  const keyColumn = profile.keyColumn;
-  const keyField = ["operation_id", "before", "after"].includes(keyColumn) ? "key" : keyColumn;
-  const columnIndex = new Map(header.map((name, index) => [name, index]));
-  const rows = new Map<string, { row: number; values: string[] }>();
-  const asRow = (values: readonly string[]) =>
-    Object.fromEntries(header.map((name, index) => [name, values[index]]));
-
-  const changes: AuditChange[] = [];
-  for (const change of result.changes) {
-    let state = rows.get(change.rowKey);
-    if (!state) {
-      const row = table.rowOfKey(change.rowKey);
-      state = { row, values: header.map((_, col) => table.cell(row, col)) };
-      rows.set(change.rowKey, state);
-    }
-    const before = asRow(state.values);
-    state.values[columnIndex.get(change.column) ?? -1] = change.after;
-    changes.push({
-      operation_id: change.operationId,
-      [keyField]: change.rowKey,
-      before,
-      after: asRow(state.values),
-    } as AuditChange);
-  }
-
-  const keysChanged = [...rows.entries()]
-    .filter(([, state]) => state.values.some((value, col) => value !== table.cell(state.row, col)))
-    .sort(([, a], [, b]) => a.row - b.row)
-    .map(([key]) => key);
-  return { changes, keysChanged };
-}
-
-function ledgerRecord(context: ApplyContext, audit: AuditRecord, outputPath: string | null) {
+function ledgerRecord(context: ApplyContext, outcome: Outcome, csv: LoadedCsv): CliExecutionRecord {
+  const { result } = outcome;
+  const completed = outcome.status === "completed" && result !== undefined;
   return {
-    audit,
     plan: context.loaded.plan,
     planHash: context.hash,
     actor: context.actor,
     inputPath: path.resolve(context.csvFile),
-    outputPath,
+    inputBytes: csv.bytes,
+    outputBytes: completed ? result.output : null,
+    status: completed ? "completed" : "failed",
+    error: outcome.error ?? null,
+    changes: completed ? result.changes : [],
+    rowsChanged: completed ? result.rowsChanged : 0,
+    stats: result?.operations ?? [],
+    guards: result?.guards ?? [],
+    changeSetHash: result?.changeSetHash ?? null,
+    overrideReason: outcome.overrideReason ?? null,
+    startedAt: context.startedAt,
+    finishedAt: new Date(),
   };
 }
 
-/** Record a failed run in the audit file and the ledger; the run's own error wins over theirs. */
+/**
+ * Record a failed run in the audit file and the ledger. If that fails too, say so, but the
+ * run's own error is the one the command exits with.
+ */
 async function recordFailure(
   context: ApplyContext,
-  csv: LoadedCsv,
-  message: string,
-  result?: DryRunResult,
+  outcome: Omit<Outcome, "status"> & { csv: LoadedCsv },
 ): Promise<void> {
-  const failure = record(context, "failed", { csv, result, error: message });
+  const failure: Outcome = { ...outcome, status: "failed" };
   try {
     const audit = await openAudit(context.auditFile);
     try {
-      await appendAuditRecord(audit, failure);
+      await appendAuditLine(audit, auditInput(context, failure), extras(context, failure));
     } finally {
       await audit.close();
     }
-    await context.ledger.record(ledgerRecord(context, failure, null));
+    await context.ledger.record(ledgerRecord(context, failure, outcome.csv));
   } catch (error) {
     const why = error instanceof CliError ? error.message : describeFsError(error);
     context.io.err(`signoff apply: the failure could not be recorded: ${why}`);
-  }
-}
-
-async function appendOrFail(context: ApplyContext, entry: AuditRecord): Promise<void> {
-  const audit = await openAudit(context.auditFile);
-  try {
-    await appendAuditRecord(audit, entry);
-  } catch (error) {
-    throw new CliError(
-      EXIT.writeFailed,
-      `cannot append to --audit ${context.auditFile}: ${describeFsError(error)}`,
-    );
-  } finally {
-    await audit.close();
   }
 }
 
@@ -341,12 +309,12 @@ function currentUser(): string {
   }
 }
 
-function summary(done: AuditRecord, outFile: string, auditFile: string): string {
-  const keys = done.keys_changed;
+function summary(context: ApplyContext, result: DryRunResult, override?: string): string {
+  const keys = [...new Set(result.changes.map((change) => change.rowKey))];
   const shown = keys.slice(0, 10).join(", ");
   const list =
     keys.length === 0 ? "" : ` (${shown}${keys.length > 10 ? `, … ${keys.length - 10} more` : ""})`;
-  const rows = `${keys.length} row${keys.length === 1 ? "" : "s"} changed${list}`;
-  const override = done.override_reason ? `; guards overridden: ${done.override_reason}` : "";
-  return `completed ${done.execution_id}: ${rows}; wrote ${outFile}; audit appended to ${auditFile}${override}`;
+  const rows = `${result.rowsChanged} row${result.rowsChanged === 1 ? "" : "s"} changed${list}`;
+  const overridden = override ? `; guards overridden: ${override}` : "";
+  return `completed ${context.loaded.plan.execution_id}: ${rows}; wrote ${context.outFile}; audit appended to ${context.auditFile}${overridden}`;
 }
