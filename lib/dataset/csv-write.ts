@@ -84,6 +84,8 @@ interface ChangedCells {
   /** 1 for rows with at least one changed cell. */
   dirty: Uint8Array;
   count: number;
+  /** Bytes the output gains (or loses) against the input. */
+  growth: number;
 }
 
 function renderChangedCells(table: CsvTable, byColumn: ColumnEdits): ChangedCells {
@@ -91,6 +93,7 @@ function renderChangedCells(table: CsvTable, byColumn: ColumnEdits): ChangedCell
   const dirty = new Uint8Array(rowCount);
   const columns: ChangedCells["columns"] = [];
   let count = 0;
+  let growth = 0;
   for (const col of [...byColumn.keys()].sort((a, b) => a - b)) {
     if (col < 0 || col >= table.columnCount) throw new RangeError(`No column ${col}.`);
     let columnQuoted: boolean | undefined;
@@ -118,14 +121,16 @@ function renderChangedCells(table: CsvTable, byColumn: ColumnEdits): ChangedCell
         if (!quotesNeeded(table, previous)) keepQuotes = true;
         else keepQuotes = columnQuoted ??= quotesByStyle(table, col);
       }
-      rendered[row] = renderField(value, keepQuotes || quotesNeeded(table, value));
+      const written = renderField(value, keepQuotes || quotesNeeded(table, value));
+      rendered[row] = written;
+      growth += utf8Length(written) - (end - start);
       dirty[row] = 1;
       any = true;
       count++;
     }
     if (any) columns.push({ col, rendered });
   }
-  return { columns, dirty, count };
+  return { columns, dirty, count, growth };
 }
 
 /** Whether a cell of this table holding `value` must be quoted. */
@@ -150,17 +155,8 @@ function writeAscii(table: CsvTable, changed: ChangedCells): Uint8Array {
   const { bytes, rowCount } = table;
   const { columns, dirty } = changed;
   const shift = table.hasBom ? 2 : 0;
-
-  let size = bytes.length;
-  for (const { col, rendered } of columns) {
-    for (let row = 0; row < rowCount; row++) {
-      const value = rendered[row];
-      if (value === undefined) continue;
-      size += utf8Length(value) - (table.cellEnd(row, col) - table.cellStart(row, col));
-    }
-  }
-
-  const out = new Uint8Array(size);
+  // In an ASCII table a cell's text length is its byte length.
+  const out = new Uint8Array(bytes.length + changed.growth);
   const encoder = new TextEncoder();
   let written = 0;
   let copied = 0; // everything in `bytes` before this offset has been written

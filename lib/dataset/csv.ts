@@ -145,7 +145,7 @@ export class CsvTable {
 
   /** The cell's value: quotes removed, `""` unescaped, nothing trimmed. */
   cell(row: number, col: number): string {
-    const cached = this.columnCache.get(col);
+    const cached = this.columnCache.size > 0 ? this.columnCache.get(col) : undefined;
     if (cached) return cached[row];
     return fieldValue(this.text, this.cellStart(row, col), this.cellEnd(row, col));
   }

@@ -261,34 +261,38 @@ function equalityTest(col: number, column: ColumnProfile, values: PlanValue[]): 
 
 /** A boolean read from an unquoted cell, without making a string for the usual spellings. */
 function booleanAt(text: string, start: number, end: number): boolean | undefined {
-  const lower = (k: number) => text.charCodeAt(start + k) | 0x20; // lower case for ASCII letters
   switch (end - start) {
     case 1: {
       const c = text.charCodeAt(start);
       return c === 49 ? true : c === 48 ? false : undefined;
     }
     case 2:
-      if (lower(0) === 110 && lower(1) === 111) return false; // no
+      if (lowerAt(text, start) === 110 && lowerAt(text, start + 1) === 111) return false; // no
       break;
     case 3:
-      if (lower(0) === 121 && lower(1) === 101 && lower(2) === 115) return true; // yes
+      if (isWord(text, start, "yes")) return true;
       break;
     case 4:
-      if (lower(0) === 116 && lower(1) === 114 && lower(2) === 117 && lower(3) === 101) return true;
+      if (isWord(text, start, "true")) return true;
       break;
     case 5:
-      if (
-        lower(0) === 102 &&
-        lower(1) === 97 &&
-        lower(2) === 108 &&
-        lower(3) === 115 &&
-        lower(4) === 101
-      ) {
-        return false;
-      }
+      if (isWord(text, start, "false")) return false;
       break;
   }
   return parseBooleanText(text.slice(start, end)); // spaces around it, or not a boolean
+}
+
+/** A character code, lower-cased if it is an ASCII letter. */
+function lowerAt(text: string, at: number): number {
+  return text.charCodeAt(at) | 0x20;
+}
+
+/** Whether `word` (lower case) is at `start`, in any case. */
+function isWord(text: string, start: number, word: string): boolean {
+  for (let k = 0; k < word.length; k++) {
+    if (lowerAt(text, start + k) !== word.charCodeAt(k)) return false;
+  }
+  return true;
 }
 
 /** A plan value as a decimal: numbers, and strings that read as numbers. */

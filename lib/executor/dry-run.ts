@@ -112,18 +112,20 @@ export function prepare(
 }
 
 function changeList(outcome: RunOutcome, table: CsvTable): Change[] {
-  const changes: Change[] = [];
+  const changes = new Array<Change>(outcome.runs.reduce((n, run) => n + run.changedRows.length, 0));
+  let at = 0;
   for (const run of outcome.runs) {
     const column = table.header[run.col];
     const operationId = run.op.operationId;
-    for (let k = 0; k < run.changedRows.length; k++) {
-      changes.push({
+    const { changedRows, before, after } = run;
+    for (let k = 0; k < changedRows.length; k++) {
+      changes[at++] = {
         operationId,
-        rowKey: table.rowKey(run.changedRows[k]),
+        rowKey: table.rowKey(changedRows[k]),
         column,
-        before: run.before[k],
-        after: run.after[k],
-      });
+        before: before[k],
+        after: after[k],
+      };
     }
   }
   return changes;
