@@ -7,7 +7,7 @@ import { hasErrors, type PlanIssue } from "@/lib/plan/issues";
 import { locatePath, parsePlanText } from "@/lib/plan/json-text";
 import { type ExecutionPlan, executionPlanSchema } from "@/lib/plan/schema";
 import { schemaIssues } from "@/lib/plan/schema-issues";
-import { validatePlan } from "@/lib/plan/validate";
+import { type KnownValues, validatePlan } from "@/lib/plan/validate";
 import { CliError, describeFsError, EXIT } from "./errors";
 
 /**
@@ -83,13 +83,23 @@ export async function readCsvFile(file: string, keyColumn?: string): Promise<Loa
  * returned for the caller to show.
  */
 export function checkPlanAgainstCsv(loaded: LoadedPlan, csv: LoadedCsv): PlanIssue[] {
-  const keyIndex = csv.table.columnIndex(csv.profile.keyColumn);
-  const knownKeys = keyIndex < 0 ? undefined : new Set(csv.table.column(keyIndex));
-  const { issues } = validatePlan(loaded.snapshot, csv.profile, { knownKeys });
+  const { issues } = validatePlan(loaded.snapshot, csv.profile, { knownKeys: tableKeys(csv) });
   if (hasErrors(issues)) {
     throw invalidPlan(loaded.file, loaded.text, issues, path.basename(csv.file));
   }
   return issues;
+}
+
+/** The table's keys through its own key index (profileDataset made the key column its key). */
+function tableKeys(csv: LoadedCsv): KnownValues | undefined {
+  const { table } = csv;
+  const col = table.columnIndex(csv.profile.keyColumn);
+  if (col < 0 || table.keyColumnIndex !== col) return undefined;
+  return {
+    has: (key) => table.rowOfKey(key) >= 0,
+    size: table.rowCount,
+    [Symbol.iterator]: () => table.column(col)[Symbol.iterator](),
+  };
 }
 
 function invalidPlan(file: string, text: string, issues: PlanIssue[], against?: string): CliError {

@@ -251,6 +251,17 @@ describe("signoff apply", () => {
     expect(existsSync(at("out.csv"))).toBe(false);
   });
 
+  it("checks keys in skus against every key of the CSV", async () => {
+    const plan = await writePlan("skus.json", (p) => {
+      (p.operations as { filter: object }[])[0].filter = { skus: ["A101", "A1O2"] };
+    });
+    const run = await apply(plan, SEED_CSV);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(
+      'error: operations[0].filter.skus[1]: no row with sku "A1O2" in this dataset — did you mean "A102"?',
+    );
+  });
+
   it("exits 1 when the CSV cannot be read or parsed", async () => {
     const missing = await apply(FITNESS_PLAN, at("missing.csv"));
     expect(missing.code).toBe(1);

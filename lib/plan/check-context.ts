@@ -12,13 +12,24 @@ import type { Scalar } from "./schema";
 import { countWord, resolveShorthand, SHORTHAND_ROLE_NOUN } from "./shorthand";
 import { didYouMean, didYouMeanText, quoteList } from "./suggest";
 
+/**
+ * The values of a column as validation reads them: membership, and the values themselves only
+ * for a suggestion after a miss. A Set fits; so does a view over a table's key index, which
+ * spares building a Set of a million keys.
+ */
+export interface KnownValues {
+  has(value: string): boolean;
+  readonly size: number;
+  [Symbol.iterator](): Iterator<string>;
+}
+
 export interface ValidatePlanOptions {
   /**
    * Every key of the dataset. The profile lists distinct values only for low-cardinality
-   * columns, so without this set unknown keys in `skus` (or conditions on the key column) can
-   * only be reported when the table is small.
+   * columns, so without this unknown keys in `skus` (or conditions on the key column) can only
+   * be reported when the table is small.
    */
-  knownKeys?: ReadonlySet<string>;
+  knownKeys?: KnownValues;
 }
 
 /** Whether a condition asks for rows that have a value (eq, in) or rows that do not. */
@@ -112,7 +123,7 @@ export class CheckContext {
   }
 
   /** The values a column is known to hold, or undefined when the profile does not list them. */
-  knownValues(column: ColumnProfile): ReadonlySet<string> | undefined {
+  knownValues(column: ColumnProfile): KnownValues | undefined {
     if (this.isKeyColumn(column) && this.options.knownKeys) return this.options.knownKeys;
     return column.distinctValues ? new Set(column.distinctValues) : undefined;
   }

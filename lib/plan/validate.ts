@@ -6,7 +6,7 @@ import { hasErrors, type PlanIssue, sortIssues } from "./issues";
 import { type ExecutionPlan, executionPlanSchema, guardsSchema, operationSchema } from "./schema";
 import { schemaIssues } from "./schema-issues";
 
-export type { ValidatePlanOptions } from "./check-context";
+export type { KnownValues, ValidatePlanOptions } from "./check-context";
 
 /**
  * Validation of a plan against the schema and against a dataset (DESIGN.md "Review"). Pure and
