@@ -86,10 +86,9 @@ describe("profileDataset", () => {
     );
     expect(profile.shorthand).toEqual({ key: "sku", category: "Department", stock: "available" });
     expect(profile.ambiguousShorthand).toEqual({ price: ["List Price", "sale_price"] });
-    const chosen = profileDataset(
-      table("sku,list_price,sale_price\na,1.5,1.2\nb,2.5,2.2\n"),
-      { shorthand: { price: "sale_price" } },
-    );
+    const chosen = profileDataset(table("sku,list_price,sale_price\na,1.5,1.2\nb,2.5,2.2\n"), {
+      shorthand: { price: "sale_price" },
+    });
     expect(chosen.shorthand.price).toBe("sale_price");
     expect(chosen.ambiguousShorthand).toBeUndefined();
   });
