@@ -29,12 +29,35 @@ export function serializeWithChanges(
   table: CsvTable,
   edits: ColumnEdits | readonly CellEdit[],
 ): Uint8Array {
+  return writeChanges(table, edits).bytes;
+}
+
+export interface WrittenChanges {
+  bytes: Uint8Array;
+  /** Rows with at least one cell whose value changed. */
+  rowsChanged: number;
+  /** Cells whose value changed. */
+  cellsChanged: number;
+}
+
+/** `serializeWithChanges`, also counting what actually changed (edits to the same value don't). */
+export function writeChanges(
+  table: CsvTable,
+  edits: ColumnEdits | readonly CellEdit[],
+): WrittenChanges {
   const byColumn = Array.isArray(edits)
     ? columnEditsOf(table, edits as readonly CellEdit[])
     : (edits as ColumnEdits);
   const changed = renderChangedCells(table, byColumn);
-  if (changed.count === 0) return table.bytes.slice();
-  return table.ascii ? writeAscii(table, changed) : writeText(table, changed);
+  let rowsChanged = 0;
+  for (let row = 0; row < table.rowCount; row++) rowsChanged += changed.dirty[row];
+  const bytes =
+    changed.count === 0
+      ? table.bytes.slice()
+      : table.ascii
+        ? writeAscii(table, changed)
+        : writeText(table, changed);
+  return { bytes, rowsChanged, cellsChanged: changed.count };
 }
 
 /**

@@ -35,7 +35,14 @@ import {
 } from "./csv-scan";
 import { utf8Length } from "./csv-write";
 
-export { type CellEdit, type ColumnEdits, renderField, serializeWithChanges } from "./csv-write";
+export {
+  type CellEdit,
+  type ColumnEdits,
+  renderField,
+  serializeWithChanges,
+  type WrittenChanges,
+  writeChanges,
+} from "./csv-write";
 
 export type CsvErrorCode =
   | "empty_file"

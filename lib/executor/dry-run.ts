@@ -1,4 +1,4 @@
-import { CsvError, type CsvTable, serializeWithChanges } from "@/lib/dataset/csv";
+import { CsvError, type CsvTable, writeChanges } from "@/lib/dataset/csv";
 import type { DatasetProfile } from "@/lib/dataset/types";
 import { type NormalizedPlan, normalizePlan, PlanNormalizeError } from "@/lib/plan/normalize";
 import type { ExecutionPlan } from "@/lib/plan/schema";
@@ -35,9 +35,10 @@ export function dryRun(
     limits.max_change_percent !== undefined ||
     limits.min_value !== undefined ||
     limits.max_value !== undefined;
-  const net = netChanges(outcome, table, profile, needsCells);
-  const guards = evaluateGuards(limits, net.changes, net.rows);
-  const output = serializeWithChanges(table, outcome.cells.edits());
+  const written = writeChanges(table, outcome.cells.edits());
+  const output = written.bytes;
+  const net = needsCells ? netChanges(outcome, table, profile) : [];
+  const guards = evaluateGuards(limits, net, written.rowsChanged);
   let outputSha256: string | undefined;
   return {
     ok: true,
@@ -54,8 +55,8 @@ export function dryRun(
     guards,
     guardsPassed: guards.every((g) => g.passed),
     warnings: outcome.warnings,
-    rowsChanged: net.rows,
-    cellsChanged: net.cells,
+    rowsChanged: written.rowsChanged,
+    cellsChanged: written.cellsChanged,
     changeSetHash: changeSetHash(changes),
     output,
     // Hashing 77 MB costs more than parsing it, and only approval needs it: computed on first
@@ -131,16 +132,8 @@ function changeList(outcome: RunOutcome, table: CsvTable): Change[] {
   return changes;
 }
 
-/**
- * Rows and cells whose final value differs from the input; the cells themselves (row then column
- * order) only when `list` is set, since guards are the only reader.
- */
-function netChanges(
-  outcome: RunOutcome,
-  table: CsvTable,
-  profile: DatasetProfile,
-  list: boolean,
-): { changes: NetChange[]; rows: number; cells: number } {
+/** Cells whose final value differs from the input, in row then column order (for guards). */
+function netChanges(outcome: RunOutcome, table: CsvTable, profile: DatasetProfile): NetChange[] {
   const written: Array<{ col: number; values: Array<string | undefined>; numeric: boolean }> = [];
   outcome.cells.overlays.forEach((values, col) => {
     if (!values) return;
@@ -148,29 +141,20 @@ function netChanges(
     written.push({ col, values, numeric: type === "number" || type === "integer" });
   });
   const changes: NetChange[] = [];
-  let rows = 0;
-  let cells = 0;
-  if (written.length === 0) return { changes, rows, cells };
+  if (written.length === 0) return changes;
   for (let row = 0; row < table.rowCount; row++) {
-    let rowChanged = false;
     for (const { col, values, numeric } of written) {
       const after = values[row];
-      if (after === undefined) continue;
+      if (after === undefined || table.cellEquals(row, col, after)) continue;
       const before = table.cell(row, col);
-      if (after === before) continue;
-      rowChanged = true;
-      cells++;
-      if (list) {
-        changes.push({
-          rowKey: table.rowKey(row),
-          column: table.header[col],
-          before,
-          after,
-          numeric,
-        });
-      }
+      changes.push({
+        rowKey: table.rowKey(row),
+        column: table.header[col],
+        before,
+        after,
+        numeric,
+      });
     }
-    if (rowChanged) rows++;
   }
-  return { changes, rows, cells };
+  return changes;
 }
