@@ -1,10 +1,15 @@
 import { createHash } from "node:crypto";
-import { createReadStream } from "node:fs";
+import { createReadStream, existsSync } from "node:fs";
 import { access } from "node:fs/promises";
 import { createInterface } from "node:readline";
+import { createDb, type Db } from "@/lib/db/client";
+import { sqliteFilePath } from "@/lib/db/database-url";
+import { migrateDatabase } from "@/lib/db/migrations";
+import { env } from "@/lib/env";
 import type { Change, GuardResult, OperationStats } from "@/lib/executor";
 import { canonicalJson } from "@/lib/plan/canonical";
 import { type ExecutionPlan, executionPlanSchema } from "@/lib/plan/schema";
+import { findCompletedExecution, recordCliExecution } from "@/lib/services/record-cli-execution";
 
 /**
  * Idempotency for `apply`: has this execution_id already completed? One small interface, so
@@ -62,19 +67,50 @@ export interface OpenLedgerOptions {
   auditPath: string;
 }
 
+/**
+ * The app database when there is one, so CLI runs appear in the web history; the audit file
+ * otherwise. An explicit `--db URL` is migrated (idempotent) and used. Without `--db`, the app's
+ * DATABASE_URL is used only if that database file exists: a CLI run in some folder should not
+ * leave a database behind it.
+ */
 export async function openLedger(options: OpenLedgerOptions): Promise<ExecutionLedger> {
   const fileLedger = new AuditFileLedger(options.auditPath);
   if (options.db === "none") return fileLedger;
-  // TODO(lead): return the database-backed ledger here, connected to `options.db ??
-  // env().DATABASE_URL`:
-  //   find:   findCompletedExecution(id) → { executionId, planHash, executedAt: ISO string }
-  //   record: recordCliExecution(record)  (CliExecutionRecord has exactly its input fields)
-  // (lib/services/record-cli-execution.ts; bin/signoff.mjs and the tests already run the CLI
-  // with --conditions=react-server, so server-only modules load.) Open questions for that
-  // wiring: a database file that does not exist or is not migrated yet, and --db pointing
-  // somewhere other than DATABASE_URL while db() reads env(). Until then the audit file is the
-  // ledger whatever --db says.
-  return fileLedger;
+  const url = options.db ?? env().DATABASE_URL;
+  const file = sqliteFilePath(url);
+  if (options.db === undefined && file !== ":memory:" && !existsSync(file)) return fileLedger;
+  await migrateDatabase(file);
+  return new DatabaseLedger(url, createDb(url));
+}
+
+/** Executions in the app database (lib/services/record-cli-execution.ts). */
+export class DatabaseLedger implements ExecutionLedger {
+  readonly description: string;
+
+  constructor(
+    url: string,
+    private readonly client: Db,
+  ) {
+    this.description = `database ${url}`;
+  }
+
+  async find(executionId: string): Promise<LedgerEntry | null> {
+    const found = await findCompletedExecution(executionId, this.client);
+    if (!found) return null;
+    return {
+      executionId: found.executionId,
+      planHash: found.planHash,
+      executedAt: found.executedAt.toISOString(),
+    };
+  }
+
+  async record(record: CliExecutionRecord): Promise<void> {
+    await recordCliExecution(record, this.client);
+  }
+
+  async close(): Promise<void> {
+    await this.client.$disconnect();
+  }
 }
 
 /** The hash ledgers compare: sha256 of the plan's canonical JSON (as lib/services/hashing.ts). */

@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { executionPlanSchema } from "@/lib/plan/schema";
 import { REPO_ROOT, sharedPath } from "@/lib/plan/test-support";
@@ -541,5 +542,67 @@ describe("help and the bin", () => {
     );
     expect(run.code).toBe(0);
     expect(await readFile(at("out.csv"))).toEqual(await readFile(SEED_AFTER));
+  });
+});
+
+describe("signoff apply with the app database", () => {
+  it("records the run in the database (as the web history reads it) and skips a replay", async () => {
+    const url = `file:${at("app.db")}`;
+    const args = [
+      "apply",
+      "--plan",
+      FITNESS_PLAN,
+      "--csv",
+      SEED_CSV,
+      "--out",
+      at("out.csv"),
+      "--audit",
+      at("audit.jsonl"),
+      "--db",
+      url,
+      "--actor",
+      "ci-bot",
+    ];
+    const first = await runCli(args);
+    expect(first.code, first.stderr).toBe(0);
+
+    const sqlite = new Database(at("app.db"), { readonly: true });
+    const executions = sqlite
+      .prepare(
+        'SELECT "executionId", "status", "source", "approvedBy", "rowsChanged" FROM "Execution"',
+      )
+      .all();
+    const changes = sqlite
+      .prepare('SELECT "rowKey", "column", "before", "after" FROM "Change" ORDER BY "seq"')
+      .all();
+    const versions = sqlite
+      .prepare('SELECT "number", "source" FROM "DatasetVersion" ORDER BY "number"')
+      .all();
+    sqlite.close();
+    expect(executions).toEqual([
+      {
+        executionId: "plan_fitness_price_increase_10pct_v1",
+        status: "completed",
+        source: "cli",
+        approvedBy: "cli:ci-bot",
+        rowsChanged: 2,
+      },
+    ]);
+    expect(changes).toEqual([
+      { rowKey: "A101", column: "price", before: "29.99", after: "32.99" },
+      { rowKey: "A102", column: "price", before: "39.99", after: "43.99" },
+    ]);
+    expect(versions).toEqual([
+      { number: 1, source: "upload" },
+      { number: 2, source: "execution" },
+    ]);
+
+    // The audit file is gone: the database alone knows the id ran.
+    await rm(at("audit.jsonl"));
+    await rm(at("out.csv"));
+    const again = await runCli(args);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout + again.stderr).toMatch(/skipped/i);
+    expect(existsSync(at("out.csv"))).toBe(false);
   });
 });

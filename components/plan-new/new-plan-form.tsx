@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useId, useMemo, useState, useTransition } from "react";
+import { useEffect, useId, useMemo, useRef, useState, useTransition } from "react";
 import { startManualPlan } from "@/app/plans/new/actions";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -37,7 +37,10 @@ export function NewPlanForm({
   const router = useRouter();
   const ids = { dataset: useId(), instruction: useId(), planner: useId() };
   const [datasetId, setDatasetId] = useState(initialDatasetId);
+  // The textarea is uncontrolled: what was typed before hydration still counts on submit.
+  const instructionRef = useRef<HTMLTextAreaElement>(null);
   const [instruction, setInstruction] = useState("");
+  const [emptyError, setEmptyError] = useState(false);
   const [plannerKind, setPlannerKind] = useState(planner.defaultKind);
   const [manualError, setManualError] = useState<string | null>(null);
   const [manualPending, startManual] = useTransition();
@@ -54,7 +57,10 @@ export function NewPlanForm({
   const writeByHand = () =>
     startManual(async () => {
       setManualError(null);
-      const result = await startManualPlan({ datasetId, instruction });
+      const result = await startManualPlan({
+        datasetId,
+        instruction: instructionRef.current?.value ?? "",
+      });
       if (result.ok) router.push(`/plans/${result.data.planId}`);
       else setManualError(result.error);
     });
@@ -66,8 +72,11 @@ export function NewPlanForm({
           className="space-y-5"
           onSubmit={(event) => {
             event.preventDefault();
-            if (!instruction.trim()) return;
-            void draft({ datasetId, instruction, planner: plannerKind });
+            const text = String(new FormData(event.currentTarget).get("instruction") ?? "").trim();
+            setEmptyError(!text);
+            if (!text) return;
+            setInstruction(text);
+            void draft({ datasetId, instruction: text, planner: plannerKind });
           }}
         >
           <div className="grid gap-4 sm:grid-cols-2">
@@ -114,9 +123,12 @@ export function NewPlanForm({
               Instruction
             </label>
             <textarea
+              ref={instructionRef}
               id={ids.instruction}
-              value={instruction}
-              onChange={(event) => setInstruction(event.target.value)}
+              name="instruction"
+              defaultValue=""
+              aria-invalid={emptyError || undefined}
+              aria-describedby={emptyError ? `${ids.instruction}-error` : undefined}
               onKeyDown={(event) => {
                 if (event.key === "Enter" && (event.metaKey || event.ctrlKey)) {
                   event.currentTarget.form?.requestSubmit();
@@ -126,7 +138,13 @@ export function NewPlanForm({
               placeholder="e.g. Increase prices by 10% for all in-stock fitness products; never go above $60"
               className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm"
             />
-            <p className="mt-1 text-xs text-slate-500">Ctrl+Enter drafts the plan.</p>
+            {emptyError ? (
+              <p id={`${ids.instruction}-error`} className="mt-1 text-sm text-red-700">
+                Write an instruction first.
+              </p>
+            ) : (
+              <p className="mt-1 text-xs text-slate-500">Ctrl+Enter drafts the plan.</p>
+            )}
           </div>
 
           {examples.length > 0 ? (
@@ -139,7 +157,10 @@ export function NewPlanForm({
                   <li key={example}>
                     <button
                       type="button"
-                      onClick={() => setInstruction(example)}
+                      onClick={() => {
+                        if (instructionRef.current) instructionRef.current.value = example;
+                        instructionRef.current?.focus();
+                      }}
                       className="rounded-full border border-slate-300 bg-white px-3 py-1 text-xs text-slate-700 hover:border-brand-500 hover:text-brand-700"
                     >
                       {example}
@@ -151,7 +172,7 @@ export function NewPlanForm({
           ) : null}
 
           <div className="flex items-center gap-3">
-            <Button type="submit" disabled={drafting || !instruction.trim()}>
+            <Button type="submit" disabled={drafting}>
               {drafting ? "Drafting…" : "Draft plan"}
             </Button>
             <Button variant="ghost" onClick={writeByHand} disabled={manualPending}>

@@ -4,7 +4,7 @@ import { cliActorId } from "@/lib/auth/actor-label";
 import { parseCsv } from "@/lib/dataset/csv";
 import { profileDataset } from "@/lib/dataset/profile";
 import { recordAuditEvent } from "@/lib/db/audit";
-import { db, type Tx } from "@/lib/db/client";
+import { type Db, db, type Tx } from "@/lib/db/client";
 import { type ChangeRecord, insertChanges } from "@/lib/db/execution-writes";
 import { asBytes } from "@/lib/db/json";
 import type { ExecutionPlan } from "@/lib/plan/schema";
@@ -25,8 +25,9 @@ export interface CompletedExecution {
 /** The completed execution holding this execution_id, if any (failed ones never block). */
 export async function findCompletedExecution(
   executionId: string,
+  client: Db = db(),
 ): Promise<CompletedExecution | null> {
-  const execution = await db().execution.findUnique({
+  const execution = await client.execution.findUnique({
     where: { idempotencyKey: executionId },
     select: { executionId: true, planHash: true, finishedAt: true, createdAt: true },
   });
@@ -59,11 +60,14 @@ export interface CliExecutionInput {
   finishedAt: Date;
 }
 
-export async function recordCliExecution(input: CliExecutionInput): Promise<{ id: string }> {
+export async function recordCliExecution(
+  input: CliExecutionInput,
+  client: Db = db(),
+): Promise<{ id: string }> {
   const datasetName = `CLI: ${path.basename(input.inputPath)}`;
   // Command-line runs are recorded as `cli:<name>`, never as a web user's id.
   const actor = cliActorId(input.actor);
-  return db().$transaction(
+  return client.$transaction(
     async (tx) => {
       const base = await versionForBytes(tx, datasetName, input.inputBytes, actor);
       const resultVersion =
