@@ -101,9 +101,21 @@ function columnEditsOf(table: CsvTable, edits: readonly CellEdit[]): ColumnEdits
   return byColumn;
 }
 
+/**
+ * The cells to rewrite, per edited column: `changed[row]` is 1 when the row's cell changes, and
+ * its text is then `quoted.get(row)` when rendering added quotes, else `values[row]` as it is
+ * (so no per-row array of strings is made for the common unquoted case).
+ */
+interface ChangedColumn {
+  col: number;
+  values: ReadonlyArray<string | undefined>;
+  changed: Uint8Array;
+  quoted: Map<number, string>;
+}
+
 interface ChangedCells {
-  /** Edited columns, ascending, with the rendered text of each changed cell by row. */
-  columns: Array<{ col: number; rendered: Array<string | undefined> }>;
+  /** Edited columns with at least one changed cell, ascending. */
+  columns: ChangedColumn[];
   /** 1 for rows with at least one changed cell. */
   dirty: Uint8Array;
   count: number;
@@ -121,7 +133,8 @@ function renderChangedCells(table: CsvTable, byColumn: ColumnEdits): ChangedCell
     if (col < 0 || col >= table.columnCount) throw new RangeError(`No column ${col}.`);
     let columnQuoted: boolean | undefined;
     const values = byColumn.get(col) as ReadonlyArray<string | undefined>;
-    const rendered = new Array<string | undefined>(rowCount);
+    const changed = new Uint8Array(rowCount);
+    const quotedText = new Map<number, string>();
     const limit = Math.min(values.length, rowCount);
     let any = false;
     for (let row = 0; row < limit; row++) {
@@ -145,13 +158,14 @@ function renderChangedCells(table: CsvTable, byColumn: ColumnEdits): ChangedCell
         else keepQuotes = columnQuoted ??= quotesByStyle(table, col);
       }
       const written = renderField(value, keepQuotes || quotesNeeded(table, value));
-      rendered[row] = written;
+      if (written !== value) quotedText.set(row, written);
+      changed[row] = 1;
       growth += utf8Length(written) - (end - start);
       dirty[row] = 1;
       any = true;
       count++;
     }
-    if (any) columns.push({ col, rendered });
+    if (any) columns.push({ col, values, changed, quoted: quotedText });
   }
   return { columns, dirty, count, growth };
 }
@@ -173,6 +187,11 @@ function quotesByStyle(table: CsvTable, col: number): boolean {
   return styled > bare;
 }
 
+function textOf(column: ChangedColumn, row: number): string {
+  const quoted = column.quoted.size > 0 ? column.quoted.get(row) : undefined;
+  return quoted ?? (column.values[row] as string);
+}
+
 /** Fast path: text offsets are byte offsets (shifted by 2 after a BOM), so copy byte ranges. */
 function writeAscii(table: CsvTable, changed: ChangedCells): Uint8Array {
   const { bytes, rowCount } = table;
@@ -185,9 +204,10 @@ function writeAscii(table: CsvTable, changed: ChangedCells): Uint8Array {
   let copied = 0; // everything in `bytes` before this offset has been written
   for (let row = 0; row < rowCount; row++) {
     if (dirty[row] === 0) continue;
-    for (const { col, rendered } of columns) {
-      const value = rendered[row];
-      if (value === undefined) continue;
+    for (const column of columns) {
+      if (column.changed[row] === 0) continue;
+      const { col } = column;
+      const value = textOf(column, row);
       const from = table.cellStart(row, col) + shift;
       // Short ranges are copied by hand: a subarray per range costs more than the copy.
       if (from - copied > 64) {
@@ -211,9 +231,10 @@ function writeText(table: CsvTable, changed: ChangedCells): Uint8Array {
   let copied = 0;
   for (let row = 0; row < rowCount; row++) {
     if (changed.dirty[row] === 0) continue;
-    for (const { col, rendered } of changed.columns) {
-      const value = rendered[row];
-      if (value === undefined) continue;
+    for (const column of changed.columns) {
+      if (column.changed[row] === 0) continue;
+      const { col } = column;
+      const value = textOf(column, row);
       parts.push(text.slice(copied, table.cellStart(row, col)), value);
       copied = table.cellEnd(row, col);
     }

@@ -29,14 +29,16 @@ export function dryRun(
     throw error;
   }
 
+  // Output first: allocating it can start a full GC, which is cheaper before the change list
+  // exists.
+  const written = writeChanges(table, outcome.cells.edits());
+  const output = written.bytes;
   const changes = changeList(outcome, table);
   const { guards: limits } = prepared.plan;
   const needsCells =
     limits.max_change_percent !== undefined ||
     limits.min_value !== undefined ||
     limits.max_value !== undefined;
-  const written = writeChanges(table, outcome.cells.edits());
-  const output = written.bytes;
   const net = needsCells ? netChanges(outcome, table, profile) : [];
   const guards = evaluateGuards(limits, net, written.rowsChanged);
   let outputSha256: string | undefined;
