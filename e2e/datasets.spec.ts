@@ -1,0 +1,146 @@
+import { readFile } from "node:fs/promises";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+/**
+ * Datasets in the browser: upload a CSV, review its profile, confirm it; a malformed file is
+ * refused with its line and stores nothing; the exact download returns the uploaded bytes and the
+ * spreadsheet download neutralises formulas.
+ */
+test.use({ role: "author" });
+
+const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+async function chooseFile(page: Page, name: string, content: string | Buffer) {
+  await page.goto("/datasets/upload");
+  await page
+    .getByTestId("upload-drop-zone")
+    .locator('input[type="file"]')
+    .setInputFiles({ name, mimeType: "text/csv", buffer: Buffer.from(content) });
+}
+
+async function uploadAndConfirm(page: Page, datasetName: string, content: Buffer) {
+  await chooseFile(page, "catalog.csv", content);
+  await expect(page.getByRole("heading", { name: "Review catalog.csv" })).toBeVisible();
+  await page.getByLabel("Dataset name").fill(datasetName);
+  await page.getByRole("button", { name: "Create dataset" }).click();
+  await page.waitForURL((url) => /^\/datasets\/(?!upload$)[^/]+$/.test(url.pathname));
+  await expect(page.getByRole("heading", { name: datasetName, level: 1 })).toBeVisible();
+}
+
+async function datasetCount(page: Page): Promise<number> {
+  await page.goto("/");
+  return page.getByTestId("dataset-link").count();
+}
+
+test("upload a CSV, review the profile, change the key column, confirm: the dataset appears", async ({
+  page,
+}) => {
+  const name = `Uploaded ${stamp()}`;
+  const csv = [
+    "code,sku,name,category,price,in_stock",
+    'C1,S-1,"Mat, blue",fitness,29.99,true',
+    "C2,S-2,Ball,yoga,19.50,false",
+    "C3,S-3,Band,fitness,5.00,true",
+    "",
+  ].join("\r\n");
+  await chooseFile(page, "catalog.csv", csv);
+
+  await expect(page.getByRole("heading", { name: "Review catalog.csv" })).toBeVisible();
+  await expect(page.getByTestId("upload-summary")).toContainText("3 rows · 6 columns");
+  await expect(page.getByTestId("profile-column")).toHaveCount(6);
+  const priceRow = page.getByTestId("profile-column").filter({ hasText: "price" });
+  await expect(priceRow).toContainText("number");
+  await expect(priceRow).toContainText("5.00 – 29.99");
+  // The profile proposes sku; the user keys on code instead.
+  const key = page.getByLabel("Key column");
+  await expect(key).toHaveValue("sku");
+  await key.selectOption("code");
+  await expect(
+    page.getByTestId("profile-column").filter({ hasText: "code" }).getByText("key"),
+  ).toBeVisible();
+  await expect(page.getByLabel("Price column")).toHaveValue("price");
+  await expect(page.getByLabel("Dataset name")).toHaveValue("Catalog");
+  await page.getByLabel("Dataset name").fill(name);
+  await page.getByRole("button", { name: "Create dataset" }).click();
+
+  await page.waitForURL((url) => /^\/datasets\/(?!upload$)[^/]+$/.test(url.pathname));
+  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+  await expect(page.getByText("key column code")).toBeVisible();
+  await expect(page.getByTestId("grid-count")).toHaveText("3 rows");
+  await expect(page.getByTestId("grid-row").first()).toContainText("Mat, blue");
+  await expect(page.getByTestId("version-row")).toHaveCount(1);
+  await expect(page.getByTestId("version-row")).toContainText("Upload");
+
+  await page.goto("/");
+  await expect(page.getByTestId("dataset-link").filter({ hasText: name })).toBeVisible();
+
+  // The same name again is refused with a clear message, on the name field.
+  await chooseFile(page, "catalog.csv", csv);
+  await page.getByLabel("Dataset name").fill(name);
+  await page.getByRole("button", { name: "Create dataset" }).click();
+  await expect(
+    page.getByText(`A dataset named "${name}" already exists. Pick another name.`),
+  ).toBeVisible();
+  await expect(page.getByLabel("Dataset name")).toHaveAttribute("aria-invalid", "true");
+});
+
+test("a malformed CSV is refused with the line and what is wrong, and no dataset is created", async ({
+  page,
+}) => {
+  const before = await datasetCount(page);
+
+  await chooseFile(
+    page,
+    "broken.csv",
+    "sku,price,in_stock\nA1,1.00,true\nA2,2.00\nA3,3.00,false\n",
+  );
+  const problem = page.getByTestId("upload-problem");
+  await expect(problem).toContainText("broken.csv can’t be used (line 3)");
+  await expect(problem).toContainText("Line 3 has 2 fields; the header has 3.");
+  await expect(problem).toContainText("Nothing was stored.");
+
+  await chooseFile(page, "quotes.csv", 'sku,name\nA1,"Mat\nA2,Ball\n');
+  await expect(problem).toContainText("closing quote is missing");
+  await expect(problem).toContainText("line 2");
+
+  await chooseFile(page, "dupes.csv", "sku,price\nA1,1\nA1,2\n");
+  await expect(problem).toContainText("Line 3: key 'A1' already appears on line 2.");
+
+  // The drop zone is still there to try another file; nothing was created.
+  await expect(page.getByText("Drop a CSV file here")).toBeVisible();
+  expect(await datasetCount(page)).toBe(before);
+});
+
+test("the exact download is byte-identical to the upload; the spreadsheet download neutralises formulas", async ({
+  page,
+}) => {
+  const name = `Bytes ${stamp()}`;
+  // A BOM, CRLF and LF endings, quoting styles, non-ASCII text and a formula-like cell.
+  const content = Buffer.concat([
+    Buffer.from([0xef, 0xbb, 0xbf]),
+    Buffer.from(
+      'sku,name,price,note\r\nK1,"Café ""noir""",-4.50,=HYPERLINK("http://x")\nK2,Thé,  7.0 ,"multi\r\nline"\r\nK3,Zoë,1e3,@SUM(A1)\r\n',
+      "utf8",
+    ),
+  ]);
+  await uploadAndConfirm(page, name, content);
+
+  await page.getByText("Download v1").first().click();
+  const exact = page.waitForEvent("download");
+  await page.getByTestId("download-exact").first().click();
+  const exactFile = await exact;
+  expect(exactFile.suggestedFilename()).toMatch(/^bytes-[a-z0-9]+-v1\.csv$/);
+  expect(Buffer.compare(await readFile(await exactFile.path()), content)).toBe(0);
+
+  // The menu stays open after the first download.
+  const safe = page.waitForEvent("download");
+  await page.getByTestId("download-spreadsheet").first().click();
+  const safeFile = await safe;
+  expect(safeFile.suggestedFilename()).toMatch(/-v1-for-spreadsheets\.csv$/);
+  const text = (await readFile(await safeFile.path())).toString("utf8");
+  expect(text).toContain(`'=HYPERLINK(""http://x"")`);
+  expect(text).toContain("'@SUM(A1)");
+  expect(text).toContain("-4.50");
+  expect(text).not.toContain("'-4.50");
+});
