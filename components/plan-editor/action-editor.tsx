@@ -51,9 +51,8 @@ export function ActionEditor({
   const { profile, setAt } = useDraftActions();
   const price = resolveShorthand(profile, "price");
   const stock = resolveShorthand(profile, "stock");
-  const priceLabel = price.ok
-    ? `Price shortcut (column: ${price.column})`
-    : "Price shortcut (no price column)";
+  // Without a column, numeric actions change the price column (the seed format's default).
+  const priceLabel = price.ok ? `Default: ${price.column}` : "Default: price (no such column)";
   const referencesId = `${fieldId(path)}--variables`;
   const type = action.type;
   const known = (ACTION_TYPES as readonly string[]).includes(type);

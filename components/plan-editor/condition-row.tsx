@@ -9,7 +9,7 @@ import { Field, inputClass } from "./field";
 import { CloseIcon } from "./icons";
 import { ColumnSelect, ScalarInput, TextInput } from "./inputs";
 import { TokenListInput } from "./token-list-input";
-import { coerceScalar, formatValue, parseScalarText } from "./value-codec";
+import { formatValue, parseScalarText, retypeValue } from "./value-codec";
 
 export const OP_LABELS: Record<ConditionOp, string> = {
   eq: "is",
@@ -43,12 +43,7 @@ export function ConditionRow({
 
   const changeColumn = (name: string | undefined) => {
     const next = profile.columns.find((candidate) => candidate.name === name);
-    const value = condition.value;
-    const coerced = Array.isArray(value)
-      ? value.map((element) => coerceScalar(element, next?.type))
-      : value === undefined
-        ? undefined
-        : coerceScalar(value, next?.type);
+    const coerced = retypeValue(condition.value, next);
     setAt(path, {
       ...condition,
       column: name ?? "",
@@ -158,7 +153,7 @@ function ConditionValue({
       <div className="flex items-center gap-2">
         <ScalarInput
           {...control}
-          aria-label="From"
+          aria-label="Range start"
           value={pair[0]}
           column={column}
           onCommit={(low: Scalar) => setAt(path, [low, pair[1] ?? ""])}
@@ -166,7 +161,7 @@ function ConditionValue({
         <span className="text-xs text-slate-500">and</span>
         <ScalarInput
           id={`${control.id}--high`}
-          aria-label="To"
+          aria-label="Range end"
           value={pair[1]}
           column={column}
           onCommit={(high: Scalar) => setAt(path, [pair[0] ?? "", high])}

@@ -42,7 +42,7 @@ export function OperationCard({
       data-testid={`operation-card-${id}`}
       className="scroll-mt-24 rounded-lg border border-slate-200 bg-white shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
     >
-      <header className="flex flex-wrap items-start gap-3 border-b border-slate-100 px-4 py-3">
+      <header className="flex flex-wrap items-start gap-3 border-b border-slate-100 px-4 py-3 md:flex-nowrap">
         <span
           aria-hidden
           className="mt-5 grid size-7 shrink-0 place-items-center rounded-full bg-brand-50 text-xs font-semibold text-brand-700"
@@ -52,7 +52,7 @@ export function OperationCard({
         <h3 id={headingId} className="sr-only">
           Operation {index + 1}: {id}
         </h3>
-        <Field path={[...base, "operation_id"]} label="Operation id" className="w-44">
+        <Field path={[...base, "operation_id"]} label="Operation id" className="w-40 shrink-0">
           {(control) => (
             <NameInput
               {...control}
@@ -68,7 +68,7 @@ export function OperationCard({
             />
           )}
         </Field>
-        <Field path={[...base, "description"]} label="Description" className="min-w-48 flex-1">
+        <Field path={[...base, "description"]} label="Description" className="min-w-40 flex-1">
           {(control) => (
             <TextInput
               {...control}
@@ -78,22 +78,6 @@ export function OperationCard({
             />
           )}
         </Field>
-        {operationStats ? (
-          <p className="mt-6 flex gap-2 text-xs text-slate-600">
-            <span className="sr-only">Last preview: </span>
-            <span className="rounded bg-slate-100 px-1.5 py-0.5">
-              {operationStats.matched} matched
-            </span>
-            <span className="rounded bg-emerald-50 px-1.5 py-0.5 text-emerald-800">
-              {operationStats.changed} changed
-            </span>
-            {operationStats.skipped > 0 ? (
-              <span className="rounded bg-amber-50 px-1.5 py-0.5 text-amber-800">
-                {operationStats.skipped} skipped
-              </span>
-            ) : null}
-          </p>
-        ) : null}
         {readOnly ? null : (
           <div
             role="toolbar"
@@ -143,6 +127,22 @@ export function OperationCard({
         )}
       </header>
       <div className="space-y-5 px-4 py-4">
+        {operationStats ? (
+          <p className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
+            <span>Last preview:</span>
+            <span className="rounded bg-slate-100 px-1.5 py-0.5">
+              {operationStats.matched} matched
+            </span>
+            <span className="rounded bg-emerald-50 px-1.5 py-0.5 text-emerald-800">
+              {operationStats.changed} changed
+            </span>
+            {operationStats.skipped > 0 ? (
+              <span className="rounded bg-amber-50 px-1.5 py-0.5 text-amber-800">
+                {operationStats.skipped} skipped
+              </span>
+            ) : null}
+          </p>
+        ) : null}
         <IssueList path={base} />
         <DependenciesEditor plan={plan} index={index} />
         <FilterEditor filter={operation.filter} path={[...base, "filter"]} />

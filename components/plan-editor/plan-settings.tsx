@@ -192,11 +192,11 @@ export function VariablesEditor({ plan }: { plan: ExecutionPlan }) {
   );
 }
 
-const GUARD_FIELDS: { key: keyof Guards; label: string; hint: string }[] = [
-  { key: "max_rows_changed", label: "Max rows changed", hint: "Whole number" },
-  { key: "max_change_percent", label: "Max change per cell (%)", hint: "e.g. 25" },
-  { key: "min_value", label: "Lowest resulting value", hint: "Any changed number" },
-  { key: "max_value", label: "Highest resulting value", hint: "Any changed number" },
+const GUARD_FIELDS: { key: keyof Guards; label: string }[] = [
+  { key: "max_rows_changed", label: "Max rows changed" },
+  { key: "max_change_percent", label: "Max change per cell (%)" },
+  { key: "min_value", label: "Lowest resulting value" },
+  { key: "max_value", label: "Highest resulting value" },
 ];
 
 /** Guards checked on the preview; a failed guard blocks approval unless overridden. */
@@ -228,7 +228,7 @@ export function GuardsEditor({ plan }: { plan: ExecutionPlan }) {
               <NumberInput
                 {...control}
                 value={plan.guards?.[guard.key]}
-                placeholder={guard.hint}
+                placeholder="No limit"
                 onCommit={(value) => set(guard.key, value)}
               />
             )}

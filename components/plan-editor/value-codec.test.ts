@@ -5,6 +5,7 @@ import {
   parseNumberText,
   parseNumericValueText,
   parseScalarText,
+  retypeValue,
   sameValue,
 } from "./value-codec";
 
@@ -48,5 +49,24 @@ describe("value codec", () => {
     expect(sameValue(1, 1)).toBe(true);
     expect(sameValue(["a"], ["a"])).toBe(true);
     expect(sameValue("1", 1)).toBe(false);
+  });
+});
+
+describe("retypeValue", () => {
+  const category = { type: "text" as const, distinctValues: ["fitness", "yoga"] };
+  it("keeps a value that still fits the new column", () => {
+    expect(retypeValue("12", { type: "number" })).toBe(12);
+    expect(retypeValue("yoga", category)).toBe("yoga");
+    expect(retypeValue("free text", { type: "text" })).toBe("free text");
+  });
+
+  it("starts over with a value from the column when the old one does not fit", () => {
+    expect(retypeValue("accessories", { type: "boolean" })).toBe(true);
+    expect(retypeValue("abc", { type: "integer" })).toBe("");
+    expect(retypeValue("accessories", category)).toBe("fitness");
+  });
+
+  it("drops list elements that do not fit", () => {
+    expect(retypeValue(["1", "x", 3], { type: "number" })).toEqual([1, 3]);
   });
 });

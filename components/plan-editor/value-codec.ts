@@ -1,4 +1,4 @@
-import type { ColumnType } from "@/lib/dataset/types";
+import type { ColumnProfile, ColumnType } from "@/lib/dataset/types";
 import type { Scalar } from "@/lib/plan/schema";
 import { VARIABLE_REFERENCE } from "@/lib/plan/schema";
 
@@ -63,4 +63,36 @@ export function sameValue(a: unknown, b: unknown): boolean {
     return JSON.stringify(a) === JSON.stringify(b);
   }
   return false;
+}
+
+/** Whether a value can be a cell of a column of this type (text takes anything). */
+function fits(value: Scalar, type: ColumnType): boolean {
+  if (type === "boolean") return typeof value === "boolean";
+  if (type === "number" || type === "integer") return typeof value === "number";
+  return true;
+}
+
+/**
+ * A condition's value when its column changes: kept when it still reads as a value of the new
+ * column, else replaced by a starting value from the column (its first known value, true, or
+ * nothing for numbers) so the row does not start out as an error. List elements that do not fit
+ * are dropped.
+ */
+export function retypeValue(
+  value: Scalar | Scalar[] | undefined,
+  column: Pick<ColumnProfile, "type" | "distinctValues"> | undefined,
+): Scalar | Scalar[] | undefined {
+  if (value === undefined || column === undefined) return value;
+  const { type, distinctValues } = column;
+  if (Array.isArray(value)) {
+    return value
+      .map((element) => coerceScalar(element, type))
+      .filter((element) => fits(element, type));
+  }
+  const coerced = coerceScalar(value, type);
+  if (!fits(coerced, type)) return type === "boolean" ? true : "";
+  if (distinctValues && !distinctValues.includes(String(coerced))) {
+    return distinctValues[0] ?? coerced;
+  }
+  return coerced;
 }

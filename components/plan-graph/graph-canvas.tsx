@@ -140,17 +140,28 @@ function Canvas({
     [model, selectedEdge, editable],
   );
 
-  // Fit the whole graph when operations come or go; bring a requested node into view.
-  const nodeCount = model.nodes.length;
+  // Fit the whole graph when its shape changes (not on every edit of an operation's fields);
+  // bring a requested node into view.
+  const shape = useMemo(
+    () =>
+      JSON.stringify([
+        model.nodes.map((node) => node.id),
+        model.edges.map((edge) => edge.id),
+        model.batches,
+      ]),
+    [model],
+  );
   useEffect(() => {
-    if (nodeCount === 0) return;
+    if (shape === "") return;
     const frame = requestAnimationFrame(() => void flow.fitView({ padding: 0.15, maxZoom: 1 }));
     return () => cancelAnimationFrame(frame);
-  }, [flow, nodeCount]);
+  }, [flow, shape]);
+  const focusNode = focusRequest?.nodeId;
+  const focusSeq = focusRequest?.seq;
   useEffect(() => {
-    if (!focusRequest) return;
-    void flow.fitView({ nodes: [{ id: focusRequest.nodeId }], duration: 300, maxZoom: 1.1 });
-  }, [flow, focusRequest]);
+    if (focusNode === undefined || focusSeq === undefined) return;
+    void flow.fitView({ nodes: [{ id: focusNode }], duration: 300, maxZoom: 1.1 });
+  }, [flow, focusNode, focusSeq]);
 
   const onNodesChange = (changes: NodeChange<OperationFlowNode | BatchLabelNode>[]) => {
     for (const change of changes) {

@@ -1,5 +1,6 @@
 import { explicitDependencies, setDependencies } from "@/components/plan-editor/draft-edits";
 import type { DatasetProfile } from "@/lib/dataset/types";
+import type { OperationStats as ExecutorOperationStats } from "@/lib/executor/types";
 import {
   dependsTransitively,
   effectiveDependencies,
@@ -15,11 +16,8 @@ import { actionSummary, filterSummary } from "./operation-summary";
  * `connectOperations` / `disconnectOperations`, which edit `depends_on` and refuse cycles.
  */
 
-export interface OperationStats {
-  matched: number;
-  changed: number;
-  skipped: number;
-}
+/** A preview's counts for one operation (the executor's stats, without the id). */
+export type OperationStats = Pick<ExecutorOperationStats, "matched" | "changed" | "skipped">;
 
 export interface GraphNodeModel {
   /** Node id: the operation id (a repeated id gets `~<index>` so every node is distinct). */
