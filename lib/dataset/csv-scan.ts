@@ -94,9 +94,10 @@ export function scanRows(bytes: Uint8Array, start: number, width: number): Scann
     }
   }
 
+  // Views, not copies: the estimate is close, so the unused tail is small.
   return {
-    fieldStart: fieldStart.length === rows * width ? fieldStart : fieldStart.slice(0, rows * width),
-    rowEnd: rowEnd.length === rows ? rowEnd : rowEnd.slice(0, rows),
+    fieldStart: fieldStart.subarray(0, rows * width),
+    rowEnd: rowEnd.subarray(0, rows),
     rowCount: rows,
   };
 }

@@ -17,6 +17,7 @@ import {
   shiftDown,
   subtract,
 } from "./decimal";
+import { type FastNumeric, fastNumeric } from "./fast-numeric";
 import { isDecimal, type PlanValue, textOf } from "./variables";
 
 /**
@@ -42,6 +43,8 @@ export interface NumericStep {
   apply(current: Decimal): Decimal;
   /** Text for a result. */
   render(result: Decimal): string;
+  /** The same computation on plain cell text, when it can be done without Decimal objects. */
+  fast?: FastNumeric;
 }
 
 export function numericStep(
@@ -55,6 +58,7 @@ export function numericStep(
   const ending = op.ending === undefined ? undefined : decimalFromNumber(op.ending);
   const places = Math.max(op.roundTo, ending ? decimalsOf(ending) : 0);
   return {
+    fast: fastNumeric(op, type, operand),
     apply(current) {
       let value = roundHalfUp(arithmetic(current), op.roundTo);
       if (ending) value = snapToEnding(value, ending, min, max);

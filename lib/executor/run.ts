@@ -20,6 +20,7 @@ import {
   parseDecimal,
   shiftDown,
 } from "./decimal";
+import { UNCHANGED } from "./fast-numeric";
 import { type DryRunError, OFFENDING_KEYS_SHOWN } from "./types";
 import {
   type PlanValue,
@@ -230,9 +231,21 @@ function applyNumeric(
   const { matched, col } = run;
   const offending: number[] = [];
   let blanks = 0;
+  const fast = step.fast;
   for (let k = 0; k < matched.length; k++) {
     const row = matched[k];
     const current = cells.get(row, col);
+    if (fast !== undefined) {
+      const result = fast(current);
+      if (result === UNCHANGED) {
+        run.skipped++;
+        continue;
+      }
+      if (result !== undefined) {
+        record(run, cells, row, current, result);
+        continue;
+      }
+    }
     const value = parseDecimal(current);
     if (value === undefined) {
       if (!readsCurrent) {

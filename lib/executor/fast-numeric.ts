@@ -1,0 +1,159 @@
+import type { NormalizedOperation } from "@/lib/plan/normalize";
+import type { NumericActionType } from "@/lib/plan/schema";
+import {
+  add,
+  DECIMAL_ONE_HUNDRED,
+  type Decimal,
+  decimalFromNumber,
+  shiftDown,
+  subtract,
+} from "./decimal";
+
+/**
+ * The everyday numeric action — a price times a percentage, plus or minus an amount, or set —
+ * computed on plain safe integers without making Decimal objects, for tables with hundreds of
+ * thousands of matched rows. It handles plain decimals ("29.99", "-3", "15.5") and operations
+ * without an `ending`; for anything else (exponents, more than 15 digits, a product past 2^53) it
+ * answers `undefined` and the caller takes the exact Decimal path, which stays the reference: a
+ * property test checks that both agree.
+ */
+
+/** The cell keeps its value. */
+export const UNCHANGED = Symbol("unchanged");
+
+/** New text for a cell, UNCHANGED, or undefined when the general path must decide. */
+export type FastNumeric = (current: string) => string | typeof UNCHANGED | undefined;
+
+const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+
+export function fastNumeric(
+  op: NormalizedOperation,
+  type: NumericActionType | "set",
+  operand: Decimal,
+): FastNumeric | undefined {
+  if (op.ending !== undefined) return undefined;
+  const roundTo = op.roundTo;
+  const constant = constantOf(type, operand);
+  if (!constant || constant.s > 15 || typeof constant.m !== "number") return undefined;
+  const cm = constant.m;
+  const cs = constant.s;
+  const multiplies =
+    type === "percent_increase" || type === "percent_decrease" || type === "multiply";
+  const adds = type === "fixed_increase" || type === "fixed_decrease";
+  // Clamps as integers at the rounding scale; a clamp finer than round_to goes the general way.
+  const clamp = (limit: number | undefined) => {
+    if (limit === undefined) return null;
+    const d = decimalFromNumber(limit);
+    if (typeof d.m !== "number" || d.s > roundTo) return undefined;
+    const scaled = d.m * POW10[roundTo - d.s];
+    return Number.isSafeInteger(scaled) ? scaled : undefined;
+  };
+  const min = clamp(op.minValue);
+  const max = clamp(op.maxValue);
+  if (min === undefined || max === undefined || roundTo > 15) return undefined;
+
+  return (current) => {
+    if (!readPlainDecimal(current)) return undefined;
+    const m = readM;
+    const s = readS;
+    // value = p / 10^ps
+    let p: number;
+    let ps: number;
+    if (multiplies) {
+      p = m * cm;
+      ps = s + cs;
+    } else if (adds) {
+      ps = Math.max(s, cs);
+      if (ps > 15) return undefined;
+      p = m * POW10[ps - s] + cm * POW10[ps - cs];
+    } else {
+      p = cm;
+      ps = cs;
+    }
+    if (!Number.isSafeInteger(p) || ps > 30) return undefined;
+    // Round half-up (away from zero) to roundTo decimals: q / 10^roundTo.
+    let q: number;
+    if (ps > roundTo) {
+      const drop = ps - roundTo;
+      if (drop > 15) return undefined;
+      const unit = POW10[drop];
+      const rest = p % unit;
+      q = (p - rest) / unit;
+      if (Math.abs(rest) * 2 >= unit) q += p < 0 ? -1 : 1;
+    } else {
+      q = p * POW10[roundTo - ps];
+      if (!Number.isSafeInteger(q)) return undefined;
+    }
+    if (min !== null && q < min) q = min;
+    if (max !== null && q > max) q = max;
+    // Unchanged when q / 10^roundTo equals m / 10^s.
+    const scale = Math.max(roundTo, s);
+    const a = q * POW10[scale - roundTo];
+    const b = m * POW10[scale - s];
+    if (!Number.isSafeInteger(a) || !Number.isSafeInteger(b)) return undefined;
+    if (a === b) return UNCHANGED;
+    return fixed(q, roundTo);
+  };
+}
+
+function constantOf(type: NumericActionType | "set", v: Decimal): Decimal | undefined {
+  switch (type) {
+    case "percent_increase":
+      return shiftDown(add(DECIMAL_ONE_HUNDRED, v), 2);
+    case "percent_decrease":
+      return shiftDown(subtract(DECIMAL_ONE_HUNDRED, v), 2);
+    case "fixed_increase":
+    case "multiply":
+    case "set":
+      return v;
+    case "fixed_decrease":
+      return typeof v.m === "number" ? { m: -v.m, s: v.s } : undefined;
+  }
+}
+
+// The last plain decimal read, as mantissa and scale (module state keeps the hot path free of
+// allocations; JavaScript runs this single-threaded).
+let readM = 0;
+let readS = 0;
+
+/** Reads `[+-]digits[.digits]` with at most 15 digits into readM/readS. */
+function readPlainDecimal(text: string): boolean {
+  const n = text.length;
+  let at = 0;
+  let negative = false;
+  const first = text.charCodeAt(0);
+  if (first === 45 || first === 43) {
+    negative = first === 45;
+    at = 1;
+  }
+  let m = 0;
+  let digits = 0;
+  let scale = 0;
+  let dot = false;
+  for (; at < n; at++) {
+    const c = text.charCodeAt(at);
+    if (c >= 48 && c <= 57) {
+      m = m * 10 + (c - 48);
+      digits++;
+      if (dot) scale++;
+    } else if (c === 46 && !dot) {
+      dot = true;
+    } else {
+      return false;
+    }
+  }
+  if (digits === 0 || digits > 15) return false;
+  readM = negative ? -m : m;
+  readS = scale;
+  return true;
+}
+
+/** q / 10^places as fixed-point text. */
+function fixed(q: number, places: number): string {
+  const negative = q < 0;
+  let digits = String(negative ? -q : q);
+  if (places === 0) return negative ? `-${digits}` : digits;
+  if (digits.length <= places) digits = "0".repeat(places - digits.length + 1) + digits;
+  const point = digits.length - places;
+  return `${negative ? "-" : ""}${digits.slice(0, point)}.${digits.slice(point)}`;
+}
