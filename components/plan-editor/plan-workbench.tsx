@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import type { OperationStats } from "@/components/plan-graph/graph-model";
 import { PlanJsonEditor } from "@/components/plan-json/plan-json-editor";
 import { useJsonText } from "@/components/plan-json/use-json-text";
@@ -38,6 +38,8 @@ export interface PlanWorkbenchProps {
   onSave: (plan: ExecutionPlan, note: string) => Promise<SaveResult>;
   /** Save an older revision's plan as a new revision. Without it, "restore" loads it as a draft. */
   onRestore?: (revisionId: string) => Promise<RestoreResult>;
+  /** Told whenever the editor starts or stops having unsaved changes (e.g. to hold back Preview). */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 /** Where the validation panel asked to go, for the view that is (or becomes) active. */
@@ -61,6 +63,7 @@ export function PlanWorkbench({
   readOnly = false,
   onSave,
   onRestore,
+  onDirtyChange,
 }: PlanWorkbenchProps) {
   const base = useId();
   const { draft, keys, dirty, edit, setAt, replace, discard, markSaved } = usePlanDraft(plan);
@@ -85,10 +88,14 @@ export function PlanWorkbench({
         : validation.schemaErrors > 0
           ? `Fix the ${validation.schemaErrors} schema error${validation.schemaErrors === 1 ? "" : "s"} before saving.`
           : null;
+  const unsaved = dirty || jsonProblem !== undefined;
+  useEffect(() => {
+    onDirtyChange?.(unsaved);
+  }, [onDirtyChange, unsaved]);
   const saving = useSaveRevision({
     draft,
     dirty,
-    unsaved: dirty || jsonProblem !== undefined,
+    unsaved,
     blockedReason,
     enabled: !readOnly,
     onSave,
@@ -163,7 +170,7 @@ export function PlanWorkbench({
               <p className="px-2 text-sm text-slate-500">Read only</p>
             ) : (
               <SaveBar
-                dirty={dirty || jsonProblem !== undefined}
+                dirty={unsaved}
                 note={saving.note}
                 onNoteChange={saving.setNote}
                 saving={saving.saving}
