@@ -26,6 +26,9 @@ function createAuth() {
       databaseUrl: config.DATABASE_URL,
     }),
     baseURL: config.SIGNOFF_BASE_URL,
+    // Without a configured URL, trust the origin the request was addressed to (its Host header):
+    // Next rebuilds request.url with its own hostname, so better-auth's inference is not enough.
+    trustedOrigins: config.SIGNOFF_BASE_URL ? undefined : (request) => sameHostOrigins(request),
     database: prismaAdapter(db(), { provider: "sqlite" }),
     emailAndPassword: {
       enabled: true,
@@ -67,10 +70,23 @@ function createAuth() {
         },
       },
     },
+    // Origin checks in every environment (better-auth skips them under NODE_ENV=test), so the
+    // tests exercise what production does.
+    advanced: { disableOriginCheck: false },
     telemetry: { enabled: false },
     // nextCookies must stay last: it copies cookies set by server-side calls onto the response.
     plugins: [nextCookies()],
   });
+}
+
+/**
+ * The origins of the host a request was sent to, over http and https (a TLS proxy in front keeps
+ * the Host header). A cross-site form or script still fails the check: its Origin is its own site.
+ */
+export function sameHostOrigins(request: Request | undefined): string[] {
+  const host = request?.headers.get("host");
+  if (!host || !/^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:]+\](:\d{1,5})?$/.test(host)) return [];
+  return [`http://${host}`, `https://${host}`];
 }
 
 export type Auth = ReturnType<typeof createAuth>;

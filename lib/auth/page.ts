@@ -1,6 +1,7 @@
 import "server-only";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { cache } from "react";
 import { countUsers } from "@/lib/db/users";
 import { type Actor, actorFromHeaders, authEnabled } from "./actor";
 import { PATH_HEADER } from "./page-headers";
@@ -15,9 +16,8 @@ export { PATH_HEADER };
  * permission. Every page calls it before loading data; proxy.ts only does the cheap cookie check.
  */
 export async function requirePageActor(permission: Permission): Promise<Actor> {
-  const requestHeaders = await headers();
-  const actor = await actorFromHeaders(requestHeaders);
-  const here = safeReturnPath(requestHeaders.get(PATH_HEADER));
+  const actor = await requestActor();
+  const here = safeReturnPath((await headers()).get(PATH_HEADER));
   if (!actor) {
     if ((await countUsers()) === 0) redirect("/setup");
     redirect(signInPath(here));
@@ -30,7 +30,10 @@ export async function requirePageActor(permission: Permission): Promise<Actor> {
 
 /** For pages that show more to some roles: the actor, or null when signed out. */
 export async function pageActor(): Promise<Actor | null> {
-  return actorFromHeaders(await headers());
+  return requestActor();
 }
+
+/** One session lookup per request, shared by the layout's header and the page. */
+const requestActor = cache(async (): Promise<Actor | null> => actorFromHeaders(await headers()));
 
 export { authEnabled };

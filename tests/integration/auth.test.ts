@@ -3,6 +3,7 @@ import { changePasswordAction } from "@/app/account/actions";
 import { changeRoleAction, createUserAction, setUserActiveAction } from "@/app/admin/users/actions";
 import { createFirstAdminAction } from "@/app/setup/actions";
 import { currentActor } from "@/lib/auth/actor";
+import { auth } from "@/lib/auth/auth";
 import { ensureAdmin } from "@/lib/services/ensure-admin";
 import {
   actAs,
@@ -99,6 +100,28 @@ describe("sessions", () => {
     );
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ message: "Invalid email or password" });
+  });
+
+  it("accepts sign-in from the page's own origin and refuses other sites (CSRF)", async () => {
+    const user = await signedInUser("viewer");
+    // Next hands route handlers a URL with its own hostname; the Host header is the real one.
+    const attempt = (origin: string) =>
+      auth().handler(
+        new Request("http://localhost:3100/api/auth/sign-in/email", {
+          method: "POST",
+          headers: {
+            host: "127.0.0.1:3100",
+            origin,
+            "content-type": "application/json",
+            "x-forwarded-for": "10.4.0.1",
+          },
+          body: JSON.stringify({ email: user.email, password: TEST_PASSWORD }),
+        }),
+      );
+    expect((await attempt("http://127.0.0.1:3100")).status).toBe(200);
+    const crossSite = await attempt("https://evil.example");
+    expect(crossSite.status).toBe(403);
+    expect(cookieHeader(crossSite)).not.toContain("session_token=");
   });
 
   it("limits sign-in attempts per client IP (SIGNOFF_SIGN_IN_ATTEMPTS per minute)", async () => {
