@@ -248,3 +248,8 @@ export async function rowHistory(datasetId: string, rowKey: string) {
 }
 
 export type RowHistoryEntry = Awaited<ReturnType<typeof rowHistory>>[number];
+
+/** How many change records an execution has. */
+export function countExecutionChanges(executionId: string): Promise<number> {
+  return db().change.count({ where: { executionId } });
+}

@@ -7,38 +7,55 @@ import {
 } from "@/components/diff-table/change-columns";
 import { parseCsv } from "@/lib/dataset/csv";
 import { loadVersionContentById } from "@/lib/db/dataset-versions";
-import { loadExecutionChanges } from "@/lib/db/executions";
+import { type ExecutionDetail, loadExecutionChanges } from "@/lib/db/executions";
 
 /**
- * An execution's change records in the diff table's columnar form, with the changed rows as they
- * were in the input version (for the table's "Full rows" view).
+ * An execution's change records for the diff table (`RemoteDiffTable`): the change set in its
+ * columnar form, and the changed rows as they were in the input version ("Full rows").
  */
-export async function loadExecutionDiff(execution: {
-  id: string;
-  baseVersionId: string;
-  dataset: { keyColumn: string };
-  planSnapshot: unknown;
-}): Promise<{ changes: ChangeColumns; rows?: ChangedRows }> {
-  const records = await loadExecutionChanges(execution.id);
-  const snapshot = execution.planSnapshot as {
-    operations?: Array<{ operation_id?: unknown }>;
-  } | null;
-  const operationIds = (snapshot?.operations ?? [])
-    .map((operation) => operation.operation_id)
-    .filter((id): id is string => typeof id === "string");
-  if (records.length === 0) return { changes: encodeChanges([], { operationIds }) };
 
+type DiffSource = Pick<ExecutionDetail, "id" | "baseVersionId" | "planSnapshot"> & {
+  dataset: { keyColumn: string };
+};
+
+export async function loadExecutionChangeColumns(execution: DiffSource): Promise<ChangeColumns> {
+  const records = await loadExecutionChanges(execution.id);
+  const base = records.length > 0 ? await loadVersionContentById(execution.baseVersionId) : null;
+  return encodeChanges(records, {
+    operationIds: operationIdsOf(execution.planSnapshot),
+    columns: base ? headerOf(base.content) : [],
+  });
+}
+
+export async function loadExecutionChangedRows(execution: DiffSource): Promise<ChangedRows | null> {
   const base = await loadVersionContentById(execution.baseVersionId);
-  if (!base) return { changes: encodeChanges(records, { operationIds }) };
+  if (!base) return null;
+  const changes = encodeChanges(await loadExecutionChanges(execution.id));
   const table = parseCsv(base.content, { keyColumn: execution.dataset.keyColumn });
-  const changes = encodeChanges(records, { operationIds, columns: table.header });
-  const rows = pickChangedRows(
+  return pickChangedRows(
     table.header,
     execution.dataset.keyColumn,
     changedRows(table, changes.rowKeys),
     changes,
   );
-  return { changes, rows };
+}
+
+function operationIdsOf(snapshot: unknown): string[] {
+  const operations = (snapshot as { operations?: Array<{ operation_id?: unknown }> } | null)
+    ?.operations;
+  return (Array.isArray(operations) ? operations : [])
+    .map((operation) => operation.operation_id)
+    .filter((id): id is string => typeof id === "string");
+}
+
+/** The column order, from the first line only (column order is all the change set needs). */
+function headerOf(content: Uint8Array): string[] {
+  const newline = content.indexOf(10);
+  try {
+    return [...parseCsv(content.subarray(0, newline < 0 ? content.length : newline + 1)).header];
+  } catch {
+    return []; // a header with a line break inside quotes: fall back to order of appearance
+  }
 }
 
 function* changedRows(table: ReturnType<typeof parseCsv>, keys: readonly string[]) {

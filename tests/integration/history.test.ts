@@ -1,7 +1,9 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GET as executionChanges } from "@/app/api/executions/[id]/changes/route";
 import { GET as downloadExecutionFile } from "@/app/api/executions/[id]/downloads/[file]/route";
+import { GET as executionRows } from "@/app/api/executions/[id]/rows/route";
 import { GET as exportHistory } from "@/app/api/history/export/route";
 import type { Actor } from "@/lib/auth/actor";
 import { laterChangesToSameCells, listExecutionEvents, rowHistory } from "@/lib/db/executions";
@@ -297,6 +299,27 @@ describe("downloads and export", () => {
       noContext({ id: ids.fitness, file: "secrets.txt" }),
     );
     expect(unknown.status).toBe(404);
+  });
+
+  it("serves the change set and the changed rows for the diff table", async () => {
+    const context = { params: Promise.resolve({ id: ids.setPrice }) };
+    const changes = await (
+      await executionChanges(new Request("http://localhost/x"), context)
+    ).json();
+    expect(changes).toMatchObject({
+      operationIds: ["op_01"],
+      columns: ["price"],
+      rowKeys: ["A101", "B201"],
+      before: ["32.99", "19.99"],
+      after: ["15.00", "15.00"],
+    });
+    const rows = await (await executionRows(new Request("http://localhost/x"), context)).json();
+    expect(rows).toEqual({
+      header: ["sku", "category", "price", "in_stock"],
+      keyColumn: "sku",
+      rowKeys: ["A101", "B201"],
+      cells: ["A101", "fitness", "32.99", "true", "B201", "yoga", "19.99", "false"],
+    });
   });
 
   it("exports the history for a date range as one JSON line per execution, oldest first", async () => {

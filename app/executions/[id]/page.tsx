@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { DiffTable } from "@/components/diff-table/diff-table";
+import { RemoteDiffTable } from "@/components/diff-table/remote-diff-table";
 import { AuditTimeline } from "@/components/history/audit-timeline";
 import { ExecutionDownloads } from "@/components/history/execution-downloads";
 import { ExecutionFacts } from "@/components/history/execution-facts";
 import { ExecutionNotices } from "@/components/history/execution-notices";
+import { LaterChangesNotice } from "@/components/history/later-changes-notice";
 import { PlanSnapshot } from "@/components/history/plan-snapshot";
 import { RevertButton } from "@/components/history/revert-button";
 import { StatusBadge } from "@/components/history/status-badge";
@@ -14,9 +15,13 @@ import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePageActor } from "@/lib/auth/page";
 import { can } from "@/lib/auth/permissions";
-import { findExecution, listExecutionEvents } from "@/lib/db/executions";
+import {
+  countExecutionChanges,
+  findExecution,
+  laterChangesToSameCells,
+  listExecutionEvents,
+} from "@/lib/db/executions";
 import { executionPlanSchema } from "@/lib/plan/schema";
-import { loadExecutionDiff } from "@/lib/services/execution-diff";
 
 export const dynamic = "force-dynamic";
 
@@ -33,9 +38,10 @@ export default async function ExecutionPage({ params }: { params: Params }) {
   const { id } = await params;
   const execution = await findExecution(id);
   if (!execution) notFound();
-  const [events, diff] = await Promise.all([
+  const [events, changeCount, laterChanges] = await Promise.all([
     listExecutionEvents(execution),
-    loadExecutionDiff(execution),
+    countExecutionChanges(execution.id),
+    execution.status === "completed" ? laterChangesToSameCells(execution.id) : [],
   ]);
   const plan = executionPlanSchema.safeParse(execution.planSnapshot);
   const descriptions = plan.success
@@ -76,6 +82,7 @@ export default async function ExecutionPage({ params }: { params: Params }) {
       />
       <div className="space-y-6">
         <ExecutionNotices execution={execution} />
+        <LaterChangesNotice changes={laterChanges} revertOf={execution} />
         <ExecutionFacts execution={execution} />
 
         {execution.status === "completed" || execution.status === "reverted" ? (
@@ -105,9 +112,10 @@ export default async function ExecutionPage({ params }: { params: Params }) {
             <h2 id="changes-heading" className="text-sm font-semibold text-slate-900">
               Changed cells
             </h2>
-            <DiffTable
-              changes={diff.changes}
-              rows={diff.rows}
+            <RemoteDiffTable
+              changesUrl={`/api/executions/${execution.id}/changes`}
+              rowsUrl={`/api/executions/${execution.id}/rows`}
+              count={changeCount}
               fileName={`${execution.executionId}-changes.csv`}
             />
           </section>

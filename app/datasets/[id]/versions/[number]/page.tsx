@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { DownloadMenu } from "@/components/datasets/download-menu";
-import { DiffTable } from "@/components/diff-table/diff-table";
+import { RemoteDiffTable } from "@/components/diff-table/remote-diff-table";
 import { StatusBadge } from "@/components/history/status-badge";
 import { ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -10,8 +10,7 @@ import { formatCount, formatDateTime } from "@/components/ui/format";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePageActor } from "@/lib/auth/page";
 import { findVersionForDiff } from "@/lib/db/dataset-versions";
-import { findExecution } from "@/lib/db/executions";
-import { loadExecutionDiff } from "@/lib/services/execution-diff";
+import { countExecutionChanges, findExecution } from "@/lib/db/executions";
 
 export const dynamic = "force-dynamic";
 
@@ -27,7 +26,7 @@ export default async function VersionDiffPage({ params }: { params: Params }) {
   const version = await findVersionForDiff(id, Number(number));
   if (!version) notFound();
   const execution = version.resultOf ? await findExecution(version.resultOf.id) : null;
-  const diff = execution ? await loadExecutionDiff(execution) : null;
+  const changeCount = execution ? await countExecutionChanges(execution.id) : 0;
   const datasetHref = `/datasets/${version.dataset.id}`;
 
   return (
@@ -49,7 +48,7 @@ export default async function VersionDiffPage({ params }: { params: Params }) {
         }
         actions={<DownloadMenu datasetId={version.dataset.id} version={version.number} />}
       />
-      {execution && diff ? (
+      {execution ? (
         <div className="space-y-4">
           <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm shadow-sm">
             <p className="min-w-0 text-slate-700">
@@ -68,9 +67,10 @@ export default async function VersionDiffPage({ params }: { params: Params }) {
               cells
             </p>
           </div>
-          <DiffTable
-            changes={diff.changes}
-            rows={diff.rows}
+          <RemoteDiffTable
+            changesUrl={`/api/executions/${execution.id}/changes`}
+            rowsUrl={`/api/executions/${execution.id}/rows`}
+            count={changeCount}
             fileName={`${version.dataset.name}-v${version.number}-changes.csv`}
           />
         </div>
