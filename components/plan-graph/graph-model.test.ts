@@ -41,7 +41,7 @@ describe("planGraph", () => {
     expect(graph.batches).toEqual([["op_01"], ["op_02"]]);
     expect(graph.nodes[0]).toMatchObject({
       filterSummary: "category in fitness · in_stock = true",
-      actionSummary: "price +15 %",
+      actionSummary: "price +15%",
       stats: { matched: 2, changed: 2, skipped: 0 },
       batch: 0,
     });

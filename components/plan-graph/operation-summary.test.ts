@@ -36,7 +36,7 @@ describe("filterSummary", () => {
 
 describe("actionSummary", () => {
   it("shows the column and the change", () => {
-    expect(actionSummary({ type: "percent_increase", value: 10 }, seedProfile)).toBe("price +10 %");
+    expect(actionSummary({ type: "percent_increase", value: 10 }, seedProfile)).toBe("price +10%");
     expect(actionSummary({ type: "multiply", value: 1.1, column: "cost" })).toBe("cost × 1.1");
     expect(actionSummary({ type: "set_stock", value: false }, seedProfile)).toBe(
       "in_stock := false",

@@ -3,7 +3,7 @@ import type { Action, Condition, Filter } from "@/lib/plan/schema";
 
 /**
  * One-line summaries of an operation's filter and action, for graph nodes and collapsed cards:
- * `category in fitness · in stock` → `price +10 %`. Shorthand is shown with the column it maps to
+ * `category in fitness · in stock` → `price +10%`. Shorthand is shown with the column it maps to
  * when a profile is given. Defensive about shapes: a draft being edited as JSON may be anything.
  */
 
@@ -91,9 +91,9 @@ export function actionSummary(action: Action | undefined, profile?: DatasetProfi
   const value = "value" in action ? show(action.value) : "";
   switch (action.type) {
     case "percent_increase":
-      return `${column} +${value} %`;
+      return `${column} +${value}%`;
     case "percent_decrease":
-      return `${column} −${value} %`;
+      return `${column} −${value}%`;
     case "fixed_increase":
       return `${column} + ${value}`;
     case "fixed_decrease":
