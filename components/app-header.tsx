@@ -1,13 +1,19 @@
 import Link from "next/link";
 import { UserMenu } from "@/components/auth/user-menu";
 import { authEnabled, pageActor } from "@/lib/auth/page";
-import { can } from "@/lib/auth/permissions";
+import { can, type Permission } from "@/lib/auth/permissions";
 import { NavLink } from "./nav-link";
 
-const NAVIGATION = [
-  { href: "/", label: "Datasets", match: ["/", "/datasets"] },
-  { href: "/plans/new", label: "New plan", match: ["/plans"] },
-  { href: "/history", label: "History", match: ["/history", "/executions"] },
+const NAVIGATION: { href: string; label: string; match: string[]; permission: Permission }[] = [
+  { href: "/", label: "Datasets", match: ["/", "/datasets"], permission: "dataset.read" },
+  { href: "/plans/new", label: "New plan", match: ["/plans"], permission: "plan.draft" },
+  {
+    href: "/history",
+    label: "History",
+    match: ["/history", "/executions"],
+    permission: "history.read",
+  },
+  { href: "/admin/users", label: "Users", match: ["/admin"], permission: "user.manage" },
 ];
 
 export async function AppHeader() {
@@ -27,16 +33,11 @@ export async function AppHeader() {
         </Link>
         {actor ? (
           <nav aria-label="Main" className="flex items-center gap-1 text-sm">
-            {NAVIGATION.map((item) => (
+            {NAVIGATION.filter((item) => can(actor.role, item.permission)).map((item) => (
               <NavLink key={item.href} href={item.href} match={item.match}>
                 {item.label}
               </NavLink>
             ))}
-            {signedIn && can(actor.role, "user.manage") ? (
-              <NavLink href="/admin/users" match={["/admin"]}>
-                Users
-              </NavLink>
-            ) : null}
           </nav>
         ) : null}
         {signedIn ? <UserMenu actor={actor} /> : null}

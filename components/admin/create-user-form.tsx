@@ -89,9 +89,9 @@ export function CreateUserForm() {
           {...form.register("password")}
         />
         <Button
-          variant="ghost"
+          variant="secondary"
           size="sm"
-          className="mt-1 -ml-3"
+          className="mt-2"
           onClick={() => form.setValue("password", generatePassword(), { shouldValidate: true })}
         >
           Generate a strong password
