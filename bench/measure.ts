@@ -69,3 +69,19 @@ export function round(value: number, places: number): number {
   const factor = 10 ** places;
   return Math.round(value * factor) / factor;
 }
+
+/**
+ * Measures `times` runs and keeps the fastest. Several implementations passed together run
+ * interleaved (a b a b …) so that a busy spell on the machine hits them alike.
+ */
+export function fastestOf(times: number, runs: Array<() => Measured>): Measured[] {
+  const best: Array<Measured | undefined> = runs.map(() => undefined);
+  for (let k = 0; k < times; k++) {
+    runs.forEach((run, i) => {
+      const m = run();
+      const current = best[i];
+      if (current === undefined || m.seconds < current.seconds) best[i] = m;
+    });
+  }
+  return best as Measured[];
+}

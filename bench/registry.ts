@@ -10,6 +10,8 @@ import { upload1m } from "./workloads/upload-1m";
 export interface WorkloadOptions {
   /** Smaller inputs (about 100k rows) so the whole suite runs in under a minute. */
   quick: boolean;
+  /** Runs per implementation; the fastest counts (a shared machine is noisy). Default 1. */
+  repeat: number;
 }
 
 /** One JSON line of the report: at least these fields, plus whatever the workload measures. */

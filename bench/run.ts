@@ -1,5 +1,6 @@
 /**
- * Benchmark harness: `npx tsx bench/run.ts [WORKLOAD…] [--quick]` (or `npm run bench -- …`).
+ * Benchmark harness: `npx tsx bench/run.ts [WORKLOAD…] [--quick] [--repeat N]` (or
+ * `npm run bench -- …`).
  * Runs the named workloads (all of them when none is named) and prints one JSON line each.
  * Every implementation is measured in its own child process; see bench/measure.ts.
  */
@@ -7,7 +8,9 @@ import { findWorkload, WORKLOADS } from "./registry";
 
 async function main(argv: string[]): Promise<number> {
   const quick = argv.includes("--quick");
-  const names = argv.filter((a) => !a.startsWith("--"));
+  const repeatAt = argv.indexOf("--repeat");
+  const repeat = repeatAt >= 0 ? Math.max(1, Number(argv[repeatAt + 1]) || 1) : 1;
+  const names = argv.filter((a, i) => !a.startsWith("--") && argv[i - 1] !== "--repeat");
   const unknown = names.filter((n) => !findWorkload(n));
   if (unknown.length > 0) {
     console.error(
@@ -17,7 +20,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const selected = names.length > 0 ? names.map((n) => findWorkload(n)!) : WORKLOADS;
   for (const workload of selected) {
-    const report = await workload.run({ quick });
+    const report = await workload.run({ quick, repeat });
     console.log(JSON.stringify(report));
   }
   return 0;
