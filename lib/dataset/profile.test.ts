@@ -105,6 +105,16 @@ describe("profileDataset", () => {
     expect(SHORTHAND_SYNONYMS.category).toContain("genre");
   });
 
+  it("counts quoted and unquoted spellings of a value as one", () => {
+    const profile = profileDataset(
+      table(
+        'id,category,note\n1,yoga,"say ""hi"""\n2,"yoga","say ""hi"""\n3,"fit, ness",x\n4,fitness,""\n',
+      ),
+    );
+    expect(profile.columns[1]).toMatchObject({ distinctCount: 3, emptyCount: 0 });
+    expect(profile.columns[2]).toMatchObject({ distinctCount: 2, emptyCount: 1 });
+  });
+
   it("profiles a header-only file", () => {
     const profile = profileDataset(table("sku,price\n"));
     expect(profile.rowCount).toBe(0);

@@ -157,24 +157,34 @@ function scanDistinct(table: CsvTable, col: number): DistinctScan {
   while (size < rowCount * 2) size *= 2;
   const slotHash = new Int32Array(size);
   const slotEntry = new Int32Array(size); // distinct index + 1; 0 is empty
-  const firstRow = new Int32Array(Math.max(rowCount, 1));
-  const firstStart = new Int32Array(Math.max(rowCount, 1));
-  const count = new Int32Array(Math.max(rowCount, 1));
+  const n = Math.max(rowCount, 1);
+  const firstRow = new Int32Array(n);
+  // Where each distinct value's text lies in the file, or -1 when it had to be decoded.
+  const firstFrom = new Int32Array(n);
+  const firstTo = new Int32Array(n);
+  const count = new Int32Array(n);
   const mask = size - 1;
   let distinct = 0;
   let empty = 0;
 
   for (let row = 0, at = col; row < rowCount; row++, at += width) {
-    const start = fieldStart[at];
-    const end = last ? rowEnd[row] : fieldStart[at + 1] - 1;
-    const quoted = text.charCodeAt(start) === QUOTE;
-    // Hash the value: the raw range of an unquoted cell, the decoded text of a quoted one.
-    const source = quoted ? table.cell(row, col) : text;
-    const from = quoted ? 0 : start;
-    const to = quoted ? source.length : end;
+    let from = fieldStart[at];
+    let to = last ? rowEnd[row] : fieldStart[at + 1] - 1;
+    // A value is a range of the text: the cell, or inside its quotes. Only a quoted value with an
+    // escaped quote ("") needs decoding into a string of its own.
+    let decoded: string | null = null;
+    if (text.charCodeAt(from) === QUOTE) {
+      from++;
+      to--;
+      const quote = text.indexOf('"', from);
+      if (quote >= 0 && quote < to) decoded = table.cell(row, col);
+    }
+    const source = decoded ?? text;
+    const hashFrom = decoded === null ? from : 0;
+    const hashTo = decoded === null ? to : decoded.length;
     let hash = 0x811c9dc5;
     let blank = true;
-    for (let k = from; k < to; k++) {
+    for (let k = hashFrom; k < hashTo; k++) {
       const c = source.charCodeAt(k);
       if (c !== 32 && c !== 9) blank = false;
       hash = Math.imul(hash ^ c, 0x01000193);
@@ -190,22 +200,23 @@ function scanDistinct(table: CsvTable, col: number): DistinctScan {
         slotHash[slot] = hash;
         slotEntry[slot] = distinct + 1;
         firstRow[distinct] = row;
-        firstStart[distinct] = start;
+        firstFrom[distinct] = decoded === null ? from : -1;
+        firstTo[distinct] = decoded === null ? to : -1;
         count[distinct] = 1;
         distinct++;
         break;
       }
       if (slotHash[slot] !== hash) continue;
       const other = entry - 1;
-      const otherStart = firstStart[other];
+      const otherFrom = firstFrom[other];
       let same: boolean;
-      if (quoted || text.charCodeAt(otherStart) === QUOTE) {
+      if (decoded !== null || otherFrom < 0) {
         same = table.cell(firstRow[other], col) === table.cell(row, col);
       } else {
-        const length = end - start;
-        same = table.cellEnd(firstRow[other], col) - otherStart === length;
+        const length = to - from;
+        same = firstTo[other] - otherFrom === length;
         for (let k = 0; same && k < length; k++) {
-          same = text.charCodeAt(otherStart + k) === text.charCodeAt(start + k);
+          same = text.charCodeAt(otherFrom + k) === text.charCodeAt(from + k);
         }
       }
       if (same) {
