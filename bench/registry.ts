@@ -1,3 +1,4 @@
+import { approve100k, preview100k } from "./workloads/approve-100k";
 import { executor1m } from "./workloads/executor-1m";
 import { history10k } from "./workloads/history-10k";
 import { upload1m } from "./workloads/upload-1m";
@@ -28,7 +29,13 @@ export interface Workload {
   run(options: WorkloadOptions): Promise<WorkloadReport>;
 }
 
-export const WORKLOADS: readonly Workload[] = [executor1m, upload1m, history10k];
+export const WORKLOADS: readonly Workload[] = [
+  executor1m,
+  upload1m,
+  history10k,
+  approve100k,
+  preview100k,
+];
 
 export function findWorkload(name: string): Workload | undefined {
   return WORKLOADS.find((w) => w.name === name);

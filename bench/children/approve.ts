@@ -1,0 +1,78 @@
+/**
+ * Child process for approve-100k and preview-100k: a scratch database holding the ROWS-row
+ * catalog, a plan that changes every row's price, then the preview service (the work of the
+ * preview server action) and the approval transaction, each timed. Prints one JSON line.
+ * Usage: approve.ts CSV_FILE. Run with bench/children/server-only-hook.mjs (see there).
+ */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+(process.env as Record<string, string>).NODE_ENV = "production";
+const { createDb } = await import("@/lib/db/client");
+const { migrateDatabase } = await import("@/lib/db/migrations");
+const { createDataset } = await import("@/lib/services/create-dataset");
+const { createManualPlan } = await import("@/lib/services/create-plan");
+const { previewPlan } = await import("@/lib/services/preview-plan");
+const { approvePlan } = await import("@/lib/services/approve-plan");
+
+const csvFile = process.argv[2];
+const dir = mkdtempSync(path.join(os.tmpdir(), "signoff-bench-approve-"));
+try {
+  const file = path.join(dir, "bench.db");
+  await migrateDatabase(file);
+  (globalThis as { signoffDb?: unknown }).signoffDb = createDb(`file:${file}`);
+
+  const author = { id: "bench:author", name: "Author", role: "author" as const };
+  const approver = { id: "bench:approver", name: "Approver", role: "approver" as const };
+  const content = readFileSync(csvFile);
+  const { datasetId, rowCount } = await createDataset({
+    name: "Bench catalog",
+    content,
+    actor: author.id,
+  });
+  const { planId } = await createManualPlan({
+    datasetId,
+    actor: author,
+    plan: {
+      execution_id: "bench_every_price_v1",
+      created_at: "2026-11-21T00:00:00Z",
+      source_instruction: "Raise every price by 3%",
+      operations: [
+        {
+          operation_id: "op_01",
+          filter: {},
+          action: { type: "percent_increase", value: 3 },
+          options: { round_to: 2 },
+        },
+      ],
+    },
+  });
+
+  let started = performance.now();
+  const preview = await previewPlan({ planId, actor: author });
+  const previewSeconds = (performance.now() - started) / 1000;
+  if (!preview.ok) throw new Error(`preview failed: ${JSON.stringify(preview).slice(0, 500)}`);
+
+  started = performance.now();
+  const approved = await approvePlan({
+    planId,
+    revisionId: preview.revisionId,
+    previewHash: preview.previewHash,
+    actor: approver,
+  });
+  const approveSeconds = (performance.now() - started) / 1000;
+
+  console.log(
+    JSON.stringify({
+      seconds: approveSeconds,
+      preview_seconds: previewSeconds,
+      approve_seconds: approveSeconds,
+      rows: rowCount,
+      cells_changed: approved.cellsChanged,
+      peak_rss_mb: process.resourceUsage().maxRSS / 1024,
+    }),
+  );
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
