@@ -192,35 +192,52 @@ function textOf(column: ChangedColumn, row: number): string {
   return quoted ?? (column.values[row] as string);
 }
 
-/** Fast path: text offsets are byte offsets (shifted by 2 after a BOM), so copy byte ranges. */
+/**
+ * Fast path: text offsets are byte offsets (shifted by 2 after a BOM), so the output is the input
+ * copied in spans with the changed cells written over it. A span ends only where a new cell's
+ * length differs from the old one's (the offset between input and output moves there); cells of
+ * the same length are written into the span after it is copied. Typically that is a handful of
+ * large copies instead of one per changed row.
+ */
 function writeAscii(table: CsvTable, changed: ChangedCells): Uint8Array {
   const { bytes, rowCount } = table;
   const { columns, dirty } = changed;
-  const shift = table.hasBom ? 2 : 0;
+  const bom = table.hasBom ? 2 : 0;
   // In an ASCII table a cell's text length is its byte length.
   const out = new Uint8Array(bytes.length + changed.growth);
   const encoder = new TextEncoder();
-  let written = 0;
-  let copied = 0; // everything in `bytes` before this offset has been written
+  let delta = 0; // output offset minus input offset in the current span
+  let spanStart = 0; // input offset where the current span starts
+  const pendingAt: number[] = []; // same-length cells of the span: input offset and text
+  const pendingText: string[] = [];
+  const closeSpan = (end: number) => {
+    out.set(bytes.subarray(spanStart, end), spanStart + delta);
+    for (let k = 0; k < pendingAt.length; k++) {
+      writeString(out, pendingAt[k] + delta, pendingText[k], encoder);
+    }
+    pendingAt.length = 0;
+    pendingText.length = 0;
+  };
   for (let row = 0; row < rowCount; row++) {
     if (dirty[row] === 0) continue;
     for (const column of columns) {
       if (column.changed[row] === 0) continue;
-      const { col } = column;
       const value = textOf(column, row);
-      const from = table.cellStart(row, col) + shift;
-      // Short ranges are copied by hand: a subarray per range costs more than the copy.
-      if (from - copied > 64) {
-        out.set(bytes.subarray(copied, from), written);
-        written += from - copied;
-      } else {
-        while (copied < from) out[written++] = bytes[copied++];
+      const from = table.cellStart(row, column.col) + bom;
+      const to = table.cellEnd(row, column.col) + bom;
+      const length = utf8Length(value);
+      if (length === to - from) {
+        pendingAt.push(from);
+        pendingText.push(value);
+        continue;
       }
-      written = writeString(out, written, value, encoder);
-      copied = table.cellEnd(row, col) + shift;
+      closeSpan(from);
+      writeString(out, from + delta, value, encoder);
+      delta += length - (to - from);
+      spanStart = to;
     }
   }
-  out.set(bytes.subarray(copied), written);
+  closeSpan(bytes.length);
   return out;
 }
 
