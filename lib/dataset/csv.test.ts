@@ -161,6 +161,18 @@ describe("serializeWithChanges", () => {
     );
   });
 
+  it("handles longer, shorter and same-length cells in one file", () => {
+    const table = parseCsv(bytes("k,v,w\nA,10.00,x\nB,9.99,y\nC,100.00,z\nD,1,w\n"));
+    const out = serializeWithChanges(table, [
+      { row: 0, column: 1, value: "11.00" },
+      { row: 1, column: 1, value: "10.99" },
+      { row: 2, column: 1, value: "90.00" },
+      { row: 2, column: 2, value: "zz" },
+      { row: 3, column: 1, value: "2" },
+    ]);
+    expect(text(out)).toBe("k,v,w\nA,11.00,x\nB,10.99,y\nC,90.00,zz\nD,2,w\n");
+  });
+
   it("treats an edit equal to the current value as no change", () => {
     const data = bytes(source);
     const table = parseCsv(data);
