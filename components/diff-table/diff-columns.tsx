@@ -69,7 +69,7 @@ export function changeColumns(changes: ChangeColumns) {
       meta: { min: 110, align: "right" },
       cell: (info) => {
         const value = info.getValue();
-        return value ? <Signed value={value.delta} text={formatDelta(value)} /> : <Dash />;
+        return <Signed value={value?.delta} text={value ? formatDelta(value) : undefined} />;
       },
     }),
     changeHelper.accessor((row) => numeric(row)?.percent, {
@@ -79,10 +79,8 @@ export function changeColumns(changes: ChangeColumns) {
       meta: { min: 96, align: "right" },
       cell: (info) => {
         const value = info.getValue();
-        return value === undefined ? (
-          <Dash />
-        ) : (
-          <Signed value={value} text={formatPercent(value)} />
+        return (
+          <Signed value={value} text={value === undefined ? undefined : formatPercent(value)} />
         );
       },
     }),
@@ -142,7 +140,11 @@ function FullRowCell({ row, column, at }: { row: FullRow; column: string; at: nu
   }
   const value = row.cells?.[at];
   if (value === undefined) return <span className="text-slate-400">…</span>;
-  return <span className="text-slate-600">{value === "" ? <Empty /> : value}</span>;
+  return (
+    <span className={value === "" ? "italic text-slate-400" : "text-slate-600"}>
+      {value === "" ? "(empty)" : value}
+    </span>
+  );
 }
 
 function OperationBadge({ id }: { id: string }) {
@@ -153,41 +155,40 @@ function OperationBadge({ id }: { id: string }) {
   );
 }
 
+// Each cell renders the same elements whatever its value (only text and classes change), so the
+// rows the table recycles while scrolling are updated in place.
+
 function Before({ value }: { value: string }) {
   return (
     <del
       title={value}
-      className="rounded bg-red-50 px-1 text-red-800 decoration-red-400/70 line-through"
+      className={`rounded bg-red-50 px-1 decoration-red-400/70 line-through ${value === "" ? "italic text-red-400" : "text-red-800"}`}
     >
-      {value === "" ? <Empty /> : value}
+      {value === "" ? "(empty)" : value}
     </del>
   );
 }
 
 function After({ value }: { value: string }) {
   return (
-    <ins title={value} className="rounded bg-emerald-50 px-1 text-emerald-800 no-underline">
-      {value === "" ? <Empty /> : value}
+    <ins
+      title={value}
+      className={`rounded bg-emerald-50 px-1 no-underline ${value === "" ? "italic text-emerald-500" : "text-emerald-800"}`}
+    >
+      {value === "" ? "(empty)" : value}
     </ins>
   );
 }
 
-function Empty() {
-  return <span className="italic text-slate-400">(empty)</span>;
-}
-
-function Signed({ value, text }: { value: number; text: string }) {
-  const tone = value > 0 ? "text-emerald-700" : value < 0 ? "text-red-700" : "text-slate-500";
-  return <span className={tone}>{text}</span>;
-}
-
-function Dash() {
-  return (
-    <>
-      <span aria-hidden="true" className="text-slate-300">
-        —
-      </span>
-      <span className="sr-only">none</span>
-    </>
-  );
+/** A signed figure, green up, red down; a dash when the change is not numeric. */
+function Signed({ value, text }: { value: number | undefined; text: string | undefined }) {
+  const tone =
+    value === undefined
+      ? "text-slate-300"
+      : value > 0
+        ? "text-emerald-700"
+        : value < 0
+          ? "text-red-700"
+          : "text-slate-500";
+  return <span className={tone}>{text ?? "—"}</span>;
 }

@@ -19,6 +19,7 @@ export interface DiffToolbarProps {
   downloadDisabled: boolean;
 }
 
+const LABEL = "text-xs font-medium text-slate-600";
 const FIELD =
   "h-9 rounded-md border border-slate-300 bg-white px-2.5 text-sm text-slate-900 shadow-sm focus-visible:border-brand-500";
 
@@ -37,11 +38,10 @@ export function DiffToolbar({
   const preparing = downloadProgress !== undefined;
   return (
     <div className="flex flex-wrap items-end gap-3 border-b border-slate-200 px-4 py-3">
-      <label
-        className="flex flex-col gap-1 text-xs font-medium text-slate-600"
-        htmlFor={`${id}-op`}
-      >
-        Operation
+      <div className="flex flex-col gap-1">
+        <label className={LABEL} htmlFor={`${id}-op`}>
+          Operation
+        </label>
         <select
           id={`${id}-op`}
           className={`${FIELD} min-w-36`}
@@ -57,12 +57,11 @@ export function DiffToolbar({
             </option>
           ))}
         </select>
-      </label>
-      <label
-        className="flex flex-col gap-1 text-xs font-medium text-slate-600"
-        htmlFor={`${id}-col`}
-      >
-        Column
+      </div>
+      <div className="flex flex-col gap-1">
+        <label className={LABEL} htmlFor={`${id}-col`}>
+          Column
+        </label>
         <select
           id={`${id}-col`}
           className={`${FIELD} min-w-36`}
@@ -78,12 +77,11 @@ export function DiffToolbar({
             </option>
           ))}
         </select>
-      </label>
-      <label
-        className="flex min-w-48 flex-1 flex-col gap-1 text-xs font-medium text-slate-600"
-        htmlFor={`${id}-q`}
-      >
-        Search changes
+      </div>
+      <div className="flex min-w-48 flex-1 flex-col gap-1">
+        <label className={LABEL} htmlFor={`${id}-q`}>
+          Search changes
+        </label>
         <input
           id={`${id}-q`}
           type="search"
@@ -92,7 +90,7 @@ export function DiffToolbar({
           value={filter.text ?? ""}
           onChange={(event) => onFilterChange({ ...filter, text: event.target.value })}
         />
-      </label>
+      </div>
       {mode ? (
         <div className="flex h-9 items-center gap-2">
           <button

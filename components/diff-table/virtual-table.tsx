@@ -74,7 +74,7 @@ export function VirtualTable<TRow extends WindowRow>({
     count,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
+    overscan: 6,
     // The first paint (before the container is measured) already shows a screenful of rows.
     initialRect: { width: 1024, height: 640 },
   });
@@ -109,7 +109,6 @@ export function VirtualTable<TRow extends WindowRow>({
     (sum, header) => sum + (header.column.columnDef.meta?.min ?? 0),
     0,
   );
-  const startOf = new Map(items.map((item) => [item.index, item.start]));
 
   return (
     <section
@@ -134,21 +133,27 @@ export function VirtualTable<TRow extends WindowRow>({
             </tr>
           </tbody>
         ) : (
-          <tbody className="relative grid" style={{ height: virtualizer.getTotalSize() }}>
-            {table.getRowModel().rows.map((row) => (
+          <tbody
+            // The rows on screen sit in normal flow below a padding as tall as the rows above
+            // them: scrolling changes one padding, not a position per row.
+            className="block"
+            style={{
+              height: virtualizer.getTotalSize(),
+              paddingTop: items[0]?.start ?? 0,
+              boxSizing: "border-box",
+            }}
+          >
+            {table.getRowModel().rows.map((row, slot) => (
               <tr
-                key={row.id}
+                // biome-ignore lint/suspicious/noArrayIndexKey: keyed by slot on screen on purpose: while scrolling, React keeps the same few dozen row elements in place and only updates their text, so the browser restyles almost nothing
+                key={slot}
                 aria-rowindex={row.original.position + 2}
-                className="absolute inset-x-0 top-0 grid items-center border-b border-slate-100 hover:bg-slate-50"
-                style={{
-                  gridTemplateColumns: template,
-                  height: ROW_HEIGHT,
-                  transform: `translateY(${startOf.get(row.original.position) ?? 0}px)`,
-                }}
+                className="grid items-center border-b border-slate-100 hover:bg-slate-50"
+                style={{ gridTemplateColumns: template, height: ROW_HEIGHT, contain: "strict" }}
               >
                 {row.getAllCells().map((cell) => (
                   <td
-                    key={cell.id}
+                    key={cell.column.id}
                     className={`min-w-0 truncate px-3 ${cell.column.columnDef.meta?.align === "right" ? "text-right tabular-nums" : ""}`}
                   >
                     <table.FlexRender cell={cell} />
