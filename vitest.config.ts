@@ -10,10 +10,18 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["lib/**/*.test.ts", "cli/**/*.test.ts", "tests/**/*.test.ts", "components/**/*.test.ts"],
+    include: [
+      "lib/**/*.test.ts",
+      "cli/**/*.test.ts",
+      "tests/**/*.test.ts",
+      "components/**/*.test.ts",
+    ],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Services and handlers run as the local operator unless a test signs people in
+    // (tests/support/auth.ts sets SIGNOFF_AUTH=on for the files that test permissions).
+    env: { SIGNOFF_AUTH: "off" },
   },
 });

@@ -11,7 +11,8 @@ export function run(command, args, options = {}) {
     child.on("error", reject);
     child.on("exit", (code, signal) => {
       if (code === 0) resolve();
-      else reject(new Error(`${[command, ...args].join(" ")} failed (${signal ?? `exit ${code}`})`));
+      else
+        reject(new Error(`${[command, ...args].join(" ")} failed (${signal ?? `exit ${code}`})`));
     });
   });
 }

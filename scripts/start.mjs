@@ -35,7 +35,11 @@ function sourceStamp() {
   const hash = createHash("sha256");
   for (const input of BUILD_INPUTS) {
     for (const file of files(input)) {
-      hash.update(file).update("\0").update(readFileSync(path.join(root, file))).update("\0");
+      hash
+        .update(file)
+        .update("\0")
+        .update(readFileSync(path.join(root, file)))
+        .update("\0");
     }
   }
   return hash.digest("hex");
