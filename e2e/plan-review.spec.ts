@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 // The review flow of DESIGN.md steps 2–5 on the seeded "Seed products" dataset (7 rows), as an
 // author who drafts and previews and an approver, in their own browser context, who approves.
@@ -16,7 +17,7 @@ async function draftPlan(page: Page, instruction: string) {
     });
   await page.getByLabel("Instruction").fill(instruction);
   await page.getByRole("button", { name: "Draft plan" }).click();
-  await page.waitForURL((url) => /^\/plans\/(?!new$)[^/]+$/.test(url.pathname));
+  await page.waitForURL((url: URL) => /^\/plans\/(?!new$)[^/]+$/.test(url.pathname));
   return page.url();
 }
 
