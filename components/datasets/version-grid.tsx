@@ -208,9 +208,11 @@ export function VersionGrid({
             })}
           </tbody>
         </table>
-        {!loading && total === 0 ? (
-          <p className="px-4 py-10 text-center text-sm text-slate-600">
-            {error ?? "No rows match this filter."}
+        {total === 0 ? (
+          <p role="status" className="px-4 py-10 text-center text-sm text-slate-600">
+            {loading
+              ? `${deferredText.trim() ? "Filtering" : sort ? "Sorting" : "Loading"} rows…`
+              : (error ?? "No rows match this filter.")}
           </p>
         ) : null}
       </div>
