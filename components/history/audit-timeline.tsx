@@ -98,7 +98,7 @@ export function AuditTimeline({
                   {LABELS[event.type] ?? event.type}
                 </span>{" "}
                 <span className="text-slate-500">
-                  · {formatDateTime(event.createdAt)} · {event.actor}
+                  · {formatDateTime(event.createdAt)} · {event.actorName}
                 </span>
               </p>
               {line ? <p className="mt-0.5 break-words text-slate-600">{line}</p> : null}

@@ -40,7 +40,7 @@ export function ExecutionFacts({ execution }: { execution: ExecutionDetail }) {
           " (no new version)"
         )}
       </Fact>
-      <Fact label="Approved by">{execution.approvedBy}</Fact>
+      <Fact label="Approved by">{execution.approverName}</Fact>
       <Fact label="Planner">
         {plannerLabel(execution.planner, execution.source)}
         {execution.plan?.model ? (

@@ -87,7 +87,7 @@ export function HistoryTable({ rows, filters }: { rows: HistoryRow[]; filters: H
               <td className="px-4 py-3">
                 <StatusBadge status={row.status} />
               </td>
-              <td className="whitespace-nowrap px-4 py-3 text-slate-600">{row.approvedBy}</td>
+              <td className="whitespace-nowrap px-4 py-3 text-slate-600">{row.approverName}</td>
             </tr>
           ))}
         </tbody>

@@ -29,7 +29,7 @@ export function RowHistoryList({ changes }: { changes: RowHistoryEntry[] }) {
             <p className="text-sm text-slate-500">
               {formatDateTime(execution.createdAt)}
               {execution.resultVersion ? ` · made v${execution.resultVersion.number}` : ""} ·
-              approved by {execution.approvedBy}
+              approved by {execution.approverName}
             </p>
           </div>
           <table className="mt-3 w-full max-w-2xl text-left text-sm">

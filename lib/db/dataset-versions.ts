@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "./client";
 import { readProfile } from "./datasets";
+import { actorLabels } from "./users";
 
 /** Reads behind the dataset page, its versions, version diffs and downloads. */
 
@@ -13,6 +14,8 @@ export interface VersionSummary {
   sha256: string;
   createdAt: Date;
   createdBy: string;
+  /** `createdBy` as people read it. */
+  createdByName: string;
   parentNumber: number | null;
   /** The execution that produced this version, when one did. */
   execution: { id: string; executionId: string; instruction: string; status: string } | null;
@@ -48,8 +51,10 @@ export async function findDatasetWithVersions(datasetId: string) {
     },
   });
   if (!dataset) return null;
+  const names = await actorLabels(dataset.versions.map((version) => version.createdBy));
   const versions: VersionSummary[] = dataset.versions.map(({ parent, resultOf, ...version }) => ({
     ...version,
+    createdByName: names.get(version.createdBy)?.name ?? version.createdBy,
     parentNumber: parent?.number ?? null,
     execution: resultOf,
   }));

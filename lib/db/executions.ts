@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { GuardResult, OperationStats } from "@/lib/executor";
 import { db } from "./client";
 import { readJson } from "./json";
+import { actorLabels } from "./users";
 
 /**
  * The read side of executions: the execution page, its change records and audit trail, row
@@ -59,8 +60,10 @@ export async function findExecution(id: string) {
   });
   if (!execution) return null;
   const { statsJson, guardsJson, planSnapshotJson, ...rest } = execution;
+  const names = await actorLabels([execution.approvedBy]);
   return {
     ...rest,
+    approverName: names.get(execution.approvedBy)?.name ?? execution.approvedBy,
     stats: readJson(operationStatsSchema, statsJson, "operation statistics") as OperationStats[],
     guards: readJson(guardResultsSchema, guardsJson, "guard results") as GuardResult[],
     planSnapshot: readSnapshot(planSnapshotJson),
@@ -157,8 +160,10 @@ export async function listExecutionEvents(execution: { id: string; planId: strin
       detailJson: true,
     },
   });
+  const names = await actorLabels(events.map((event) => event.actor));
   return events.map(({ detailJson, ...event }) => ({
     ...event,
+    actorName: names.get(event.actor)?.name ?? event.actor,
     detail: (readSnapshot(detailJson) ?? {}) as Record<string, unknown>,
   }));
 }
@@ -236,7 +241,15 @@ export async function rowHistory(datasetId: string, rowKey: string) {
       },
     },
   });
-  return changes.sort(
+  const names = await actorLabels(changes.map((change) => change.execution.approvedBy));
+  for (const change of changes) {
+    Object.assign(change.execution, {
+      approverName: names.get(change.execution.approvedBy)?.name ?? change.execution.approvedBy,
+    });
+  }
+  return (
+    changes as Array<(typeof changes)[number] & { execution: { approverName: string } }>
+  ).sort(
     (a, b) =>
       b.execution.createdAt.getTime() - a.execution.createdAt.getTime() ||
       (a.execution.id === b.execution.id

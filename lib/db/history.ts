@@ -2,6 +2,7 @@ import "server-only";
 import { type HistoryFilters, type HistorySort, historyDateRange } from "@/lib/schemas/history";
 import { db } from "./client";
 import type { Prisma } from "./generated/client";
+import { actorLabels } from "./users";
 
 /** Queries behind the history explorer (/history) and its export. */
 
@@ -17,6 +18,8 @@ export interface HistoryRow {
   cellsChanged: number;
   status: string;
   approvedBy: string;
+  /** The approver as people read it (a user's name, "ada (CLI)"). */
+  approverName: string;
   error: string | null;
   revertedById: string | null;
 }
@@ -75,6 +78,7 @@ export async function listExecutions(filters: HistoryFilters): Promise<HistoryPa
   ]);
   // Dataset names in a second small query: Prisma's relation select here joined before the
   // LIMIT and cost 25× the page query over 10,000 executions.
+  const names = await actorLabels(rows.map((row) => row.approvedBy));
   const datasets = new Map(
     (
       await db().dataset.findMany({
@@ -86,6 +90,7 @@ export async function listExecutions(filters: HistoryFilters): Promise<HistoryPa
   return {
     rows: rows.map(({ datasetId, ...row }) => ({
       ...row,
+      approverName: names.get(row.approvedBy)?.name ?? row.approvedBy,
       dataset: datasets.get(datasetId) ?? { id: datasetId, name: "(deleted dataset)" },
     })),
     total,

@@ -11,6 +11,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { requirePageActor } from "@/lib/auth/page";
 import { findVersionForDiff } from "@/lib/db/dataset-versions";
 import { countExecutionChanges, findExecution } from "@/lib/db/executions";
+import { actorLabels } from "@/lib/db/users";
 
 export const dynamic = "force-dynamic";
 
@@ -26,7 +27,10 @@ export default async function VersionDiffPage({ params }: { params: Params }) {
   const version = await findVersionForDiff(id, Number(number));
   if (!version) notFound();
   const execution = version.resultOf ? await findExecution(version.resultOf.id) : null;
-  const changeCount = execution ? await countExecutionChanges(execution.id) : 0;
+  const [changeCount, names] = await Promise.all([
+    execution ? countExecutionChanges(execution.id) : 0,
+    actorLabels([version.createdBy]),
+  ]);
   const datasetHref = `/datasets/${version.dataset.id}`;
 
   return (
@@ -43,7 +47,7 @@ export default async function VersionDiffPage({ params }: { params: Params }) {
               {version.dataset.name}
             </Link>{" "}
             · {formatCount(version.rowCount)} rows · created {formatDateTime(version.createdAt)} by{" "}
-            {version.createdBy}
+            {names.get(version.createdBy)?.name ?? version.createdBy}
           </>
         }
         actions={<DownloadMenu datasetId={version.dataset.id} version={version.number} />}
