@@ -24,8 +24,8 @@ const envSchema = z.object({
   SIGNOFF_ALLOW_SELF_APPROVAL: booleanFlag.default(false),
   SIGNOFF_ADMIN_EMAIL: z.email().optional(),
   SIGNOFF_ADMIN_PASSWORD: z.string().min(8).optional(),
-  /** `off` skips sign-in and acts as one local admin (while the rest of the app migrates). */
-  SIGNOFF_AUTH: z.enum(["on", "off"]).default("off"),
+  /** `off` skips sign-in: everyone acts as one local admin (development and benchmarks only). */
+  SIGNOFF_AUTH: z.enum(["on", "off"]).default("on"),
   /** Signs session cookies. When unset, a random one is kept in `auth-secret` beside the database. */
   SIGNOFF_AUTH_SECRET: z.string().min(32).optional(),
   /** The public URL, e.g. https://signoff.example.com. When unset it is taken from each request. */
