@@ -44,6 +44,7 @@ export function proxy(request: NextRequest) {
 
 export const config = {
   // Pages only: not API routes (they check sessions themselves and stream large uploads, which a
-  // proxy would buffer), not build assets, not public files such as the published JSON Schema.
-  matcher: ["/((?!api/|_next/static/|_next/image|favicon\\.ico|.*\\.[A-Za-z0-9]+$).*)"],
+  // proxy would buffer), not Next's own endpoints (assets, the dev server's HMR socket), not
+  // public files such as the published JSON Schema.
+  matcher: ["/((?!api/|_next/|__nextjs|favicon\\.ico|.*\\.[A-Za-z0-9]+$).*)"],
 };

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { createUserAction } from "@/app/admin/users/actions";
+import { useHydrated } from "@/components/auth/use-hydrated";
 import { Button } from "@/components/ui/button";
 import { FormAlert, inputClasses, TextField } from "@/components/ui/field";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES } from "@/lib/auth/permissions";
@@ -23,6 +24,7 @@ export function CreateUserForm() {
     defaultValues: { name: "", email: "", role: "author", password: "" },
   });
   const { errors, isSubmitting } = form.formState;
+  const hydrated = useHydrated();
   const role = form.watch("role");
 
   const onSubmit = form.handleSubmit(async (input) => {
@@ -42,7 +44,13 @@ export function CreateUserForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Add a user">
+    <form
+      method="post"
+      onSubmit={onSubmit}
+      noValidate
+      className="space-y-4"
+      aria-label="Add a user"
+    >
       {problem ? <FormAlert>{problem}</FormAlert> : null}
       {created ? (
         <FormAlert tone="success">
@@ -97,7 +105,7 @@ export function CreateUserForm() {
           Generate a strong password
         </Button>
       </div>
-      <Button type="submit" disabled={isSubmitting}>
+      <Button type="submit" disabled={isSubmitting || !hydrated}>
         {isSubmitting ? "Adding…" : "Add user"}
       </Button>
     </form>

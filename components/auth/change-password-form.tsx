@@ -8,6 +8,7 @@ import { changePasswordAction } from "@/app/account/actions";
 import { Button } from "@/components/ui/button";
 import { FormAlert, TextField } from "@/components/ui/field";
 import { type ChangePasswordInput, changePasswordSchema, PASSWORD_MIN } from "@/lib/schemas/users";
+import { useHydrated } from "./use-hydrated";
 
 export function ChangePasswordForm() {
   const [outcome, setOutcome] = useState<{ tone: "error" | "success"; text: string } | null>(null);
@@ -21,6 +22,7 @@ export function ChangePasswordForm() {
     },
   });
   const { errors, isSubmitting } = form.formState;
+  const hydrated = useHydrated();
 
   const onSubmit = form.handleSubmit(async (input) => {
     setOutcome(null);
@@ -38,7 +40,13 @@ export function ChangePasswordForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Change password">
+    <form
+      method="post"
+      onSubmit={onSubmit}
+      noValidate
+      className="space-y-4"
+      aria-label="Change password"
+    >
       {outcome ? <FormAlert tone={outcome.tone}>{outcome.text}</FormAlert> : null}
       <TextField
         label="Current password"
@@ -70,7 +78,7 @@ export function ChangePasswordForm() {
         />
         Sign out my other sessions (other browsers and devices)
       </label>
-      <Button type="submit" disabled={isSubmitting}>
+      <Button type="submit" disabled={isSubmitting || !hydrated}>
         {isSubmitting ? "Changing…" : "Change password"}
       </Button>
     </form>

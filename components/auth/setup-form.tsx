@@ -8,6 +8,7 @@ import { createFirstAdminAction } from "@/app/setup/actions";
 import { Button } from "@/components/ui/button";
 import { FormAlert, TextField } from "@/components/ui/field";
 import { PASSWORD_MIN, type SetupInput, setupSchema } from "@/lib/schemas/users";
+import { useHydrated } from "./use-hydrated";
 
 export function SetupForm() {
   const [problem, setProblem] = useState<string | null>(null);
@@ -16,6 +17,7 @@ export function SetupForm() {
     defaultValues: { name: "", email: "", password: "" },
   });
   const { errors, isSubmitting } = form.formState;
+  const hydrated = useHydrated();
 
   const onSubmit = form.handleSubmit(async (input) => {
     setProblem(null);
@@ -32,6 +34,7 @@ export function SetupForm() {
 
   return (
     <form
+      method="post"
       onSubmit={onSubmit}
       noValidate
       className="space-y-4"
@@ -60,7 +63,7 @@ export function SetupForm() {
         error={errors.password?.message}
         {...form.register("password")}
       />
-      <Button type="submit" className="w-full" disabled={isSubmitting}>
+      <Button type="submit" className="w-full" disabled={isSubmitting || !hydrated}>
         {isSubmitting ? "Creating the account…" : "Create admin account"}
       </Button>
     </form>

@@ -7,6 +7,7 @@ import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { FormAlert, TextField } from "@/components/ui/field";
 import { type SignInInput, signInSchema } from "@/lib/schemas/users";
+import { useHydrated } from "./use-hydrated";
 
 /**
  * Email and password, posted to better-auth's sign-in endpoint (which sets the http-only session
@@ -19,6 +20,7 @@ export function SignInForm({ next }: { next: string }) {
     defaultValues: { email: "", password: "" },
   });
   const { errors, isSubmitting } = form.formState;
+  const hydrated = useHydrated();
 
   const onSubmit = form.handleSubmit(async (input) => {
     setProblem(null);
@@ -38,7 +40,7 @@ export function SignInForm({ next }: { next: string }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Sign in">
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Sign in">
       {problem ? <FormAlert>{problem}</FormAlert> : null}
       <TextField
         label="Email"
@@ -55,7 +57,7 @@ export function SignInForm({ next }: { next: string }) {
         error={errors.password?.message}
         {...form.register("password")}
       />
-      <Button type="submit" className="w-full" disabled={isSubmitting}>
+      <Button type="submit" className="w-full" disabled={isSubmitting || !hydrated}>
         {isSubmitting ? "Signing in…" : "Sign in"}
       </Button>
     </form>
