@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { serverAction } from "@/lib/actions/server-action";
-import { authEnabled } from "@/lib/auth/actor";
+import { authEnabled, authorize } from "@/lib/auth/actor";
 import { env } from "@/lib/env";
 import { approvePlan } from "@/lib/services/approve-plan";
 import { previewPlan } from "@/lib/services/preview-plan";
@@ -52,7 +52,11 @@ export const approvePlanAction = serverAction(
     }),
     permission: "plan.approve",
   },
-  (input, { actor }) => approvePlan({ ...input, actor, allowSelfApproval: selfApprovalAllowed() }),
+  (input, { actor }) => {
+    // Approving past a failed guard is its own permission (the same roles hold it today).
+    if (input.overrideReason?.trim()) authorize(actor, "guard.override");
+    return approvePlan({ ...input, actor, allowSelfApproval: selfApprovalAllowed() });
+  },
 );
 
 export const rejectPlanAction = serverAction(
