@@ -190,6 +190,10 @@ function describeAction(operation: Operation | undefined): string {
     case "set_stock":
     case "set_price":
       return `${action.type} ${JSON.stringify(action.value)}`;
+    case "restore_values": {
+      const n = Object.keys(action.values).length;
+      return `restore_values ${n} cell${n === 1 ? "" : "s"} on ${action.column}`;
+    }
     default:
       return `${action.type} ${JSON.stringify(action.value)}${action.column ? ` on ${action.column}` : ""}`;
   }

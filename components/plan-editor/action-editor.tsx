@@ -24,6 +24,7 @@ export const ACTION_LABELS: Record<ActionType, string> = {
   fixed_decrease: "Decrease by amount",
   multiply: "Multiply by",
   set_value: "Set value",
+  restore_values: "Restore values",
   set_price: "Set price (shortcut)",
   set_stock: "Set in stock (shortcut)",
   aggregate: "Compute a variable (aggregate)",
@@ -56,6 +57,8 @@ export function ActionEditor({
   const referencesId = `${fieldId(path)}--variables`;
   const type = action.type;
   const known = (ACTION_TYPES as readonly string[]).includes(type);
+  // Written by inverse plans only: shown under its own name, not offered for other actions.
+  const restoring = type === "restore_values";
   const columnName = "column" in action ? action.column : undefined;
   const target = profile.columns.find(
     (column) => column.name === (columnName ?? (price.ok ? price.column : undefined)),
@@ -70,7 +73,7 @@ export function ActionEditor({
       {(control) => (
         <ParsedInput
           {...control}
-          value={action.type === "aggregate" ? undefined : action.value}
+          value={"value" in action ? action.value : undefined}
           parse={parseNumericValueText}
           onCommit={(value) => setAt([...path, "value"], value)}
           list={variables.length > 0 ? referencesId : undefined}
@@ -118,7 +121,9 @@ export function ActionEditor({
               }
               className={inputClass}
             >
-              {known ? null : (
+              {restoring ? (
+                <option value={type}>{ACTION_LABELS.restore_values}</option>
+              ) : known ? null : (
                 <option value={formatValue(type)}>{formatValue(type) || "—"} (unknown)</option>
               )}
               {ACTION_TYPES.map((option) => (
@@ -154,6 +159,31 @@ export function ActionEditor({
                   value={action.value}
                   column={target}
                   onCommit={(value) => setAt([...path, "value"], value)}
+                />
+              )}
+            </Field>
+          </>
+        ) : null}
+
+        {action.type === "restore_values" ? (
+          <>
+            <Field path={[...path, "column"]} label="Column">
+              {(control) => (
+                <input
+                  {...control}
+                  readOnly
+                  value={action.column}
+                  className={`${inputClass} bg-slate-50`}
+                />
+              )}
+            </Field>
+            <Field path={[...path, "values"]} label="Original values">
+              {(control) => (
+                <input
+                  {...control}
+                  readOnly
+                  value={restoresText(action.values)}
+                  className={`${inputClass} bg-slate-50 text-slate-600`}
                 />
               )}
             </Field>
@@ -230,4 +260,9 @@ export function ActionEditor({
       ) : null}
     </section>
   );
+}
+
+function restoresText(values: Record<string, string>): string {
+  const n = Object.keys(values).length;
+  return `restores ${n} cell${n === 1 ? "" : "s"} (edit in JSON)`;
 }

@@ -195,6 +195,10 @@ export function setDependencies(
 
 // ── Actions ──────────────────────────────────────────────────────────────────────────────────
 
+/**
+ * The types the form offers. restore_values (written by inverse plans) is not among them: its
+ * row → text map is edited in JSON, so the form shows it but cannot switch to it.
+ */
 export const ACTION_TYPES: readonly ActionType[] = [
   ...NUMERIC_ACTION_TYPES,
   "set_value",
@@ -233,6 +237,8 @@ export function changeActionType(action: Action, type: ActionType): Action {
       return { type, value: typeof value === "boolean" ? value : false };
     case "aggregate":
       return { type, fn: "avg", column: column ?? "", result_variable: "result" };
+    case "restore_values":
+      return { type, column: column ?? "", values: {} };
   }
 }
 

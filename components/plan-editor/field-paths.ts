@@ -47,6 +47,7 @@ export const FORM_SHAPE: Shape = {
         column: "field",
         fn: "field",
         result_variable: "field",
+        values: "field",
       },
       options: {
         round_to: "field",

@@ -49,6 +49,9 @@ describe("actionSummary", () => {
         result_variable: "avg_price",
       }),
     ).toBe("avg(price) → ${avg_price}");
+    expect(
+      actionSummary({ type: "restore_values", column: "price", values: { A: "1.00", B: "2" } }),
+    ).toBe("restore 2 cells of price");
   });
 
   it("falls back to the shorthand names without a mapping", () => {

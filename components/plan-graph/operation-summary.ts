@@ -106,6 +106,10 @@ export function actionSummary(action: Action | undefined, profile?: DatasetProfi
       return `${price} := ${value}`;
     case "set_stock":
       return `${profile?.shorthand.stock ?? "in_stock"} := ${value}`;
+    case "restore_values": {
+      const n = Object.keys(action.values ?? {}).length;
+      return `restore ${n} cell${n === 1 ? "" : "s"} of ${action.column || "?"}`;
+    }
     case "aggregate":
       return `${action.fn}(${action.column || "?"}) → \${${action.result_variable || "?"}}`;
     default:

@@ -143,18 +143,50 @@ describe("inversePlan", () => {
     expect(inverse.ok).toBe(true);
     if (!inverse.ok) return;
     expect(executionPlanSchema.safeParse(inverse.plan).success).toBe(true);
-    expect(inverse.plan.operations).toHaveLength(3);
+    // One restore_values per changed column: price and in_stock.
+    expect(inverse.plan.operations.map((op) => op.action)).toEqual([
+      { type: "restore_values", column: "in_stock", values: { C301: "true" } },
+      { type: "restore_values", column: "price", values: { A101: "29.99", A102: "39.99" } },
+    ]);
     expect(inverse.plan.operations.every((op) => op.depends_on?.length === 0)).toBe(true);
 
     const back = load(forward.output).ok(inverse.plan);
     expect(back.output).toEqual(catalog.bytes);
   });
 
-  it("reports when the inverse needs more than 100 operations", () => {
+  it("reverts a change over 500 distinct prices byte for byte", () => {
+    const rows = Array.from(
+      { length: 600 },
+      (_, i) =>
+        `P${String(i).padStart(4, "0")},${i < 500 ? "fitness" : "yoga"},${(10 + i * 0.37).toFixed(i % 3 === 0 ? 1 : 2)},true`,
+    );
+    const csv = `sku,category,price,in_stock\n${rows.join("\n")}\n`;
+    const catalog = load(csv);
+    const forward = catalog.ok(
+      planOf([
+        { filter: { categories: ["fitness"] }, action: { type: "percent_increase", value: 10 } },
+      ]),
+    );
+    expect(new Set(forward.changes.map((change) => change.before)).size).toBe(500);
+    const inverse = inversePlan(forward.changes, {
+      keyColumn: "sku",
+      executionId: "revert_test_0003",
+      createdAt: "2024-06-02T10:00:00Z",
+      sourceInstruction: "Revert",
+    });
+    if (!inverse.ok) throw new Error(inverse.message);
+    expect(executionPlanSchema.safeParse(inverse.plan).success).toBe(true);
+    expect(inverse.plan.operations).toHaveLength(1);
+
+    const back = load(forward.output).ok(inverse.plan);
+    expect(back.output).toEqual(catalog.bytes);
+  });
+
+  it("reports when the inverse needs more than 100 operations (columns)", () => {
     const changes = Array.from({ length: 101 }, (_, i) => ({
       operationId: "op_01",
-      rowKey: `K${i}`,
-      column: "price",
+      rowKey: "K1",
+      column: `c${i}`,
       before: `${i}.00`,
       after: "999.99",
     }));

@@ -449,3 +449,38 @@ describe("execution order", () => {
     expect(result.ok).toBe(false);
   });
 });
+
+describe("restore_values", () => {
+  it("writes only the listed rows the filter selects, verbatim", () => {
+    const result = load(CATALOG).ok(
+      planOf([
+        {
+          filter: { categories: ["fitness"] },
+          action: {
+            type: "restore_values",
+            column: "price",
+            values: { A101: "29.990", A102: "39.99", B201: "1" },
+          },
+        },
+      ]),
+    );
+    // B201 is listed but not selected; A103 is selected but not listed; A102 already holds it.
+    expect(result.operations[0]).toMatchObject({ matched: 2, changed: 1, skipped: 1 });
+    expect(result.changes).toEqual([
+      { operationId: "op_01", rowKey: "A101", column: "price", before: "29.99", after: "29.990" },
+    ]);
+  });
+
+  it("type-checks each text against the column", () => {
+    const bad = load(CATALOG).run(
+      planOf([
+        {
+          filter: {},
+          action: { type: "restore_values", column: "price", values: { A101: "cheap" } },
+        },
+      ]),
+    );
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.error).toMatchObject({ code: "type_mismatch", column: "price" });
+  });
+});

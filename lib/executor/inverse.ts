@@ -3,14 +3,13 @@ import type { Change } from "./types";
 
 /**
  * The plan that undoes an execution (DESIGN.md "History": revert goes through the same review).
- * Each changed cell gets its first `before` back. Cells are grouped by column and original value;
- * each group is one operation selecting its rows by key (`in`) and writing the exact original
- * text with set_value (strings are written verbatim, so the bytes come back as they were, number
- * formatting included). The groups touch disjoint cells, so every operation has `depends_on: []`.
+ * Each changed cell gets its first `before` back. Cells are grouped by column; each column is one
+ * restore_values operation listing every changed row's key with its exact original text (written
+ * verbatim, so the bytes come back as they were, number formatting included). The columns touch
+ * disjoint cells, so every operation has `depends_on: []`.
  *
- * A plan holds at most 100 operations, so an execution whose changed cells have more than 100
- * distinct (column, original value) pairs — a percentage change over many different prices — has
- * no inverse in plan format version 1; that is reported, not worked around.
+ * A plan holds at most 100 operations, so only an execution that changed more than 100 columns
+ * has no inverse in plan format version 1; that is reported, not worked around.
  */
 
 export interface InversePlanOptions {
@@ -23,7 +22,12 @@ export interface InversePlanOptions {
 
 export type InversePlanResult =
   | { ok: true; plan: ExecutionPlan }
-  | { ok: false; reason: "too_many_groups"; groups: number; message: string };
+  | {
+      ok: false;
+      reason: "too_many_groups" /** Changed columns. */;
+      groups: number;
+      message: string;
+    };
 
 export const MAX_OPERATIONS = 100;
 
@@ -50,39 +54,40 @@ export function inversePlan(
     }
   }
 
-  const groups = new Map<string, { column: string; value: string; keys: string[] }>();
+  const groups = new Map<string, Map<string, string>>();
   for (const cell of cells.values()) {
     if (cell.final === cell.original) continue; // changed and changed back: nothing to undo
-    const id = JSON.stringify([cell.column, cell.original]);
-    let group = groups.get(id);
+    let group = groups.get(cell.column);
     if (!group) {
-      group = { column: cell.column, value: cell.original, keys: [] };
-      groups.set(id, group);
+      group = new Map();
+      groups.set(cell.column, group);
     }
-    group.keys.push(cell.rowKey);
+    group.set(cell.rowKey, cell.original);
   }
   if (groups.size > MAX_OPERATIONS) {
     return {
       ok: false,
       reason: "too_many_groups",
       groups: groups.size,
-      message: `Undoing this needs ${groups.size} different restore steps, more than the ${MAX_OPERATIONS} a plan can hold.`,
+      message: `Undoing this restores ${groups.size} different columns, more than the ${MAX_OPERATIONS} operations a plan can hold.`,
     };
   }
 
-  const ordered = [...groups.values()].sort(
-    (x, y) => compare(x.column, y.column) || compare(x.value, y.value),
-  );
+  const ordered = [...groups.entries()].sort(([x], [y]) => compare(x, y));
   const width = String(ordered.length).length;
-  const operations: Operation[] = ordered.map((group, index) => ({
-    operation_id: `restore_${String(index + 1).padStart(width, "0")}`,
-    description: `Restore ${group.keys.length} '${group.column}' cell${group.keys.length === 1 ? "" : "s"} to ${JSON.stringify(group.value)}.`,
-    depends_on: [],
-    filter: {
-      all: [{ column: options.keyColumn, op: "in", value: [...group.keys].sort(compare) }],
-    },
-    action: { type: "set_value", column: group.column, value: group.value },
-  }));
+  const operations: Operation[] = ordered.map(([column, originals], index) => {
+    const values: Record<string, string> = {};
+    for (const key of [...originals.keys()].sort(compare))
+      values[key] = originals.get(key) as string;
+    const n = originals.size;
+    return {
+      operation_id: `restore_${String(index + 1).padStart(width, "0")}`,
+      description: `Restore ${n} '${column}' cell${n === 1 ? "" : "s"} to their original values.`,
+      depends_on: [],
+      filter: {},
+      action: { type: "restore_values", column, values },
+    };
+  });
 
   if (operations.length === 0) {
     // Nothing to restore; a plan still needs one operation, so select no rows.

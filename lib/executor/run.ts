@@ -156,7 +156,9 @@ function runOperation(
       ...[...op.filter.all, ...op.filter.any, ...op.filter.none].flatMap((c) =>
         referencedVariables(c.value),
       ),
-      ...(op.action.kind === "aggregate" ? [] : referencedVariables(op.action.value)),
+      ...(op.action.kind === "aggregate" || op.action.kind === "restore"
+        ? []
+        : referencedVariables(op.action.value)),
     ],
   };
   if (matched.length === 0) warnings.push(`Operation ${op.operationId} matched no rows.`);
@@ -164,6 +166,13 @@ function runOperation(
   const action = op.action;
   if (action.kind === "aggregate") {
     aggregate(run, action.fn, action.resultVariable, column, cells, variables, warnings);
+    return run;
+  }
+  if (action.kind === "restore") {
+    restore(run, action.values, column, cells);
+    if (run.matched.length === 0 && matched.length > 0) {
+      warnings.push(`Operation ${op.operationId} matched none of the rows it restores.`);
+    }
     return run;
   }
   const value: PlanValue = resolveValue(action.value, variables);
@@ -205,6 +214,45 @@ function runOperation(
     record(run, cells, row, current, outcome.text);
   }
   return run;
+}
+
+/**
+ * restore_values: each selected row whose key is listed gets its text back verbatim (checked as a
+ * set_value string is). Rows it does not list are not the operation's: `matched` keeps only the
+ * listed ones, so counts and order conflicts speak of the cells it can write.
+ */
+function restore(
+  run: OperationRun,
+  values: Record<string, string>,
+  column: ColumnProfile,
+  cells: WorkingCells,
+) {
+  const listed: number[] = [];
+  const outcomes = new Map<string, ReturnType<typeof setOutcome>>();
+  for (let k = 0; k < run.matched.length; k++) {
+    const row = run.matched[k];
+    const key = cells.table.rowKey(row);
+    if (!Object.hasOwn(values, key)) continue;
+    listed.push(row);
+    const text = values[key];
+    let outcome = outcomes.get(text);
+    if (!outcome) {
+      outcome = setOutcome(text, column);
+      outcomes.set(text, outcome);
+    }
+    if (outcome.kind === "mismatch") {
+      throw new ExecutionFailure({
+        code: "type_mismatch",
+        message: `Operation ${run.op.operationId}: row ${key}: ${outcome.message}`,
+        operationId: run.op.operationId,
+        column: column.name,
+      });
+    }
+    const current = cells.get(row, run.col);
+    if (current === text) run.skipped++;
+    else record(run, cells, row, current, text);
+  }
+  run.matched = Int32Array.from(listed);
 }
 
 function record(

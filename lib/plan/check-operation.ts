@@ -137,6 +137,13 @@ function checkAction(
       return isNumericColumn(column) ? column : "not_numeric";
     }
 
+    case "restore_values": {
+      const column = context.column(action.column, [...path, "column"]);
+      if (!column) return undefined;
+      checkRestoredValues(context, column, action.values, [...path, "values"]);
+      return "not_numeric";
+    }
+
     case "aggregate": {
       const column = context.column(action.column, [...path, "column"]);
       if (column && action.fn !== "count") {
@@ -222,6 +229,35 @@ function checkNumericValue(
       path,
       `multiplying by ${value} turns positive values negative; set options.min_value if that is not meant`,
     );
+  }
+}
+
+/**
+ * restore_values: every key must be a row (when the keys are known) and every text must read as
+ * the column's type, or be empty (as the executor allows).
+ */
+function checkRestoredValues(
+  context: CheckContext,
+  column: ColumnProfile,
+  values: Record<string, string>,
+  path: PlanPath,
+): void {
+  const keys = context.options.knownKeys;
+  for (const [key, text] of Object.entries(values)) {
+    const at = [...path, key];
+    if (keys && !keys.has(key)) {
+      context.report(
+        "unknown_row_key",
+        at,
+        `no row with ${context.profile.keyColumn} ${JSON.stringify(key)} in this dataset`,
+      );
+      continue;
+    }
+    // An empty text puts back a cell that was empty. The column may have none left (the
+    // execution being undone filled them all), so that is no reason to refuse the restore.
+    if (text === "") continue;
+    const mismatch = valueMismatch(text, column);
+    if (mismatch) context.report("value_type", at, mismatch);
   }
 }
 

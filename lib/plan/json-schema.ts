@@ -8,6 +8,7 @@ import {
   numericValueSchema,
   operationSchema,
   optionsSchema,
+  restoreValuesSchema,
   scalarSchema,
 } from "./schema";
 
@@ -22,7 +23,7 @@ export const PLAN_JSON_SCHEMA_ID = "/schemas/execution-plan.v1.json";
 
 /** Named parts of the schema, published under $defs so the file reads like the format's docs. */
 function definitions() {
-  const registry = z.registry<{ id: string; description?: string }>();
+  const registry = z.registry<{ id: string; description?: string; minProperties?: number }>();
   registry.add(scalarSchema, { id: "Scalar", description: "A number, text or true/false." });
   registry.add(numericValueSchema, {
     id: "NumericValue",
@@ -36,6 +37,12 @@ function definitions() {
       "columns, and generic conditions (all, any, none); every present part is ANDed together.",
   });
   registry.add(actionSchema, { id: "Action" });
+  registry.add(restoreValuesSchema, {
+    id: "RestoreValues",
+    description:
+      "restore_values: row key → the exact cell text written back. Inverse plans use it to revert an execution.",
+    minProperties: 1,
+  });
   registry.add(optionsSchema, {
     id: "Options",
     description: "min_price / max_price are the seed names of min_value / max_value.",

@@ -25,6 +25,8 @@ import type {
 export type NormalizedAction =
   | { kind: "numeric"; type: NumericActionType; column: string; value: NumericValue }
   | { kind: "set"; column: string; value: Scalar }
+  /** Row key → the exact text its cell gets back; unlisted rows are not written. */
+  | { kind: "restore"; column: string; values: Record<string, string> }
   | { kind: "aggregate"; fn: AggregateFn; column: string; resultVariable: string };
 
 export interface NormalizedFilter {
@@ -182,6 +184,13 @@ function normalizeOperation(
             ? column(a.column, ["action", "column"])
             : role("price", ["action", "type"]),
         value: a.value,
+      };
+      break;
+    case "restore_values":
+      action = {
+        kind: "restore",
+        column: column(a.column, ["action", "column"]),
+        values: a.values,
       };
       break;
     case "set_price":

@@ -85,6 +85,11 @@ export type NumericActionType = (typeof NUMERIC_ACTION_TYPES)[number];
 export const AGGREGATE_FNS = ["avg", "min", "max", "sum", "count", "median"] as const;
 export type AggregateFn = (typeof AGGREGATE_FNS)[number];
 
+/** restore_values' map: row key → the exact text its cell is written back to. */
+export const restoreValuesSchema = z
+  .record(z.string(), z.string())
+  .refine((values) => Object.keys(values).length > 0, "must list at least one row");
+
 export const actionSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("percent_increase"), ...numericActionShape }),
   z.strictObject({ type: z.literal("percent_decrease"), ...numericActionShape }),
@@ -95,6 +100,16 @@ export const actionSchema = z.discriminatedUnion("type", [
     type: z.literal("set_value"),
     column: z.string().min(1).optional(),
     value: scalarSchema,
+  }),
+  /**
+   * Writes each listed row's cell in `column` back to exactly the given text (row key → cell
+   * text); rows the filter selects but `values` does not list are left alone. Inverse plans use
+   * it, so an execution over any number of distinct values reverts in one operation per column.
+   */
+  z.strictObject({
+    type: z.literal("restore_values"),
+    column: z.string().min(1),
+    values: restoreValuesSchema,
   }),
   // Seed aliases.
   z.strictObject({ type: z.literal("set_price"), value: numericValueSchema }),

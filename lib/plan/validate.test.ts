@@ -61,7 +61,7 @@ const cases: Record<Exclude<PlanIssueCode, "order_dependent" | "schema">, Case[]
       input: edit((p) => delete p.operations[0].action.type),
       pathText: "operations[0].action.type",
       message:
-        'operations[0].action.type: an action needs a "type": one of percent_increase, percent_decrease, fixed_increase, fixed_decrease, multiply, set_value, set_price, set_stock, aggregate',
+        'operations[0].action.type: an action needs a "type": one of percent_increase, percent_decrease, fixed_increase, fixed_decrease, multiply, set_value, restore_values, set_price, set_stock, aggregate',
     },
   ],
   wrong_type: [
@@ -240,6 +240,22 @@ const cases: Record<Exclude<PlanIssueCode, "order_dependent" | "schema">, Case[]
   ],
   unknown_column: [
     {
+      name: "restore_values on a column the dataset does not have",
+      input: edit((p) => {
+        p.operations = [
+          {
+            operation_id: "restore_1",
+            filter: {},
+            action: { type: "restore_values", column: "prize", values: { A101: "29.99" } },
+          },
+        ];
+      }),
+      pathText: "operations[0].action.column",
+      message:
+        'operations[0].action.column: no column "prize" in this dataset — did you mean "price"?',
+      suggestion: "price",
+    },
+    {
       name: "a misspelt column",
       input: edit((p) => {
         p.operations[0].filter.all = [{ column: "prise", op: "gt", value: 10 }];
@@ -329,6 +345,25 @@ const cases: Record<Exclude<PlanIssueCode, "order_dependent" | "schema">, Case[]
     },
   ],
   value_type: [
+    {
+      name: "restore_values text that is not the column's type",
+      input: edit((p) => {
+        p.operations = [
+          {
+            operation_id: "restore_1",
+            filter: {},
+            action: {
+              type: "restore_values",
+              column: "price",
+              values: { A101: "29.99", A102: "cheap" },
+            },
+          },
+        ];
+      }),
+      pathText: "operations[0].action.values.A102",
+      message:
+        'operations[0].action.values.A102: column "price" holds numbers; "cheap" is not a number',
+    },
     {
       name: "a number column compared with text",
       input: edit((p) => {
@@ -470,6 +505,26 @@ const cases: Record<Exclude<PlanIssueCode, "order_dependent" | "schema">, Case[]
     },
   ],
   unknown_row_key: [
+    {
+      name: "restore_values for a key outside knownKeys",
+      profile: catalogProfile,
+      options: { knownKeys: new Set(["P-0001", "P-0002"]) },
+      input: edit((p) => {
+        p.operations = [
+          {
+            operation_id: "restore_1",
+            filter: {},
+            action: {
+              type: "restore_values",
+              column: "price",
+              values: { "P-0001": "10.00", "P-0003": "12.00" },
+            },
+          },
+        ];
+      }),
+      pathText: 'operations[0].action.values["P-0003"]',
+      message: 'operations[0].action.values["P-0003"]: no row with id "P-0003" in this dataset',
+    },
     {
       name: "a key close to an existing one",
       input: edit((p) => {
@@ -921,6 +976,19 @@ describe("validatePlan: one message per issue code", () => {
 });
 
 describe("validatePlan", () => {
+  it("accepts restore_values that empties a cell, even where the column has no empty cells", () => {
+    const plan = edit((p) => {
+      p.operations = [
+        {
+          operation_id: "restore_1",
+          filter: {},
+          action: { type: "restore_values", column: "price", values: { A101: "", A102: "39.99" } },
+        },
+      ];
+    });
+    expect(validatePlan(plan, seedProfile).issues).toEqual([]);
+  });
+
   it("accepts every seed plan against the seed dataset, with no issues", () => {
     for (const name of [
       "seed-plan-fitness-10pct.json",
