@@ -1,33 +1,39 @@
 "use client";
 
-import { dependsTransitively, effectiveDependencies } from "@/lib/plan/dag";
-import type { ExecutionPlan } from "@/lib/plan/schema";
+import { dependsTransitively } from "@/lib/plan/dag";
+import type { Operation } from "@/lib/plan/schema";
 import { explicitDependencies, setDependencies } from "./draft-edits";
 import { useDraftActions, useIssuesAt } from "./editor-context";
 import { IssueList } from "./field";
 import { fieldId } from "./field-paths";
+import type { PlanOutline } from "./use-plan-outline";
 
 /**
  * `depends_on` as a choice of other operations. Without it an operation runs after the one
  * listed before it; choosing operations writes that dependency out first so nothing is lost.
  * Operations that already run after this one cannot be chosen: that would be a cycle.
  */
-export function DependenciesEditor({ plan, index }: { plan: ExecutionPlan; index: number }) {
+export function DependenciesEditor({
+  operation,
+  index,
+  outline,
+}: {
+  operation: Operation;
+  index: number;
+  outline: PlanOutline;
+}) {
   const { edit, readOnly } = useDraftActions();
-  const operation = plan.operations[index];
   const path = ["operations", index, "depends_on"];
   const id = fieldId(path);
   const issues = useIssuesAt(path);
   const hasErrors = issues.some((issue) => issue.severity === "error");
   const explicit = Array.isArray(operation.depends_on) ? operation.depends_on : undefined;
-  const previous = plan.operations[index - 1]?.operation_id;
-  const others = plan.operations
-    .map((other) => other.operation_id)
-    .filter((other, i) => i !== index && typeof other === "string");
+  const previous = outline.operationIds[index - 1];
+  const others = outline.operationIds.filter((_, i) => i !== index);
   const unknown = (explicit ?? []).filter((dependency) => !others.includes(dependency));
 
-  const deps = effectiveDependencies(plan);
-  const wouldCycle = (other: string) => dependsTransitively(deps, other, operation.operation_id);
+  const wouldCycle = (other: string) =>
+    dependsTransitively(outline.dependencies, other, operation.operation_id);
 
   const toggle = (other: string, on: boolean) =>
     edit((draft) => {

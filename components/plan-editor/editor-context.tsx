@@ -1,11 +1,12 @@
 "use client";
 
-import { createContext, useContext } from "react";
+import { createContext, useContext, useSyncExternalStore } from "react";
 import type { OperationStats } from "@/components/plan-graph/graph-model";
 import type { DatasetProfile } from "@/lib/dataset/types";
 import type { PlanIssue, PlanPath } from "@/lib/plan/issues";
 import type { ExecutionPlan } from "@/lib/plan/schema";
 import { pathKey } from "./field-paths";
+import { IssueStore } from "./issue-store";
 
 /**
  * What the form's fields share without threading props through every level: how to change the
@@ -28,11 +29,12 @@ export function useDraftActions(): DraftActions {
   return actions;
 }
 
-export const IssuesContext = createContext<ReadonlyMap<string, PlanIssue[]>>(new Map());
+export const IssuesContext = createContext<IssueStore>(new IssueStore());
 
-const NO_ISSUES: PlanIssue[] = [];
-
-/** The issues shown at the field (or section) at `path`. */
+/** The issues shown at the field (or section) at `path`; re-renders only when they change. */
 export function useIssuesAt(path: PlanPath): PlanIssue[] {
-  return useContext(IssuesContext).get(pathKey(path)) ?? NO_ISSUES;
+  const store = useContext(IssuesContext);
+  const key = pathKey(path);
+  const read = () => store.get(key);
+  return useSyncExternalStore(store.subscribe, read, read);
 }

@@ -11,11 +11,11 @@ import { GraphLegend } from "@/components/plan-graph/plan-graph";
 import { Button } from "@/components/ui/button";
 import type { PlanIssue } from "@/lib/plan/issues";
 import type { ExecutionPlan } from "@/lib/plan/schema";
-import { planVariableNames } from "./draft-edits";
 import { useDraftActions } from "./editor-context";
 import { issueOperationIndex } from "./field-paths";
 import { CloseIcon } from "./icons";
 import { OperationCard } from "./operation-card";
+import { usePlanOutline } from "./use-plan-outline";
 
 /**
  * The Graph view: operations as nodes, `depends_on` as edges. Drawing an edge makes the target
@@ -44,6 +44,7 @@ export function GraphView({
   const { edit, profile, readOnly, stats } = useDraftActions();
   const [message, setMessage] = useState<{ kind: "refused" | "done"; text: string } | null>(null);
   const model = useMemo(() => planGraph(plan, { stats, profile }), [plan, stats, profile]);
+  const outline = usePlanOutline(plan);
 
   const selectedIndex = selectedKey === null ? -1 : keys.indexOf(selectedKey);
   const selectedNode = selectedIndex === -1 ? undefined : model.nodes[selectedIndex];
@@ -162,9 +163,9 @@ export function GraphView({
           <fieldset disabled={readOnly} className="min-w-0">
             <legend className="sr-only">Operation {selectedNode.operationId}</legend>
             <OperationCard
-              plan={plan}
+              operation={plan.operations[selectedNode.index]}
               index={selectedNode.index}
-              variables={planVariableNames(plan)}
+              outline={outline}
             />
           </fieldset>
         </section>

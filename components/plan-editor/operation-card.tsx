@@ -1,6 +1,7 @@
 "use client";
 
-import { type ExecutionPlan, OPERATION_ID } from "@/lib/plan/schema";
+import { memo } from "react";
+import { OPERATION_ID, type Operation } from "@/lib/plan/schema";
 import { ActionEditor } from "./action-editor";
 import { DependenciesEditor } from "./dependencies-editor";
 import { duplicateOperation, moveOperation, removeOperation, renameOperation } from "./draft-edits";
@@ -12,24 +13,27 @@ import { ArrowDownIcon, ArrowUpIcon, CopyIcon, TrashIcon } from "./icons";
 import { TextInput } from "./inputs";
 import { NameInput } from "./name-input";
 import { OptionsEditor } from "./options-editor";
+import type { PlanOutline } from "./use-plan-outline";
 
-/** One operation of the plan as a card: id and description, dependencies, filter, action, options. */
-export function OperationCard({
-  plan,
+/**
+ * One operation of the plan as a card: id and description, dependencies, filter, action,
+ * options. Memoised: an edit elsewhere in the plan leaves `operation` and `outline` as they were.
+ */
+export const OperationCard = memo(function OperationCard({
+  operation,
   index,
-  variables,
+  outline,
 }: {
-  plan: ExecutionPlan;
+  operation: Operation;
   index: number;
-  variables: readonly string[];
+  outline: PlanOutline;
 }) {
   const { edit, setAt, readOnly, stats } = useDraftActions();
-  const operation = plan.operations[index];
   const id = String(operation.operation_id ?? "");
   const base = ["operations", index];
   const headingId = `${fieldId(base)}--heading`;
   const operationStats = stats?.[id];
-  const count = plan.operations.length;
+  const count = outline.operationIds.length;
 
   const toolButton =
     "grid size-8 place-items-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-40 disabled:hover:bg-transparent";
@@ -60,7 +64,7 @@ export function OperationCard({
               problemWith={(name) =>
                 !OPERATION_ID.test(name)
                   ? "Use 1–32 letters, digits, _ or -."
-                  : plan.operations.some((other, i) => i !== index && other.operation_id === name)
+                  : outline.operationIds.some((other, i) => i !== index && other === name)
                     ? `${name} is already used by another operation.`
                     : null
               }
@@ -144,17 +148,17 @@ export function OperationCard({
           </p>
         ) : null}
         <IssueList path={base} />
-        <DependenciesEditor plan={plan} index={index} />
+        <DependenciesEditor operation={operation} index={index} outline={outline} />
         <FilterEditor filter={operation.filter} path={[...base, "filter"]} />
         <div className="space-y-5 border-t border-slate-100 pt-4">
           <ActionEditor
             action={operation.action}
             path={[...base, "action"]}
-            variables={variables}
+            variables={outline.variables}
           />
           <OptionsEditor options={operation.options} path={[...base, "options"]} />
         </div>
       </div>
     </article>
   );
-}
+});

@@ -5,13 +5,14 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import type { PlanPath } from "@/lib/plan/issues";
 import type { ExecutionPlan } from "@/lib/plan/schema";
-import { addOperation, planVariableNames } from "./draft-edits";
+import { addOperation } from "./draft-edits";
 import { useDraftActions } from "./editor-context";
 import { IssueList } from "./field";
 import { fieldId, fieldIdCandidates } from "./field-paths";
 import { PlusIcon } from "./icons";
 import { OperationCard } from "./operation-card";
 import { GuardsEditor, PlanDetails, VariablesEditor } from "./plan-settings";
+import { usePlanOutline } from "./use-plan-outline";
 
 export interface FocusRequest {
   path: PlanPath;
@@ -58,7 +59,7 @@ export function PlanForm({
     previousCount.current = count;
   }, [count, readOnly]);
 
-  const variables = planVariableNames(plan);
+  const outline = usePlanOutline(plan);
 
   const addButton = (
     <Button
@@ -95,9 +96,9 @@ export function PlanForm({
         </div>
         <IssueList path={["operations"]} />
         <ol className="space-y-4">
-          {plan.operations.map((_, index) => (
+          {plan.operations.map((operation, index) => (
             <li key={keys[index] ?? index}>
-              <OperationCard plan={plan} index={index} variables={variables} />
+              <OperationCard operation={operation} index={index} outline={outline} />
             </li>
           ))}
         </ol>

@@ -12,6 +12,7 @@ import { type DraftActions, DraftActionsContext, IssuesContext } from "./editor-
 import { type EditorTab, EditorTabs, panelId, tabId } from "./editor-tabs";
 import { issueOperationIndex } from "./field-paths";
 import { GraphView } from "./graph-view";
+import { IssueStore } from "./issue-store";
 import { PlanForm } from "./plan-form";
 import { RevisionCompare } from "./revision-compare";
 import { type CompareSides, compareSidesFor, type PlanRevisionSummary } from "./revisions";
@@ -67,7 +68,8 @@ export function PlanWorkbench({
 }: PlanWorkbenchProps) {
   const base = useId();
   const { draft, keys, dirty, edit, setAt, replace, discard, markSaved } = usePlanDraft(plan);
-  const json = useJsonText(draft, replace);
+  const [tab, setTab] = useState<EditorTab>("form");
+  const json = useJsonText(draft, replace, tab === "json");
   const reading = json.reading;
   const jsonProblem =
     reading.status === "syntax"
@@ -88,6 +90,9 @@ export function PlanWorkbench({
         : validation.schemaErrors > 0
           ? `Fix the ${validation.schemaErrors} schema error${validation.schemaErrors === 1 ? "" : "s"} before saving.`
           : null;
+  const [issueStore] = useState(() => new IssueStore(validation.byAnchor));
+  useEffect(() => issueStore.update(validation.byAnchor), [issueStore, validation.byAnchor]);
+
   const unsaved = dirty || jsonProblem !== undefined;
   useEffect(() => {
     onDirtyChange?.(unsaved);
@@ -102,7 +107,6 @@ export function PlanWorkbench({
     onSaved: markSaved,
   });
 
-  const [tab, setTab] = useState<EditorTab>("form");
   const [jump, setJump] = useState<JumpRequest | null>(null);
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const [compare, setCompare] = useState<CompareSides | null>(null);
@@ -144,7 +148,7 @@ export function PlanWorkbench({
 
   return (
     <DraftActionsContext.Provider value={actions}>
-      <IssuesContext.Provider value={validation.byAnchor}>
+      <IssuesContext.Provider value={issueStore}>
         <div className="space-y-5">
           <div className="sticky top-0 z-20 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white/95 px-3 py-2 shadow-sm backdrop-blur">
             <EditorTabs
