@@ -37,6 +37,7 @@ export function PlanReview({
   revisions,
   permissions,
   completed,
+  confirmBeforeApproval,
 }: {
   planId: string;
   status: string;
@@ -46,6 +47,8 @@ export function PlanReview({
   revisions: PlanRevisionSummary[];
   permissions: PlanPermissions;
   completed: CompletedExecution | null;
+  /** A statement the reviewer must tick before approving (a revert that overwrites later changes). */
+  confirmBeforeApproval?: string;
 }) {
   const router = useRouter();
   const [preview, setPreview] = useState<PreviewState>({ status: "none" });
@@ -93,6 +96,7 @@ export function PlanReview({
           preview={preview}
           onPreview={setPreview}
           permissions={permissions}
+          confirmBeforeApproval={confirmBeforeApproval}
           onApproved={() => router.refresh()}
         />
       )}

@@ -1,6 +1,6 @@
 "use client";
 
-import { useTransition } from "react";
+import { useId, useState, useTransition } from "react";
 import { approvePlanAction, previewPlanAction, rejectPlanAction } from "@/app/plans/[id]/actions";
 import { RemoteDiffTable } from "@/components/diff-table/remote-diff-table";
 import { ApprovalActions } from "@/components/preview/approval-actions";
@@ -26,11 +26,13 @@ export function PreviewPanel({
   preview,
   onPreview,
   permissions,
+  confirmBeforeApproval,
   onApproved,
 }: {
   planId: string;
   plan: ExecutionPlan;
   preview: PreviewState;
+  confirmBeforeApproval?: string;
   onPreview: (state: PreviewState) => void;
   permissions: PlanPermissions;
   onApproved: () => void;
@@ -81,6 +83,7 @@ export function PreviewPanel({
           plan={plan}
           result={preview.result}
           permissions={permissions}
+          confirmBeforeApproval={confirmBeforeApproval}
           onApproved={onApproved}
         />
       ) : null}
@@ -127,12 +130,14 @@ function PreviewResultView({
   plan,
   result,
   permissions,
+  confirmBeforeApproval,
   onApproved,
 }: {
   planId: string;
   plan: ExecutionPlan;
   result: PreviewResult;
   permissions: PlanPermissions;
+  confirmBeforeApproval?: string;
   onApproved: () => void;
 }) {
   const descriptions = Object.fromEntries(
@@ -142,7 +147,10 @@ function PreviewResultView({
     ...result.warnings,
     ...result.issues.filter((issue) => issue.severity === "warning").map((issue) => issue.message),
   ];
-  const approveBlocked = !permissions.approve.ok;
+  const confirmId = useId();
+  const [confirmed, setConfirmed] = useState(false);
+  const needsConfirmation = confirmBeforeApproval !== undefined && !confirmed;
+  const approveBlocked = !permissions.approve.ok || needsConfirmation;
   return (
     <div className="space-y-4">
       <Card className="p-5">
@@ -158,6 +166,18 @@ function PreviewResultView({
           previewHash={result.previewHash}
         />
         <div className="mt-5 border-t border-slate-100 pt-4">
+          {confirmBeforeApproval ? (
+            <div className="mb-3 flex items-start gap-2 text-sm text-slate-800">
+              <input
+                id={confirmId}
+                type="checkbox"
+                checked={confirmed}
+                onChange={(event) => setConfirmed(event.target.checked)}
+                className="mt-0.5 size-4 rounded border-slate-300"
+              />
+              <label htmlFor={confirmId}>{confirmBeforeApproval}</label>
+            </div>
+          ) : null}
           <ApprovalActions
             counts={{
               rowsChanged: result.rowsChanged,
@@ -167,7 +187,13 @@ function PreviewResultView({
             }}
             guards={result.guards}
             disabled={approveBlocked}
-            disabledReason={permissions.approve.ok ? undefined : permissions.approve.reason}
+            disabledReason={
+              permissions.approve.ok
+                ? needsConfirmation
+                  ? "Confirm the overwrite above to approve."
+                  : undefined
+                : permissions.approve.reason
+            }
             onApprove={async (overrideReason) => {
               const response = await approvePlanAction({
                 planId,

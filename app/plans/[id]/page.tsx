@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { LaterChangesNotice } from "@/components/history/later-changes-notice";
 import { PlanHeader } from "@/components/plan-review/plan-header";
 import { PlanReview } from "@/components/plan-review/plan-review";
 import { authEnabled } from "@/lib/auth/actor";
@@ -7,6 +8,7 @@ import { canApprove } from "@/lib/auth/four-eyes";
 import { requirePageActor } from "@/lib/auth/page";
 import { can } from "@/lib/auth/permissions";
 import { readProfile } from "@/lib/db/datasets";
+import { laterChangesToSameCells } from "@/lib/db/executions";
 import { findPlanForReview, readPlanJson } from "@/lib/db/plans";
 import { actorLabels } from "@/lib/db/users";
 import { env } from "@/lib/env";
@@ -31,6 +33,7 @@ export default async function PlanPage({ params }: { params: Promise<{ id: strin
     latestRevisionAuthor: latest.author,
     allowSelfApproval: env().SIGNOFF_ALLOW_SELF_APPROVAL || !authEnabled(),
   });
+  const laterChanges = plan.revertOf ? await laterChangesToSameCells(plan.revertOf.id) : [];
   const completed = plan.executions.find(
     (execution) => execution.status === "completed" || execution.status === "reverted",
   );
@@ -38,6 +41,11 @@ export default async function PlanPage({ params }: { params: Promise<{ id: strin
   return (
     <>
       <PlanHeader plan={plan} createdByName={nameOf(plan.createdBy)} />
+      {plan.revertOf && laterChanges.length > 0 && plan.status !== "approved" ? (
+        <div className="mb-6">
+          <LaterChangesNotice changes={laterChanges} revertOf={plan.revertOf} />
+        </div>
+      ) : null}
       <PlanReview
         planId={plan.id}
         status={plan.status}
@@ -52,6 +60,11 @@ export default async function PlanPage({ params }: { params: Promise<{ id: strin
           createdAt: revision.createdAt.toISOString(),
           plan: readPlanJson(revision.planJson),
         }))}
+        confirmBeforeApproval={
+          plan.revertOf && laterChanges.length > 0
+            ? "I understand this revert overwrites the later changes listed above."
+            : undefined
+        }
         permissions={{
           edit: can(actor.role, "plan.edit"),
           preview: can(actor.role, "plan.preview"),
