@@ -9,7 +9,7 @@ export interface PlanOutline {
   /** Every operation's id, in list order. */
   operationIds: readonly string[];
   /** Each operation's prerequisites, the implicit "previous operation" written out. */
-  dependencies: ReadonlyMap<string, string[]>;
+  dependencies: Map<string, string[]>;
   /** Names an action value can reference. */
   variables: readonly string[];
 }

@@ -54,6 +54,16 @@ describe("actionSummary", () => {
     ).toBe("restore 2 cells of price");
   });
 
+  it("counts the rows a restore writes back", () => {
+    expect(
+      actionSummary({
+        type: "restore_values",
+        column: "price",
+        values: { A101: "29.99", A102: "39.99" },
+      }),
+    ).toBe("restore 2 cells of price");
+  });
+
   it("falls back to the shorthand names without a mapping", () => {
     expect(actionSummary({ type: "set_price", value: 9.99 }, ambiguousProfile)).toBe(
       "price := 9.99",
