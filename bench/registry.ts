@@ -1,4 +1,5 @@
 import { approve100k, preview100k } from "./workloads/approve-100k";
+import { diffUi300k } from "./workloads/diff-ui-300k";
 import { executor1m } from "./workloads/executor-1m";
 import { history10k } from "./workloads/history-10k";
 import { upload1m } from "./workloads/upload-1m";
@@ -35,6 +36,7 @@ export const WORKLOADS: readonly Workload[] = [
   history10k,
   approve100k,
   preview100k,
+  diffUi300k,
 ];
 
 export function findWorkload(name: string): Workload | undefined {

@@ -7,14 +7,13 @@ test.use({ role: "author" });
 
 async function draftPlan(page: Page, instruction: string) {
   await page.goto("/plans/new");
-  await page
-    .getByLabel("Dataset")
-    .selectOption({ label: "Seed products (v1)" })
-    .catch(async () => {
-      // The dataset may have moved past v1 in an earlier test of this file.
-      const option = page.getByLabel("Dataset").locator("option", { hasText: "Seed products" });
-      await page.getByLabel("Dataset").selectOption((await option.getAttribute("value")) ?? "");
-    });
+  // The label carries the current version ("Seed products (v2)"), which earlier tests move on.
+  const dataset = page.getByLabel("Dataset");
+  const value = await dataset
+    .locator("option", { hasText: "Seed products" })
+    .first()
+    .getAttribute("value");
+  await dataset.selectOption(value ?? "");
   await page.getByLabel("Instruction").fill(instruction);
   await page.getByRole("button", { name: "Draft plan" }).click();
   await page.waitForURL((url: URL) => /^\/plans\/(?!new$)[^/]+$/.test(url.pathname));
@@ -114,18 +113,36 @@ test("graph: drawing an edge writes depends_on; a cycle is refused", async ({ pa
     page,
     "Increase in-stock fitness prices by 15% and mark all accessories as out of stock",
   );
+
+  // Make the two operations independent in the JSON view: no edge between them.
+  await page.getByRole("tab", { name: "JSON" }).click();
+  const json = page.getByLabel("Plan JSON");
+  const plan = JSON.parse(await json.inputValue());
+  plan.operations[1].depends_on = [];
+  await json.fill(JSON.stringify(plan, null, 2));
+
   await page.getByRole("tab", { name: "Graph" }).click();
   const first = page.getByTestId("graph-node-op_01");
   const second = page.getByTestId("graph-node-op_02");
   await expect(first).toBeVisible();
   await expect(second).toBeVisible();
+  await expect(page.locator(".react-flow__edge")).toHaveCount(0);
 
-  // op_02 already follows op_01 (list order); connecting op_02 → op_01 would close a cycle.
-  await second
-    .locator(".react-flow__handle-bottom")
-    .dragTo(first.locator(".react-flow__handle-top"));
-  await expect(page.getByRole("alert")).toContainText(/cycle/i);
-
+  // Drawing op_01 → op_02 makes op_02 depend on op_01.
+  await first
+    .locator(".react-flow__handle.source")
+    .dragTo(second.locator(".react-flow__handle.target"));
+  await expect(page.locator(".react-flow__edge")).toHaveCount(1);
   await page.getByRole("tab", { name: "JSON" }).click();
-  await expect(page.getByLabel("Plan JSON")).not.toHaveValue(/"depends_on": \[\s*"op_02"/);
+  expect(JSON.parse(await json.inputValue()).operations[1].depends_on).toEqual(["op_01"]);
+
+  // Drawing op_02 → op_01 would close a cycle: refused, and the plan is unchanged.
+  await page.getByRole("tab", { name: "Graph" }).click();
+  await second
+    .locator(".react-flow__handle.source")
+    .dragTo(first.locator(".react-flow__handle.target"));
+  await expect(page.getByRole("alert")).toContainText(/cycle/i);
+  await page.getByRole("tab", { name: "JSON" }).click();
+  const after = JSON.parse(await json.inputValue());
+  expect(after.operations[0].depends_on ?? []).not.toContain("op_02");
 });
