@@ -12,7 +12,7 @@ import {
   ReactFlowProvider,
   useReactFlow,
 } from "@xyflow/react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { DEFAULT_LAYOUT, layoutGraph } from "./graph-layout";
 import type { PlanGraphModel } from "./graph-model";
 import {
@@ -151,8 +151,11 @@ function Canvas({
       ]),
     [model],
   );
+  // The first fit is React Flow's own (the `fitView` prop); later ones follow shape changes.
+  const fittedShape = useRef(shape);
   useEffect(() => {
-    if (shape === "") return;
+    if (fittedShape.current === shape) return;
+    fittedShape.current = shape;
     const frame = requestAnimationFrame(() => void flow.fitView({ padding: 0.15, maxZoom: 1 }));
     return () => cancelAnimationFrame(frame);
   }, [flow, shape]);
