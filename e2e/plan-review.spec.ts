@@ -141,7 +141,7 @@ test("graph: drawing an edge writes depends_on; a cycle is refused", async ({ pa
   await second
     .locator(".react-flow__handle.source")
     .dragTo(first.locator(".react-flow__handle.target"));
-  await expect(page.getByRole("alert")).toContainText(/cycle/i);
+  await expect(page.getByRole("tabpanel").getByRole("alert")).toContainText(/cycle/i);
   await page.getByRole("tab", { name: "JSON" }).click();
   const after = JSON.parse(await json.inputValue());
   expect(after.operations[0].depends_on ?? []).not.toContain("op_02");
