@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { createReadStream, existsSync } from "node:fs";
 import { access } from "node:fs/promises";
 import { createInterface } from "node:readline";
@@ -7,8 +6,8 @@ import { sqliteFilePath } from "@/lib/db/database-url";
 import { migrateDatabase } from "@/lib/db/migrations";
 import { env } from "@/lib/env";
 import type { Change, GuardResult, OperationStats } from "@/lib/executor";
-import { canonicalJson } from "@/lib/plan/canonical";
 import { type ExecutionPlan, executionPlanSchema } from "@/lib/plan/schema";
+import { planHash } from "@/lib/services/hashing";
 import { findCompletedExecution, recordCliExecution } from "@/lib/services/record-cli-execution";
 
 /**
@@ -113,10 +112,8 @@ export class DatabaseLedger implements ExecutionLedger {
   }
 }
 
-/** The hash ledgers compare: sha256 of the plan's canonical JSON (as lib/services/hashing.ts). */
-export function planHash(plan: ExecutionPlan): string {
-  return createHash("sha256").update(canonicalJson(plan)).digest("hex");
-}
+/** The hash ledgers compare: the same plan hash approvals in the web app record. */
+export { planHash };
 
 /**
  * The audit file as a ledger: an execution_id with a completed line in the file has run. Lines

@@ -135,12 +135,12 @@ export async function createManualPlan(
   const current = await loadCurrentVersion(options.datasetId);
   if (!current) throw new AppError("not_found", "That dataset does not exist.");
   const input = options.plan ?? starterPlan(options.instruction ?? "", options.now ?? new Date());
-  const plan = validatePlan(input, current.profile).parsed;
+  const validation = validatePlan(input, current.profile);
+  const plan = validation.parsed;
   if (!plan) {
-    const issues = validatePlan(input, current.profile).issues;
     throw new AppError(
       "invalid_plan",
-      issues.map((issue) => issue.message).join("\n") || "The plan is not valid.",
+      validation.issues.map((issue) => issue.message).join("\n") || "The plan is not valid.",
     );
   }
   const planId = await db().$transaction(async (tx) => {
