@@ -2,6 +2,7 @@ import { approve100k, preview100k } from "./workloads/approve-100k";
 import { diffUi300k } from "./workloads/diff-ui-300k";
 import { executor1m } from "./workloads/executor-1m";
 import { history10k } from "./workloads/history-10k";
+import { plannerRules } from "./workloads/planner-rules";
 import { upload1m } from "./workloads/upload-1m";
 
 /**
@@ -37,6 +38,7 @@ export const WORKLOADS: readonly Workload[] = [
   approve100k,
   preview100k,
   diffUi300k,
+  plannerRules,
 ];
 
 export function findWorkload(name: string): Workload | undefined {

@@ -4,7 +4,26 @@
  * Runs the named workloads (all of them when none is named) and prints one JSON line each.
  * Every implementation is measured in its own child process; see bench/measure.ts.
  */
-import { findWorkload, WORKLOADS } from "./registry";
+import os from "node:os";
+import { findWorkload, WORKLOADS, type WorkloadReport } from "./registry";
+
+/**
+ * Every line leads with the fields the issues fixed (`baselines` is `{}` for workloads without
+ * one) and ends with the load average, because on a shared 2-core machine a figure means little
+ * without it.
+ */
+function reportLine(report: WorkloadReport, quick: boolean): Record<string, unknown> {
+  const { workload, seconds, peak_rss_mb, baselines = {}, ...rest } = report;
+  return {
+    workload,
+    seconds,
+    peak_rss_mb,
+    baselines,
+    ...rest,
+    quick,
+    load_average: Number(os.loadavg()[0].toFixed(2)),
+  };
+}
 
 async function main(argv: string[]): Promise<number> {
   const quick = argv.includes("--quick");
@@ -21,7 +40,7 @@ async function main(argv: string[]): Promise<number> {
   const selected = names.length > 0 ? names.map((n) => findWorkload(n)!) : WORKLOADS;
   for (const workload of selected) {
     const report = await workload.run({ quick, repeat });
-    console.log(JSON.stringify(report));
+    console.log(JSON.stringify(reportLine(report, quick)));
   }
   return 0;
 }
