@@ -1,8 +1,8 @@
 "use client";
 
 import { type ColumnDef, createColumnHelper } from "@tanstack/react-table";
-import type { ChangeColumns } from "./change-columns";
-import { formatDelta, formatPercent, numericChange } from "./change-view";
+import type { ChangeColumns } from "@/lib/diff/change-columns";
+import { formatDelta, formatPercent, numericChange } from "@/lib/diff/numeric-change";
 import type { DiffTableFeatures, WindowRow } from "./virtual-table";
 
 /** A row of the "Only changed cells" view: one change. */

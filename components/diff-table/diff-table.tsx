@@ -3,8 +3,8 @@
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { formatCount } from "@/components/ui/format";
-import type { ChangeColumns, ChangedRows } from "./change-columns";
-import { FORMULA_NOTE } from "./diff-csv";
+import type { ChangeColumns, ChangedRows } from "@/lib/diff/change-columns";
+import { FORMULA_NOTE } from "@/lib/diff/diff-csv";
 import { DiffToolbar } from "./diff-toolbar";
 import { ChangedCellsTable, FullRowsTable } from "./diff-views";
 import { type RowsState, useChangedRows } from "./use-changed-rows";

@@ -1,7 +1,7 @@
 "use client";
 
 import { type ReactNode, useCallback, useMemo } from "react";
-import { type ChangedRows, rowLookup } from "./change-columns";
+import { type ChangedRows, rowLookup } from "@/lib/diff/change-columns";
 import { netCellChanges } from "./change-view";
 import { type ChangeRow, changeColumns, type FullRow, fullRowColumns } from "./diff-columns";
 import type { DiffView } from "./use-diff-view";

@@ -4,7 +4,11 @@ import { useCallback, useEffect, useState } from "react";
 import { preload } from "react-dom";
 import { Button } from "@/components/ui/button";
 import { formatCount } from "@/components/ui/format";
-import { assertChangeColumns, type ChangeColumns, type ChangedRows } from "./change-columns";
+import {
+  assertChangeColumns,
+  type ChangeColumns,
+  type ChangedRows,
+} from "@/lib/diff/change-columns";
 import { DiffTable } from "./diff-table";
 
 export interface RemoteDiffTableProps {

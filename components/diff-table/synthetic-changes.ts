@@ -1,4 +1,4 @@
-import type { ChangeColumns, ChangedRows } from "./change-columns";
+import type { ChangeColumns, ChangedRows } from "@/lib/diff/change-columns";
 
 /**
  * A deterministic synthetic change set shaped like a catalog price run, for the /dev/diff-table

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useRef, useState } from "react";
-import type { ChangedRows } from "./change-columns";
+import type { ChangedRows } from "@/lib/diff/change-columns";
 
 export type RowsState =
   | { status: "unavailable" }

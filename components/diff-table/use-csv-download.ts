@@ -1,8 +1,8 @@
 "use client";
 
 import { useCallback, useRef, useState } from "react";
-import type { ChangeColumns } from "./change-columns";
-import { diffCsvChunks } from "./diff-csv";
+import type { ChangeColumns } from "@/lib/diff/change-columns";
+import { diffCsvChunks } from "@/lib/diff/diff-csv";
 
 export interface CsvDownload {
   /** Starts the download of the changes at `indices`; ignored while one is being prepared. */

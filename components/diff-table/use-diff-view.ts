@@ -2,7 +2,7 @@
 
 import type { SortingState } from "@tanstack/react-table";
 import { useDeferredValue, useMemo, useState } from "react";
-import type { ChangeColumns } from "./change-columns";
+import type { ChangeColumns } from "@/lib/diff/change-columns";
 import {
   CHANGE_FIELDS,
   type ChangeField,

@@ -1,13 +1,13 @@
 import "server-only";
+import { parseCsv } from "@/lib/dataset/csv";
+import { loadVersionContentById } from "@/lib/db/dataset-versions";
+import { type ExecutionDetail, loadExecutionChanges } from "@/lib/db/executions";
 import {
   type ChangeColumns,
   type ChangedRows,
   encodeChanges,
   pickChangedRows,
-} from "@/components/diff-table/change-columns";
-import { parseCsv } from "@/lib/dataset/csv";
-import { loadVersionContentById } from "@/lib/db/dataset-versions";
-import { type ExecutionDetail, loadExecutionChanges } from "@/lib/db/executions";
+} from "@/lib/diff/change-columns";
 
 /**
  * An execution's change records for the diff table (`RemoteDiffTable`): the change set in its

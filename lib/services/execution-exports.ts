@@ -1,11 +1,11 @@
 import "server-only";
-import { encodeChanges } from "@/components/diff-table/change-columns";
-import { diffCsvChunks } from "@/components/diff-table/diff-csv";
 import { auditLineChunks } from "@/lib/dataset/audit-record";
 import { type CsvTable, parseCsv } from "@/lib/dataset/csv";
 import { loadVersionContentById } from "@/lib/db/dataset-versions";
 import { type ExecutionDetail, findExecution, loadExecutionChanges } from "@/lib/db/executions";
 import { listExecutionIdsForExport } from "@/lib/db/history";
+import { encodeChanges } from "@/lib/diff/change-columns";
+import { diffCsvChunks } from "@/lib/diff/diff-csv";
 import { AppError } from "@/lib/errors";
 import type { HistoryFilters } from "@/lib/schemas/history";
 

@@ -1,11 +1,11 @@
 import "server-only";
+import { parseCsv } from "@/lib/dataset/csv";
 import {
   type ChangeColumns,
   type ChangedRows,
   encodeChanges,
   pickChangedRows,
-} from "@/components/diff-table/change-columns";
-import { parseCsv } from "@/lib/dataset/csv";
+} from "@/lib/diff/change-columns";
 import type { Change } from "@/lib/executor";
 
 /**

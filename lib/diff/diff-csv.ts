@@ -1,5 +1,5 @@
 import { type ChangeColumns, columnOf, operationOf, rowKeyOf } from "./change-columns";
-import { formatDelta, formatPercent, numericChange } from "./change-view";
+import { formatDelta, formatPercent, numericChange } from "./numeric-change";
 
 /**
  * The diff as CSV, built in chunks so a 300,000-change export never blocks the page for long.
