@@ -49,8 +49,10 @@ try {
     },
   });
 
+  const previewPhases: Record<string, number> = {};
+  const approvePhases: Record<string, number> = {};
   let started = performance.now();
-  const preview = await previewPlan({ planId, actor: author });
+  const preview = await previewPlan({ planId, actor: author, phases: previewPhases });
   const previewSeconds = (performance.now() - started) / 1000;
   if (!preview.ok) throw new Error(`preview failed: ${JSON.stringify(preview).slice(0, 500)}`);
 
@@ -60,6 +62,7 @@ try {
     revisionId: preview.revisionId,
     previewHash: preview.previewHash,
     actor: approver,
+    phases: approvePhases,
   });
   const approveSeconds = (performance.now() - started) / 1000;
 
@@ -68,6 +71,8 @@ try {
       seconds: approveSeconds,
       preview_seconds: previewSeconds,
       approve_seconds: approveSeconds,
+      preview_phases_ms: rounded(previewPhases),
+      approve_phases_ms: rounded(approvePhases),
       rows: rowCount,
       cells_changed: approved.cellsChanged,
       peak_rss_mb: process.resourceUsage().maxRSS / 1024,
@@ -75,4 +80,8 @@ try {
   );
 } finally {
   rmSync(dir, { recursive: true, force: true });
+}
+
+function rounded(phases: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(phases).map(([name, ms]) => [name, Math.round(ms)]));
 }

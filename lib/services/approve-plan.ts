@@ -10,7 +10,7 @@ import { latestRevision, readPlanJson } from "@/lib/db/plans";
 import { AppError, isAppError } from "@/lib/errors";
 import type { ExecutionPlan } from "@/lib/plan/schema";
 import { planHash, previewHash, sha256Hex } from "./hashing";
-import { profileNewVersion, runPlan } from "./run-plan";
+import { type Lap, type PhaseTimings, phaseClock, profileNewVersion, runPlan } from "./run-plan";
 
 export interface ApprovePlanOptions {
   planId: string;
@@ -25,6 +25,8 @@ export interface ApprovePlanOptions {
   allowSelfApproval?: boolean;
   /** Test hook: runs inside the transaction after the new version is written. */
   afterVersionWrite?: (tx: Tx) => Promise<void>;
+  /** Filled with the milliseconds each step took (see `PhaseTimings`). */
+  phases?: PhaseTimings;
 }
 
 export interface ApprovedExecution {
@@ -54,11 +56,14 @@ export async function approvePlan(options: ApprovePlanOptions): Promise<Approved
   });
   if (!plan) throw new AppError("not_found", "That plan does not exist.");
 
+  const lap = phaseClock(options.phases);
   try {
-    return await db().$transaction(
-      (tx) => applyInTransaction(tx, { ...options, startedAt, datasetId: plan.datasetId }),
+    const approved = await db().$transaction(
+      (tx) => applyInTransaction(tx, { ...options, startedAt, datasetId: plan.datasetId }, lap),
       { timeout: 120_000, maxWait: 120_000 },
     );
+    lap("commit");
+    return approved;
   } catch (error) {
     await recordFailedAttempt(options, plan, startedAt, error);
     throw error;
@@ -68,6 +73,7 @@ export async function approvePlan(options: ApprovePlanOptions): Promise<Approved
 async function applyInTransaction(
   tx: Tx,
   options: ApprovePlanOptions & { startedAt: Date; datasetId: string },
+  lap: Lap,
 ): Promise<ApprovedExecution> {
   // Take SQLite's write lock before reading anything: a transaction that reads first and writes
   // later fails outright (SQLITE_BUSY) if another process, such as the CLI, committed meanwhile.
@@ -146,9 +152,11 @@ async function applyInTransaction(
     );
   }
 
+  lap("checks");
+
   // 3. Re-run the executor; its change set must be the one previewed.
   const profile = readProfile(plan.dataset.profileJson);
-  const run = runPlan(executionPlan, current.content, profile);
+  const run = runPlan(executionPlan, current.content, profile, lap);
   if (!run.ok) throw new AppError("execution_failed", run.error);
   const result = run.result;
   if (result.changeSetHash !== revision.changeSetHash) {
@@ -168,6 +176,7 @@ async function applyInTransaction(
 
   // 4. Write the new version, the execution, its changes and the audit trail.
   const newProfile = profileNewVersion(result.output, profile);
+  lap("profile");
   const version = await tx.datasetVersion.create({
     data: {
       datasetId: plan.datasetId,
@@ -182,6 +191,7 @@ async function applyInTransaction(
     },
   });
   await options.afterVersionWrite?.(tx);
+  lap("write_version");
 
   const finishedAt = new Date();
   const execution = await tx.execution.create({
@@ -213,7 +223,9 @@ async function applyInTransaction(
       durationMs: finishedAt.getTime() - options.startedAt.getTime(),
     },
   });
+  lap("write_execution");
   await insertChanges(tx, execution.id, plan.datasetId, result.changes);
+  lap("write_changes");
   await tx.dataset.update({
     where: { id: plan.datasetId },
     data: { currentVersionId: version.id, profileJson: JSON.stringify(newProfile) },
@@ -266,6 +278,8 @@ async function applyInTransaction(
       detail: { revertedBy: execution.id },
     });
   }
+
+  lap("write_audit");
 
   return {
     executionId: execution.executionId,

@@ -9,11 +9,13 @@ import { hasErrors, type PlanIssue } from "@/lib/plan/issues";
 import { validatePlan } from "@/lib/plan/validate";
 import { previewHash } from "./hashing";
 import { cachePreview } from "./preview-cache";
-import { type PlanRunResult, runPlan } from "./run-plan";
+import { type PhaseTimings, type PlanRunResult, phaseClock, runPlan } from "./run-plan";
 
 export interface PreviewPlanOptions {
   planId: string;
   actor: Actor;
+  /** Filled with the milliseconds each step took (see `PhaseTimings`). */
+  phases?: PhaseTimings;
 }
 
 export type PlanPreview =
@@ -37,6 +39,7 @@ export type PlanPreview =
  * onto the current one first: previewing again is how a reviewer recovers from a stale plan.
  */
 export async function previewPlan(options: PreviewPlanOptions): Promise<PlanPreview> {
+  const lap = phaseClock(options.phases);
   const plan = await db().plan.findUnique({
     where: { id: options.planId },
     include: { dataset: { include: { currentVersion: true } }, baseVersion: true },
@@ -50,14 +53,17 @@ export async function previewPlan(options: PreviewPlanOptions): Promise<PlanPrev
   const revision = await latestRevision(db(), plan.id);
   if (!revision) throw new AppError("not_found", "The plan has no revision.");
 
+  lap("load");
+
   const executionPlan = readPlanJson(revision.planJson);
   const profile = readProfile(plan.dataset.profileJson);
   const validation = validatePlan(executionPlan, profile);
   if (hasErrors(validation.issues)) {
     return { ok: false, reason: "invalid_plan", issues: validation.issues };
   }
+  lap("validate");
 
-  const run = runPlan(executionPlan, current.content, profile);
+  const run = runPlan(executionPlan, current.content, profile, lap);
   if (!run.ok)
     return {
       ok: false,
@@ -101,6 +107,8 @@ export async function previewPlan(options: PreviewPlanOptions): Promise<PlanPrev
     });
   });
 
+  lap("record");
+
   cachePreview(hash, {
     planId: plan.id,
     changes: run.result.changes,
@@ -109,6 +117,7 @@ export async function previewPlan(options: PreviewPlanOptions): Promise<PlanPrev
     content: current.content,
     keyColumn: profile.keyColumn,
   });
+  lap("cache");
 
   return {
     ok: true,
