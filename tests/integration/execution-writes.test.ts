@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ChangeRecord, insertChanges } from "@/lib/db/execution-writes";
+import { loadExecutionChanges } from "@/lib/db/executions";
+import { installTempDb, type TempDb } from "../support/temp-db";
+
+let temp: TempDb;
+
+beforeAll(async () => {
+  temp = await installTempDb();
+  // The records alone are under test: no execution or dataset rows to point at.
+  await temp.db.$executeRaw`PRAGMA foreign_keys = OFF`;
+});
+afterAll(async () => {
+  await temp.dispose();
+});
+
+async function roundTrip(executionId: string, changes: ChangeRecord[]) {
+  await temp.db.$transaction((tx) => insertChanges(tx, executionId, "dataset-1", changes));
+  return loadExecutionChanges(executionId);
+}
+
+describe("insertChanges", () => {
+  it("stores every value exactly, text that looks like numbers or JSON included", async () => {
+    const values = [
+      "",
+      "1.50",
+      "007",
+      '"quoted", with comma',
+      "back\\slash",
+      "line\nbreak",
+      "nul\u0000byte",
+      "é😀",
+      "null",
+      "[1]",
+    ];
+    const changes = values.map((value, at) => ({
+      operationId: "op_01",
+      rowKey: `K${at}`,
+      column: "name",
+      before: value,
+      after: `${value}!`,
+    }));
+    const stored = await roundTrip("exec-values", changes);
+    expect(
+      stored.map(({ operationId, rowKey, column, before, after }) => ({
+        operationId,
+        rowKey,
+        column,
+        before,
+        after,
+      })),
+    ).toEqual(changes);
+  });
+
+  it("replaces a lone surrogate with one U+FFFD, as a bound parameter would", async () => {
+    const [stored] = await roundTrip("exec-surrogate", [
+      { operationId: "op_01", rowKey: "K1", column: "name", before: "a", after: "x\ud800y" },
+    ]);
+    expect(stored.after).toBe("x\ufffdy");
+  });
+
+  it("numbers records in order across statements", async () => {
+    const changes = Array.from({ length: 45_001 }, (_, at) => ({
+      operationId: at % 2 === 0 ? "op_01" : "op_02",
+      rowKey: `SKU-${at}`,
+      column: "price",
+      before: String(at),
+      after: String(at + 1),
+    }));
+    const stored = await roundTrip("exec-many", changes);
+    expect(stored).toHaveLength(changes.length);
+    expect(stored.map((change) => change.seq)).toEqual(changes.map((_, at) => at));
+    expect(stored.map((change) => change.rowKey)).toEqual(changes.map((change) => change.rowKey));
+    expect(stored[45_000]).toMatchObject({ operationId: "op_01", before: "45000", after: "45001" });
+  });
+});
