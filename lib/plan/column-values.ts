@@ -45,6 +45,9 @@ export function columnTypeWords(type: ColumnType): string {
   }
 }
 
+/** Longest text a message quotes in full; a pasted megabyte is cut, not echoed back. */
+const QUOTED_TEXT_LIMIT = 120;
+
 /** A value as a message quotes it: `"abc"`, `12`, `true`, `an array`. */
 export function describeValue(value: unknown): string {
   if (value === undefined) return "nothing";
@@ -52,6 +55,14 @@ export function describeValue(value: unknown): string {
   if (Array.isArray(value)) return "a list";
   if (typeof value === "object") return "an object";
   if (typeof value === "number" && !Number.isFinite(value)) return String(value);
+  // A server action's arguments may carry a BigInt, which JSON.stringify refuses.
+  if (typeof value === "bigint") return `the big integer ${value}`;
+  if (typeof value === "string" && value.length > QUOTED_TEXT_LIMIT) {
+    return `${JSON.stringify(value.slice(0, QUOTED_TEXT_LIMIT))}… (${value.length} characters)`;
+  }
+  if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") {
+    return `a ${typeof value}`;
+  }
   return JSON.stringify(value);
 }
 

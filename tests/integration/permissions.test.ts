@@ -32,6 +32,7 @@ const ACTIONS: Record<string, Access> = {
   "app/datasets/upload/actions.ts#confirmUploadAction": "dataset.upload",
   "app/executions/[id]/actions.ts#revertExecutionAction": "execution.revert",
   "app/plans/[id]/actions.ts#savePlanRevisionAction": "plan.edit",
+  "app/plans/[id]/actions.ts#validatePlanAction": "plan.edit",
   "app/plans/[id]/actions.ts#restorePlanRevisionAction": "plan.edit",
   "app/plans/[id]/actions.ts#previewPlanAction": "plan.preview",
   "app/plans/[id]/actions.ts#approvePlanAction": "plan.approve",

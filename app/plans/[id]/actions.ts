@@ -11,11 +11,21 @@ import {
   restorePlanRevision,
   savePlanRevision,
 } from "@/lib/services/save-plan-revision";
+import { validatePlan } from "@/lib/services/validate-plan";
 
 const planId = z.string().min(1);
 
 /** With sign-in switched off there is only one person, who must be able to approve. */
 const selfApprovalAllowed = () => env().SIGNOFF_ALLOW_SELF_APPROVAL || !authEnabled();
+
+/**
+ * The server's verdict on a plan the editor holds, before it is saved: issues with their paths.
+ * Only people who may edit a plan have a reason to ask, so it needs the same permission.
+ */
+export const validatePlanAction = serverAction(
+  { schema: z.object({ planId, plan: z.unknown() }), permission: "plan.edit" },
+  (input) => validatePlan(input),
+);
 
 export const savePlanRevisionAction = serverAction(
   {
