@@ -3,8 +3,8 @@ import { type AuditRecordInput, auditLineChunks } from "@/lib/dataset/audit-reco
 
 /**
  * The audit file: one JSON line per `apply` (DESIGN.md "Command line"), in the seed executor's
- * format as lib/dataset/audit-record.ts writes it for the web history too. The CLI adds what only
- * it knows after `plan_snapshot`: who ran it, the files, the guards and an override's reason.
+ * format, built by lib/dataset/audit-record.ts as for the web history. The CLI adds what only it
+ * knows as extras after `plan_snapshot`: who ran it, the files, the guards and an override's reason.
  */
 
 export type AuditStatus = "completed" | "skipped" | "failed";
@@ -31,15 +31,12 @@ export async function appendAuditLine(
   extras: CliAuditExtras,
 ): Promise<void> {
   let buffer = "";
-  for (const chunk of auditLineChunks(record)) {
-    // Flush before adding, so the last chunk (which ends the line) is still in the buffer.
+  for (const chunk of auditLineChunks(record, { ...extras })) {
+    buffer += chunk;
     if (buffer.length >= FLUSH_AT) {
       await handle.write(buffer);
       buffer = "";
     }
-    buffer += chunk;
   }
-  // The line ends with `}\n`; the extras go inside that closing brace.
-  if (!buffer.endsWith("}\n")) throw new Error("an audit line must end with }");
-  await handle.write(`${buffer.slice(0, -2)},${JSON.stringify(extras).slice(1)}\n`);
+  if (buffer !== "") await handle.write(buffer);
 }

@@ -87,6 +87,43 @@ describe("audit records in the seed executor's format", () => {
     expect(record.changes[1].after).toMatchObject({ price: "19.99", in_stock: "true" });
   });
 
+  it("lists keys_changed once each in the input file's order, whichever operation reached them first", () => {
+    const plan = planOf([
+      { filter: { skus: ["B201"] }, action: { type: "set_price", value: 10 } },
+      { filter: { skus: ["A103", "A101"] }, action: { type: "set_stock", value: true } },
+      { filter: { skus: ["B201"] }, action: { type: "set_stock", value: true } },
+    ]);
+    const { input } = recordFor(plan);
+    const record = buildAuditRecord(input);
+    expect(record.changes.map((c) => [c.operation_id, c.sku])).toEqual([
+      ["op_01", "B201"],
+      ["op_02", "A103"],
+      ["op_03", "B201"],
+    ]);
+    expect(record.keys_changed).toEqual(["A103", "B201"]);
+    const line = JSON.parse(auditLine(input));
+    expect(line.keys_changed).toEqual(["A103", "B201"]);
+  });
+
+  it("puts a writer's extra fields after plan_snapshot, in the object and in the line alike", () => {
+    const { input } = recordFor(fixturePlan("seed-plan-fitness-10pct.json"));
+    const extras = { actor: "tester", guards: [], override_reason: null };
+    const record = buildAuditRecord(input, extras);
+    expect(Object.keys(record).slice(-4)).toEqual([
+      "plan_snapshot",
+      "actor",
+      "guards",
+      "override_reason",
+    ]);
+    expect(auditLine(input, extras)).toBe(`${JSON.stringify(record)}\n`);
+  });
+
+  it("refuses an extra that would overwrite one of the seed's fields", () => {
+    const { input } = recordFor(fixturePlan("seed-plan-fitness-10pct.json"));
+    expect(() => auditLine(input, { keys_changed: [] })).toThrow(/seed audit field/);
+    expect(() => buildAuditRecord(input, { status: "ok" })).toThrow(/seed audit field/);
+  });
+
   it("writes one JSON line whose pieces join to the record", () => {
     const { input } = recordFor(fixturePlan("seed-plan-fitness-10pct.json"));
     const line = auditLine(input);

@@ -7,9 +7,9 @@ import type { CsvTable } from "./csv";
  *
  * ```
  * { execution_id, source_instruction, executed_at, status, error, operations_count,
- *   rows_changed, keys_changed: [key…],
+ *   rows_changed, keys_changed: [key… in file order],
  *   changes: [{ operation_id, <key column>: key, before: {row}, after: {row} }…],
- *   plan_snapshot }
+ *   plan_snapshot, …extras }
  * ```
  *
  * As in the seed, `changes` has one entry per operation and row it changed, with the whole row
@@ -66,36 +66,71 @@ export interface AuditRecord {
   plan_snapshot: unknown;
 }
 
+/**
+ * Fields a writer adds after the seed's (the CLI: actor, files, guards, override reason). They
+ * may not reuse a seed field's name: the seed's fields keep their meaning for every reader.
+ */
+export type AuditExtras = Readonly<Record<string, unknown>>;
+
+const SEED_FIELDS: ReadonlySet<string> = new Set([
+  "execution_id",
+  "source_instruction",
+  "executed_at",
+  "status",
+  "error",
+  "operations_count",
+  "rows_changed",
+  "keys_changed",
+  "changes",
+  "plan_snapshot",
+]);
+
 /** The record as an object (tests, and callers that post-process it). */
-export function buildAuditRecord(input: AuditRecordInput): AuditRecord {
+export function buildAuditRecord(
+  input: AuditRecordInput,
+  extras: AuditExtras = {},
+): AuditRecord & Record<string, unknown> {
+  checkExtras(extras);
   const changes = [...auditChangeEntries(input)];
   return {
     ...header(input),
-    keys_changed: keysOf(changes, input.keyColumn),
+    keys_changed: keysInFileOrder(changes, input),
     changes,
-    plan_snapshot: input.planSnapshot,
+    plan_snapshot: input.planSnapshot ?? null,
+    ...extras,
   };
 }
 
 /** The record as one line of JSON, newline included. */
-export function auditLine(input: AuditRecordInput): string {
-  return [...auditLineChunks(input)].join("");
+export function auditLine(input: AuditRecordInput, extras: AuditExtras = {}): string {
+  return [...auditLineChunks(input, extras)].join("");
 }
 
 /**
  * The same line in pieces: the fields before `changes`, each change entry, then the rest. Joined,
- * the pieces equal `JSON.stringify(buildAuditRecord(input)) + "\n"`.
+ * the pieces equal `JSON.stringify(buildAuditRecord(input, extras)) + "\n"`.
  */
-export function* auditLineChunks(input: AuditRecordInput): Generator<string> {
+export function* auditLineChunks(
+  input: AuditRecordInput,
+  extras: AuditExtras = {},
+): Generator<string> {
+  checkExtras(extras);
   // keys_changed comes before changes, so the entries are folded first; they are small objects
   // sharing their row arrays' strings, and are serialised one at a time below.
   const entries = [...auditChangeEntries(input)];
-  const head = JSON.stringify({ ...header(input), keys_changed: keysOf(entries, input.keyColumn) });
+  const head = JSON.stringify({ ...header(input), keys_changed: keysInFileOrder(entries, input) });
   yield `${head.slice(0, -1)},"changes":[`;
   for (let index = 0; index < entries.length; index++) {
     yield (index === 0 ? "" : ",") + JSON.stringify(entries[index]);
   }
-  yield `],"plan_snapshot":${JSON.stringify(input.planSnapshot ?? null)}}\n`;
+  const tail = JSON.stringify({ plan_snapshot: input.planSnapshot ?? null, ...extras });
+  yield `],${tail.slice(1)}\n`;
+}
+
+function checkExtras(extras: AuditExtras): void {
+  for (const name of Object.keys(extras)) {
+    if (SEED_FIELDS.has(name)) throw new Error(`"${name}" is a seed audit field, not an extra`);
+  }
 }
 
 function header(input: AuditRecordInput) {
@@ -111,10 +146,20 @@ function header(input: AuditRecordInput) {
   };
 }
 
-function keysOf(entries: readonly AuditChangeEntry[], keyColumn: string): string[] {
+/**
+ * Each changed row's key once, in the order the rows stand in the input version — the order the
+ * seed executor scans rows in — whatever order the operations reached them in, so the CLI, the
+ * history downloads and the export list the same keys the same way.
+ */
+function keysInFileOrder(entries: readonly AuditChangeEntry[], input: AuditRecordInput): string[] {
   const keys = new Set<string>();
-  for (const entry of entries) keys.add(entry[keyColumn] as string);
-  return [...keys];
+  for (const entry of entries) keys.add(entry[input.keyColumn] as string);
+  const table = input.input;
+  if (!table || keys.size < 2) return [...keys];
+  return [...keys]
+    .map((key) => ({ key, row: table.rowOfKey(key) }))
+    .sort((a, b) => a.row - b.row)
+    .map(({ key }) => key);
 }
 
 /**
