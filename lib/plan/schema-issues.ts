@@ -233,7 +233,10 @@ function describeEnum(
   const noun = field === "op" ? "operator" : field === "fn" ? "aggregate function" : "value";
   let suggestion: string | undefined;
   if (typeof value === "string") {
-    suggestion = synonyms[value.trim().toLowerCase()] ?? didYouMean(value, options);
+    // Own keys only: an operator typed as "constructor" must not find Object.prototype's.
+    const word = value.trim().toLowerCase();
+    suggestion =
+      (Object.hasOwn(synonyms, word) ? synonyms[word] : undefined) ?? didYouMean(value, options);
   }
   const detail = suggestion
     ? `unknown ${noun} ${describeValue(value)}${didYouMeanText(suggestion)}`

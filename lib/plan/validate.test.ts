@@ -143,6 +143,15 @@ const cases: Record<Exclude<PlanIssueCode, "order_dependent" | "schema">, Case[]
       suggestion: "eq",
     },
     {
+      name: "an operator named like a property every object has",
+      input: edit((p) => {
+        p.operations[0].filter.all = [{ column: "price", op: "constructor", value: 10 }];
+      }),
+      pathText: "operations[0].filter.all[0].op",
+      message:
+        'operations[0].filter.all[0].op: unknown operator "constructor"; use one of eq, neq, in, not_in, gt, gte, lt, lte, between, contains, starts_with, is_empty, not_empty',
+    },
+    {
       name: "another format version",
       input: edit((p) => {
         p.format_version = 2;
