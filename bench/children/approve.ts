@@ -1,7 +1,7 @@
 /**
  * Child process for approve-100k and preview-100k: a scratch database holding the ROWS-row
  * catalog, a plan that changes every row's price, then the preview service (the work of the
- * preview server action) and the approval transaction, each timed. Prints one JSON line.
+ * preview server action) twice and the approval transaction, each timed, with their phases. Prints one JSON line.
  * Usage: approve.ts CSV_FILE. Run with bench/children/server-only-hook.mjs (see there).
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -56,6 +56,13 @@ try {
   const previewSeconds = (performance.now() - started) / 1000;
   if (!preview.ok) throw new Error(`preview failed: ${JSON.stringify(preview).slice(0, 500)}`);
 
+  const previewAgainPhases: Record<string, number> = {};
+  started = performance.now();
+  const again = await previewPlan({ planId, actor: author, phases: previewAgainPhases });
+  const previewAgainSeconds = (performance.now() - started) / 1000;
+  if (!again.ok || again.previewHash !== preview.previewHash)
+    throw new Error("second preview differs");
+
   started = performance.now();
   const approved = await approvePlan({
     planId,
@@ -72,6 +79,8 @@ try {
       preview_seconds: previewSeconds,
       approve_seconds: approveSeconds,
       preview_phases_ms: rounded(previewPhases),
+      preview_again_seconds: previewAgainSeconds,
+      preview_again_phases_ms: rounded(previewAgainPhases),
       approve_phases_ms: rounded(approvePhases),
       rows: rowCount,
       cells_changed: approved.cellsChanged,

@@ -35,6 +35,9 @@ export const approve100k: Workload = {
       runs: repeat,
       rows: ours.report.rows,
       cells_changed: ours.report.cells_changed,
+      // Where the time went, in milliseconds (the approval reuses the base version the preview
+      // parsed in the same process, so its "parse" is about 0).
+      phases_ms: ours.report.approve_phases_ms,
       limit_seconds: 1.5,
       within_limit: ours.seconds <= 1.5,
     };
@@ -44,7 +47,8 @@ export const approve100k: Workload = {
 /**
  * preview-100k: the preview server action's work on the same data — load the base version,
  * validate, check order conflicts, dry-run, record the preview hash, cache the change set for
- * the diff table. Target ≤ 0.5 s.
+ * the diff table. Target ≤ 0.5 s. `seconds` is the first preview of the version (which parses
+ * it); `again_seconds` a second preview, as after an edit of the plan.
  */
 export const preview100k: Workload = {
   name: "preview-100k",
@@ -60,6 +64,10 @@ export const preview100k: Workload = {
       runs: repeat,
       rows: ours.report.rows,
       cells_changed: ours.report.cells_changed,
+      // The first preview of a version parses it; later ones reuse the parsed table.
+      phases_ms: ours.report.preview_phases_ms,
+      again_seconds: round(Number(ours.report.preview_again_seconds), 3),
+      again_phases_ms: ours.report.preview_again_phases_ms,
       limit_seconds: 0.5,
       within_limit: seconds <= 0.5,
     };

@@ -10,7 +10,9 @@ import type { Workload, WorkloadReport } from "../registry";
  * diff-ui-300k: in Chromium, open the preview UI (/dev/diff-table) with 300,000 changes (30,000
  * with --quick) on the production build, and measure
  *   - the time from navigation start to the first rows painted (the table's
- *     `diff-table:rows-visible` performance mark); target ≤ 1.5 s;
+ *     `diff-table:rows-visible` performance mark); target ≤ 1.5 s. The first rows come from a small
+ *     first page of the change set; the rest arrives in pages behind them, and the time until the
+ *     whole set is in the table (`diff-table:all-changes`) is reported too;
  *   - long tasks (PerformanceObserver "longtask") while a script scrolls the table to the end,
  *     first wheel-like steps, then jumps of about a thousand rows per frame; target: none over
  *     100 ms;
@@ -23,6 +25,7 @@ import type { Workload, WorkloadReport } from "../registry";
 const FIRST_ROWS_LIMIT_MS = 1500;
 const LONG_TASK_LIMIT_MS = 100;
 const ROWS_VISIBLE_MARK = "diff-table:rows-visible";
+const ALL_CHANGES_MARK = "diff-table:all-changes";
 const SCROLLER = 'section[aria-label="Changes (scrollable)"]';
 
 export const diffUi300k: Workload = {
@@ -56,6 +59,8 @@ export const diffUi300k: Workload = {
       await page.addInitScript({ content: OBSERVE_LONG_TASKS });
       await page.goto(`${server.url}/dev/diff-table?n=${changes}`, { waitUntil: "commit" });
       await page.waitForFunction(ROWS_VISIBLE, null, { timeout: 120_000, polling: 50 });
+      // Scrolling to the end needs every change in the table.
+      await page.waitForFunction(ALL_CHANGES, null, { timeout: 120_000, polling: 50 });
       const load = (await page.evaluate(READ_LOAD_TIMINGS)) as LoadTimings;
       const scroll = (await page.evaluate(SCROLL_TO_END)) as ScrollResult;
       const lastRowShown = await page
@@ -77,8 +82,10 @@ export const diffUi300k: Workload = {
         changes,
         first_rows_ms: round(load.firstRowsMs, 1),
         first_rows_limit_ms: FIRST_ROWS_LIMIT_MS,
+        all_changes_ms: round(load.allChangesMs, 1),
         page_response_ms: round(load.responseEndMs, 1),
-        changes_fetch_ms: round(load.changesFetchMs, 1),
+        first_page_received_ms: round(load.firstPageReceivedMs, 1),
+        changes_requests: load.changesRequests,
         changes_received_ms: round(load.changesReceivedMs, 1),
         changes_bytes: load.changesBytes,
         scroll: {
@@ -117,24 +124,29 @@ const OBSERVE_LONG_TASKS = `
 
 interface LoadTimings {
   firstRowsMs: number;
+  allChangesMs: number;
   responseEndMs: number;
-  changesFetchMs: number;
+  firstPageReceivedMs: number;
+  changesRequests: number;
   changesReceivedMs: number;
   changesBytes: number;
 }
 
+/** Navigation, the change-set requests (first page, then the rest) and the table's marks. */
 const READ_LOAD_TIMINGS = `(() => {
   const navigation = performance.getEntriesByType("navigation")[0];
   const fetches = performance
     .getEntriesByType("resource")
-    .filter((entry) => entry.name.includes("/dev/diff-table/changes"));
-  const changes = fetches[fetches.length - 1];
+    .filter((entry) => entry.name.includes("/dev/diff-table/changes") && !entry.name.includes("part=rows"));
+  const mark = (name) => performance.getEntriesByName(name)[0].startTime;
   return {
-    firstRowsMs: performance.getEntriesByName(${JSON.stringify(ROWS_VISIBLE_MARK)})[0].startTime,
+    firstRowsMs: mark(${JSON.stringify(ROWS_VISIBLE_MARK)}),
+    allChangesMs: mark(${JSON.stringify(ALL_CHANGES_MARK)}),
     responseEndMs: navigation.responseEnd,
-    changesFetchMs: changes ? changes.responseEnd - changes.startTime : NaN,
-    changesReceivedMs: changes ? changes.responseEnd : NaN,
-    changesBytes: changes ? changes.encodedBodySize : 0,
+    firstPageReceivedMs: fetches.length > 0 ? fetches[0].responseEnd : NaN,
+    changesRequests: fetches.length,
+    changesReceivedMs: fetches.length > 0 ? Math.max(...fetches.map((entry) => entry.responseEnd)) : NaN,
+    changesBytes: fetches.reduce((sum, entry) => sum + entry.encodedBodySize, 0),
   };
 })()`;
 
@@ -174,6 +186,7 @@ const NOW = "performance.now()";
 const AFTER_TWO_FRAMES = `new Promise((resolve) =>
   requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now()))))`;
 const ROWS_VISIBLE = `performance.getEntriesByName(${JSON.stringify(ROWS_VISIBLE_MARK)}).length > 0`;
+const ALL_CHANGES = `performance.getEntriesByName(${JSON.stringify(ALL_CHANGES_MARK)}).length > 0`;
 
 // ---- helpers ----------------------------------------------------------------------------------
 
@@ -189,13 +202,7 @@ async function warmUp(browser: Browser, url: string) {
   const context = await browser.newContext({ bypassCSP: true });
   const page = await context.newPage();
   await page.goto(url);
-  await page.waitForFunction(
-    (mark) => performance.getEntriesByName(mark).length > 0,
-    ROWS_VISIBLE_MARK,
-    {
-      timeout: 120_000,
-    },
-  );
+  await page.waitForFunction(ALL_CHANGES, null, { timeout: 120_000, polling: 50 });
   await context.close();
 }
 

@@ -23,6 +23,11 @@ export interface DiffTableProps {
   loadRows?: () => Promise<ChangedRows>;
   /** Name of the downloaded CSV. */
   fileName?: string;
+  /**
+   * Set while `changes` holds only the first of this many changes (the rest are loading): the
+   * rows are shown, but filters, sorting and downloads wait for the whole set.
+   */
+  loadingTotal?: number;
 }
 
 /**
@@ -30,11 +35,18 @@ export interface DiffTableProps {
  * column, switch between changed cells and full rows, download what is shown as CSV. Holds
  * 300,000 changes as flat arrays and renders only the rows on screen.
  */
-export function DiffTable({ changes, rows, loadRows, fileName = "changes.csv" }: DiffTableProps) {
+export function DiffTable({
+  changes,
+  rows,
+  loadRows,
+  fileName = "changes.csv",
+  loadingTotal,
+}: DiffTableProps) {
   const view = useDiffView(changes);
   const fullRows = useChangedRows(rows, loadRows);
   const csv = useCsvDownload(changes, fileName);
-  const total = view.index.count;
+  const partial = loadingTotal !== undefined;
+  const total = partial ? loadingTotal : view.index.count;
 
   if (total === 0) {
     return (
@@ -73,9 +85,10 @@ export function DiffTable({ changes, rows, loadRows, fileName = "changes.csv" }:
         onDownload={() => csv.download(view.changeIndices)}
         downloadProgress={csv.progress}
         downloadDisabled={shown === 0}
+        disabled={partial}
       />
       {mode === "cells" ? (
-        <ChangedCellsTable view={view} empty={empty} />
+        <ChangedCellsTable view={view} empty={empty} sortable={!partial} />
       ) : fullRows.state.status === "ready" ? (
         <FullRowsTable view={view} rows={fullRows.state.rows} empty={empty} />
       ) : (
@@ -83,9 +96,11 @@ export function DiffTable({ changes, rows, loadRows, fileName = "changes.csv" }:
       )}
       <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-1 border-t border-slate-200 bg-slate-50 px-4 py-2 text-xs text-slate-600">
         <p aria-live="polite" data-testid="diff-count" className={view.stale ? "opacity-60" : ""}>
-          {mode === "rows"
-            ? `Showing ${formatCount(view.rowIndices.length)} rows with ${formatCount(shown)} of ${formatCount(total)} changes`
-            : `Showing ${formatCount(shown)} of ${formatCount(total)} changes`}
+          {partial
+            ? `Showing the first ${formatCount(shown)} of ${formatCount(total)} changes; loading the rest…`
+            : mode === "rows"
+              ? `Showing ${formatCount(view.rowIndices.length)} rows with ${formatCount(shown)} of ${formatCount(total)} changes`
+              : `Showing ${formatCount(shown)} of ${formatCount(total)} changes`}
           {filtered ? " (filtered)" : ""}
         </p>
         <p className="max-w-2xl">CSV export: {FORMULA_NOTE}</p>

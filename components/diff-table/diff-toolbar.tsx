@@ -17,6 +17,8 @@ export interface DiffToolbarProps {
   /** 0–1 while the CSV is being prepared. */
   downloadProgress: number | undefined;
   downloadDisabled: boolean;
+  /** Every control off, e.g. while the change set is still loading. */
+  disabled?: boolean;
 }
 
 const LABEL = "text-xs font-medium text-slate-600";
@@ -33,11 +35,15 @@ export function DiffToolbar({
   onDownload,
   downloadProgress,
   downloadDisabled,
+  disabled = false,
 }: DiffToolbarProps) {
   const id = useId();
   const preparing = downloadProgress !== undefined;
   return (
-    <div className="flex flex-wrap items-end gap-3 border-b border-slate-200 px-4 py-3">
+    <fieldset
+      disabled={disabled}
+      className="flex min-w-0 flex-wrap items-end gap-3 border-b border-slate-200 px-4 py-3 disabled:opacity-60"
+    >
       <div className="flex flex-col gap-1">
         <label className={LABEL} htmlFor={`${id}-op`}>
           Operation
@@ -122,6 +128,6 @@ export function DiffToolbar({
       <span id={`${id}-csv-note`} hidden>
         Downloads the changes shown, as filtered and sorted.
       </span>
-    </div>
+    </fieldset>
   );
 }

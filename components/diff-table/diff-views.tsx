@@ -8,7 +8,16 @@ import type { DiffView } from "./use-diff-view";
 import { VirtualTable } from "./virtual-table";
 
 /** "Only changed cells": one row per change, in the view's filter and sort. */
-export function ChangedCellsTable({ view, empty }: { view: DiffView; empty: ReactNode }) {
+export function ChangedCellsTable({
+  view,
+  empty,
+  sortable = true,
+}: {
+  view: DiffView;
+  empty: ReactNode;
+  /** False while the change set is still loading: headers do not sort yet. */
+  sortable?: boolean;
+}) {
   const { changes } = view.index;
   const columns = useMemo(() => changeColumns(changes), [changes]);
   const indices = view.changeIndices;
@@ -25,8 +34,10 @@ export function ChangedCellsTable({ view, empty }: { view: DiffView; empty: Reac
       columns={columns}
       count={indices.length}
       rowAt={rowAt}
+      viewKey={view.key}
       sorting={view.sorting}
       onSortingChange={view.setSorting}
+      sortable={sortable}
       empty={empty}
     />
   );
@@ -71,6 +82,7 @@ export function FullRowsTable({
       columns={columns}
       count={rowIndices.length}
       rowAt={rowAt}
+      viewKey={view.key}
       sorting={view.sorting}
       onSortingChange={view.setSorting}
       empty={empty}

@@ -29,6 +29,8 @@ export interface DiffView {
   rowIndices: number[];
   /** True while the text filter is catching up with what was typed. */
   stale: boolean;
+  /** Changes when the mode, a filter or the sort does: a new view, which starts at the top. */
+  key: string;
 }
 
 /**
@@ -81,6 +83,7 @@ export function useDiffView(changes: ChangeColumns): DiffView {
     changeIndices,
     rowIndices,
     stale: deferredText !== (filter.text ?? ""),
+    key: JSON.stringify([mode, filter.operation, filter.column, deferredText, sortId, sortDesc]),
   };
 }
 

@@ -48,8 +48,12 @@ export interface VirtualTableProps<TRow extends WindowRow> {
   count: number;
   /** Builds the row at a view position; called only for rows on screen. */
   rowAt: (position: number) => TRow;
+  /** Identifies the view (mode, filters, sort): a new one scrolls back to the top. */
+  viewKey: string;
   sorting: SortingState;
   onSortingChange: (updater: Updater<SortingState>) => void;
+  /** False turns the header's sort buttons off. */
+  sortable?: boolean;
   /** Shown in place of the rows when `count` is 0. */
   empty: ReactNode;
 }
@@ -65,8 +69,10 @@ export function VirtualTable<TRow extends WindowRow>({
   columns,
   count,
   rowAt,
+  viewKey,
   sorting,
   onSortingChange,
+  sortable = true,
   empty,
 }: VirtualTableProps<TRow>) {
   const scrollRef = useRef<HTMLElement>(null);
@@ -91,15 +97,17 @@ export function VirtualTable<TRow extends WindowRow>({
       onSortingChange,
       manualSorting: true,
       enableMultiSort: false,
+      enableSorting: sortable,
     },
     (state) => ({ sorting: state.sorting }),
   );
 
-  // A new view (filter, sort, mode) starts at the top.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: rowAt identity marks a new view
+  // A new view (filter, sort, mode) starts at the top; more rows arriving for the same view do not
+  // move it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: viewKey marks a new view
   useEffect(() => {
     scrollRef.current?.scrollTo({ top: 0 });
-  }, [rowAt]);
+  }, [viewKey]);
 
   useRowsVisibleMark(items.length > 0);
 

@@ -219,6 +219,7 @@ function PreviewResultView({
       <RemoteDiffTable
         key={result.previewHash}
         changesUrl={`/api/plans/${planId}/preview/${result.previewHash}/changes`}
+        paged
         rowsUrl={`/api/plans/${planId}/preview/${result.previewHash}/rows`}
         count={result.changeCount}
         fileName={`${plan.execution_id}-preview.csv`}

@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CsvError, parseCsv } from "./csv";
-import { profileDataset, SHORTHAND_SYNONYMS } from "./profile";
+import { profileDataset, reprofileChangedColumns, SHORTHAND_SYNONYMS } from "./profile";
 
 const fixtures = path.resolve(__dirname, "../../../shared/fixtures");
 const table = (csv: string) => parseCsv(new TextEncoder().encode(csv));
@@ -120,5 +121,64 @@ describe("profileDataset", () => {
     expect(profile.rowCount).toBe(0);
     expect(profile.keyColumn).toBe("sku");
     expect(profile.columns[1].type).toBe("text");
+  });
+});
+
+describe("reprofileChangedColumns", () => {
+  const cell = fc.constantFrom(
+    "",
+    " ",
+    "1",
+    "0",
+    "2.50",
+    "19.99",
+    "007",
+    "yes",
+    "No",
+    "2024-06-01",
+    "a,b",
+    'say "hi"',
+  );
+  const csvField = (value: string) =>
+    /[",]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+  const csvOf = (rows: string[][]) =>
+    `sku,price,in_stock,category\n${rows.map((row, at) => [`K${at}`, ...row].map(csvField).join(",")).join("\n")}\n`;
+
+  it("equals a full profile when only the named columns changed", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(cell, cell, cell), { minLength: 1, maxLength: 30 }),
+        fc.array(fc.tuple(fc.nat(29), fc.nat(2), cell), { maxLength: 12 }),
+        (rows, edits) => {
+          const before = profileDataset(table(csvOf(rows)), { keyColumn: "sku" });
+          const after = rows.map((row) => [...row]);
+          const changed = new Set<string>();
+          for (const [row, col, value] of edits) {
+            if (row >= after.length) continue;
+            after[row][col] = value;
+            changed.add(["price", "in_stock", "category"][col]);
+          }
+          const full = profileDataset(table(csvOf(after)), { keyColumn: "sku" });
+          expect(reprofileChangedColumns(table(csvOf(after)), before, changed)).toEqual({
+            ...full,
+            shorthand: before.shorthand,
+            ambiguousShorthand: before.ambiguousShorthand,
+          });
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it("profiles everything again when the key column changed, and checks it is still unique", () => {
+    const before = profileDataset(table("sku,price\nA,1\nB,2\n"), { keyColumn: "sku" });
+    const renamed = reprofileChangedColumns(table("sku,price\nA,1\nC,2\n"), before, ["sku"]);
+    expect(renamed.sampleRows).toEqual([
+      ["A", "1"],
+      ["C", "2"],
+    ]);
+    expect(() => reprofileChangedColumns(table("sku,price\nA,1\nA,2\n"), before, ["sku"])).toThrow(
+      CsvError,
+    );
   });
 });

@@ -74,6 +74,45 @@ export function profileDataset(table: CsvTable, options: ProfileOptions = {}): D
   };
 }
 
+/**
+ * The profile of a table that differs from the one `previous` describes only in the cells of
+ * `changedColumns` (what an execution produces): the other columns' profiles carry over and only
+ * the changed columns are scanned. When the header, the row count or the key column changed, the
+ * whole table is profiled again. Makes the key column the table's key, as `profileDataset` does.
+ */
+export function reprofileChangedColumns(
+  table: CsvTable,
+  previous: DatasetProfile,
+  changedColumns: Iterable<string>,
+): DatasetProfile {
+  const changed = new Set(changedColumns);
+  const sameShape =
+    table.rowCount === previous.rowCount &&
+    table.columnCount === previous.columns.length &&
+    previous.columns.every(
+      (column, col) => column.index === col && column.name === table.header[col],
+    ) &&
+    !changed.has(previous.keyColumn);
+  if (!sameShape) {
+    const profile = profileDataset(table, { keyColumn: previous.keyColumn });
+    return {
+      ...profile,
+      shorthand: previous.shorthand,
+      ambiguousShorthand: previous.ambiguousShorthand,
+    };
+  }
+  // The key column's cells are as they were: still unique and non-empty.
+  table.setKeyColumn(previous.keyColumn, { knownUnique: true });
+  const columns = previous.columns.map((column, col) =>
+    changed.has(column.name) ? profileColumn(table, col).profile : column,
+  );
+  const sampleRows: string[][] = [];
+  for (let row = 0; row < Math.min(SAMPLE_ROWS, table.rowCount); row++) {
+    sampleRows.push(table.header.map((_, col) => table.cell(row, col)));
+  }
+  return { ...previous, columns, sampleRows };
+}
+
 /** Key preference: `sku`, then `id`, then `…_id`, then `code`/`…_code`, then any other. */
 function keyPreference(name: string): number {
   const n = normalizeColumnName(name);

@@ -19,3 +19,15 @@ export async function loadCurrentVersion(datasetId: string, client: Tx = db()) {
 export function loadVersion(versionId: string, client: Tx = db()) {
   return client.datasetVersion.findUnique({ where: { id: versionId } });
 }
+
+/** A version's stored bytes alone, or null when there is no such version. */
+export async function loadVersionBytes(
+  versionId: string,
+  client: Tx = db(),
+): Promise<Uint8Array | null> {
+  const version = await client.datasetVersion.findUnique({
+    where: { id: versionId },
+    select: { content: true },
+  });
+  return version ? (version.content as Uint8Array) : null;
+}

@@ -42,6 +42,8 @@ export function encodeChanges(
   changes: Iterable<ChangeRecord>,
   options: EncodeOptions = {},
 ): ChangeColumns {
+  const list = Array.isArray(changes) ? (changes as readonly ChangeRecord[]) : [...changes];
+  const count = list.length;
   const operations = new Interner(options.operationIds);
   const columns = new Interner(options.columns);
   const rowKeys = new Interner();
@@ -49,18 +51,39 @@ export function encodeChanges(
     operationIds: operations.values,
     columns: columns.values,
     rowKeys: rowKeys.values,
-    row: [],
-    op: [],
-    column: [],
-    before: [],
-    after: [],
+    row: new Array<number>(count),
+    op: new Array<number>(count),
+    column: new Array<number>(count),
+    before: new Array<string>(count),
+    after: new Array<string>(count),
   };
-  for (const change of changes) {
-    encoded.row.push(rowKeys.indexOf(change.rowKey));
-    encoded.op.push(operations.indexOf(change.operationId));
-    encoded.column.push(columns.indexOf(change.column));
-    encoded.before.push(change.before);
-    encoded.after.push(change.after);
+  // Consecutive changes mostly share their operation and column, often their row: comparing with
+  // the previous change skips most map lookups.
+  let lastOperation: string | undefined;
+  let lastOp = -1;
+  let lastColumnName: string | undefined;
+  let lastColumn = -1;
+  let lastRowKey: string | undefined;
+  let lastRow = -1;
+  for (let at = 0; at < count; at++) {
+    const change = list[at];
+    if (change.rowKey !== lastRowKey) {
+      lastRowKey = change.rowKey;
+      lastRow = rowKeys.indexOf(lastRowKey);
+    }
+    if (change.operationId !== lastOperation) {
+      lastOperation = change.operationId;
+      lastOp = operations.indexOf(lastOperation);
+    }
+    if (change.column !== lastColumnName) {
+      lastColumnName = change.column;
+      lastColumn = columns.indexOf(lastColumnName);
+    }
+    encoded.row[at] = lastRow;
+    encoded.op[at] = lastOp;
+    encoded.column[at] = lastColumn;
+    encoded.before[at] = change.before;
+    encoded.after[at] = change.after;
   }
   if (options.columns) encoded.columns = dropUnused(encoded, "column", "columns");
   if (options.operationIds) encoded.operationIds = dropUnused(encoded, "op", "operationIds");

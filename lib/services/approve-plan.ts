@@ -1,16 +1,26 @@
 import "server-only";
 import type { Actor } from "@/lib/auth/actor";
 import { canApprove } from "@/lib/auth/four-eyes";
+import type { CsvTable } from "@/lib/dataset/csv";
 import { recordAuditEvent } from "@/lib/db/audit";
 import { db, type Tx } from "@/lib/db/client";
 import { readProfile } from "@/lib/db/datasets";
 import { insertChanges } from "@/lib/db/execution-writes";
 import { asBytes } from "@/lib/db/json";
 import { latestRevision, readPlanJson } from "@/lib/db/plans";
+import { loadVersionBytes } from "@/lib/db/versions";
 import { AppError, isAppError } from "@/lib/errors";
 import type { ExecutionPlan } from "@/lib/plan/schema";
 import { planHash, previewHash, sha256Hex } from "./hashing";
-import { type Lap, type PhaseTimings, phaseClock, profileNewVersion, runPlan } from "./run-plan";
+import {
+  type Lap,
+  type PhaseTimings,
+  phaseClock,
+  profileNewVersion,
+  rememberVersionTable,
+  runPlan,
+  versionTable,
+} from "./run-plan";
 
 export interface ApprovePlanOptions {
   planId: string;
@@ -58,11 +68,13 @@ export async function approvePlan(options: ApprovePlanOptions): Promise<Approved
 
   const lap = phaseClock(options.phases);
   try {
-    const approved = await db().$transaction(
+    const { approved, newVersion } = await db().$transaction(
       (tx) => applyInTransaction(tx, { ...options, startedAt, datasetId: plan.datasetId }, lap),
       { timeout: 120_000, maxWait: 120_000 },
     );
     lap("commit");
+    // Committed: the next preview of this dataset starts from the table parsed here.
+    if (newVersion) rememberVersionTable(newVersion.id, newVersion.table);
     return approved;
   } catch (error) {
     await recordFailedAttempt(options, plan, startedAt, error);
@@ -74,13 +86,14 @@ async function applyInTransaction(
   tx: Tx,
   options: ApprovePlanOptions & { startedAt: Date; datasetId: string },
   lap: Lap,
-): Promise<ApprovedExecution> {
+): Promise<{ approved: ApprovedExecution; newVersion?: { id: string; table: CsvTable } }> {
   // Take SQLite's write lock before reading anything: a transaction that reads first and writes
   // later fails outright (SQLITE_BUSY) if another process, such as the CLI, committed meanwhile.
   await tx.$executeRaw`UPDATE "Dataset" SET "updatedAt" = "updatedAt" WHERE "id" = ${options.datasetId}`;
   const plan = await tx.plan.findUniqueOrThrow({
     where: { id: options.planId },
-    include: { dataset: { include: { currentVersion: true } } },
+    // The bytes are read only when no parsed copy of the version is held (`versionTable`).
+    include: { dataset: { include: { currentVersion: { omit: { content: true } } } } },
   });
   const revision = await tx.planRevision.findUnique({ where: { id: options.revisionId } });
   if (!revision || revision.planId !== plan.id) {
@@ -97,13 +110,15 @@ async function applyInTransaction(
   if (existing) {
     if (existing.planHash === hashOfPlan) {
       return {
-        executionId: existing.executionId,
-        id: existing.id,
-        datasetId: existing.datasetId,
-        resultVersionNumber: existing.resultVersion?.number ?? 0,
-        rowsChanged: existing.rowsChanged,
-        cellsChanged: existing.cellsChanged,
-        replayed: true,
+        approved: {
+          executionId: existing.executionId,
+          id: existing.id,
+          datasetId: existing.datasetId,
+          resultVersionNumber: existing.resultVersion?.number ?? 0,
+          rowsChanged: existing.rowsChanged,
+          cellsChanged: existing.cellsChanged,
+          replayed: true,
+        },
       };
     }
     throw new AppError(
@@ -156,7 +171,12 @@ async function applyInTransaction(
 
   // 3. Re-run the executor; its change set must be the one previewed.
   const profile = readProfile(plan.dataset.profileJson);
-  const run = runPlan(executionPlan, current.content, profile, lap);
+  const base = await versionTable(current.id, profile.keyColumn, () =>
+    loadVersionBytes(current.id, tx),
+  );
+  if (!base.ok) throw new AppError("execution_failed", base.error);
+  lap("parse");
+  const run = runPlan(executionPlan, base.table, profile, lap);
   if (!run.ok) throw new AppError("execution_failed", run.error);
   const result = run.result;
   if (result.changeSetHash !== revision.changeSetHash) {
@@ -175,7 +195,11 @@ async function applyInTransaction(
   }
 
   // 4. Write the new version, the execution, its changes and the audit trail.
-  const newProfile = profileNewVersion(result.output, profile);
+  const { table: newTable, profile: newProfile } = profileNewVersion(
+    result.output,
+    profile,
+    result.changes,
+  );
   lap("profile");
   const version = await tx.datasetVersion.create({
     data: {
@@ -282,13 +306,16 @@ async function applyInTransaction(
   lap("write_audit");
 
   return {
-    executionId: execution.executionId,
-    id: execution.id,
-    datasetId: plan.datasetId,
-    resultVersionNumber: version.number,
-    rowsChanged: result.rowsChanged,
-    cellsChanged: result.cellsChanged,
-    replayed: false,
+    approved: {
+      executionId: execution.executionId,
+      id: execution.id,
+      datasetId: plan.datasetId,
+      resultVersionNumber: version.number,
+      rowsChanged: result.rowsChanged,
+      cellsChanged: result.cellsChanged,
+      replayed: false,
+    },
+    newVersion: { id: version.id, table: newTable },
   };
 }
 

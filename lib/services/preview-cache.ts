@@ -1,29 +1,34 @@
 import "server-only";
-import { parseCsv } from "@/lib/dataset/csv";
+import type { CsvTable } from "@/lib/dataset/csv";
 import {
   type ChangeColumns,
   type ChangedRows,
   encodeChanges,
   pickChangedRows,
 } from "@/lib/diff/change-columns";
+import { type ChangePage, changePage } from "@/lib/diff/change-pages";
 import type { Change } from "@/lib/executor";
 
 /**
  * The latest previews' change sets, held briefly so the diff table can fetch them from a route
  * handler right after the preview action answers. A preview of 300,000 changes is tens of
  * megabytes: sent inside the action's response it would be escaped into the page payload; here
- * it is one plain JSON document. Only the few newest previews are kept; an evicted one is simply
- * previewed again.
+ * it is served in pages of plain JSON. Only the few newest previews are kept; an evicted one is
+ * simply previewed again.
  */
 const MAX_ENTRIES = 4;
 
 interface CachedPreview {
   planId: string;
-  changes: ChangeColumns;
-  /** The base version's bytes and key column, to pick full rows on demand. */
-  content: Uint8Array;
-  keyColumn: string;
+  /** The executor's change list, encoded into columns on the first request for it. */
+  source: readonly Change[];
+  operationIds: readonly string[];
+  changes?: ChangeColumns;
+  /** The parsed base version, to pick full rows on demand. */
+  table: CsvTable;
   rows?: ChangedRows;
+  /** Serialised pages already served, by "from:limit". */
+  pages: Map<string, string>;
 }
 
 const globalForCache = globalThis as unknown as { signoffPreviews?: Map<string, CachedPreview> };
@@ -35,42 +40,68 @@ export function cachePreview(
   entry: {
     planId: string;
     changes: readonly Change[];
-    operationIds: string[];
-    header: readonly string[];
-    content: Uint8Array;
-    keyColumn: string;
+    operationIds: readonly string[];
+    /** The base version the preview ran on, parsed with its key column. */
+    table: CsvTable;
   },
-): ChangeColumns {
-  const changes = encodeChanges(entry.changes, {
-    operationIds: entry.operationIds,
-    columns: entry.header,
-  });
+): void {
   cache.delete(previewHash);
   cache.set(previewHash, {
     planId: entry.planId,
-    changes,
-    content: entry.content,
-    keyColumn: entry.keyColumn,
+    source: entry.changes,
+    operationIds: entry.operationIds,
+    table: entry.table,
+    pages: new Map(),
   });
   while (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
-  return changes;
 }
 
-export function cachedPreviewChanges(planId: string, previewHash: string): ChangeColumns | null {
+function entryOf(planId: string, previewHash: string): CachedPreview | null {
   const entry = cache.get(previewHash);
-  return entry?.planId === planId ? entry.changes : null;
+  return entry?.planId === planId ? entry : null;
+}
+
+function changesOf(entry: CachedPreview): ChangeColumns {
+  entry.changes ??= encodeChanges(entry.source, {
+    operationIds: entry.operationIds,
+    columns: entry.table.header,
+  });
+  return entry.changes;
+}
+
+/**
+ * One page of a preview's change set as JSON text (see `changePage`), serialised once: the diff
+ * table asks for a small first page, then the rest, and may ask again after a reload.
+ */
+export function cachedPreviewPage(
+  planId: string,
+  previewHash: string,
+  from: number,
+  limit: number,
+): string | null {
+  const entry = entryOf(planId, previewHash);
+  if (!entry) return null;
+  const key = `${from}:${limit}`;
+  let body = entry.pages.get(key);
+  if (body === undefined) {
+    const page: ChangePage = changePage(changesOf(entry), from, limit);
+    body = JSON.stringify(page);
+    entry.pages.set(key, body);
+  }
+  return body;
 }
 
 export function cachedPreviewRows(planId: string, previewHash: string): ChangedRows | null {
-  const entry = cache.get(previewHash);
-  if (entry?.planId !== planId) return null;
+  const entry = entryOf(planId, previewHash);
+  if (!entry) return null;
   if (!entry.rows) {
-    const table = parseCsv(entry.content, { keyColumn: entry.keyColumn });
-    const rows = entry.changes.rowKeys.map((key: string) => {
+    const { table } = entry;
+    const changes = changesOf(entry);
+    const rows = changes.rowKeys.map((key: string) => {
       const row = table.rowOfKey(key);
       return table.header.map((_, column) => table.cell(row, column));
     });
-    entry.rows = pickChangedRows(table.header, entry.keyColumn, rows, entry.changes);
+    entry.rows = pickChangedRows(table.header, table.keyColumn ?? "", rows, changes);
   }
   return entry.rows;
 }

@@ -4,12 +4,19 @@ import { recordAuditEvent } from "@/lib/db/audit";
 import { db } from "@/lib/db/client";
 import { readProfile } from "@/lib/db/datasets";
 import { latestRevision, readPlanJson, recordPreview } from "@/lib/db/plans";
+import { loadVersionBytes } from "@/lib/db/versions";
 import { AppError } from "@/lib/errors";
 import { hasErrors, type PlanIssue } from "@/lib/plan/issues";
 import { validatePlan } from "@/lib/plan/validate";
 import { previewHash } from "./hashing";
 import { cachePreview } from "./preview-cache";
-import { type PhaseTimings, type PlanRunResult, phaseClock, runPlan } from "./run-plan";
+import {
+  type PhaseTimings,
+  type PlanRunResult,
+  phaseClock,
+  runPlan,
+  versionTable,
+} from "./run-plan";
 
 export interface PreviewPlanOptions {
   planId: string;
@@ -42,7 +49,11 @@ export async function previewPlan(options: PreviewPlanOptions): Promise<PlanPrev
   const lap = phaseClock(options.phases);
   const plan = await db().plan.findUnique({
     where: { id: options.planId },
-    include: { dataset: { include: { currentVersion: true } }, baseVersion: true },
+    // The bytes are read only when no parsed copy of the version is held (`versionTable`).
+    include: {
+      dataset: { include: { currentVersion: { omit: { content: true } } } },
+      baseVersion: { select: { number: true } },
+    },
   });
   if (!plan) throw new AppError("not_found", "That plan does not exist.");
   if (plan.status === "approved" || plan.status === "rejected") {
@@ -63,7 +74,12 @@ export async function previewPlan(options: PreviewPlanOptions): Promise<PlanPrev
   }
   lap("validate");
 
-  const run = runPlan(executionPlan, current.content, profile, lap);
+  const base = await versionTable(current.id, profile.keyColumn, () =>
+    loadVersionBytes(current.id),
+  );
+  if (!base.ok) return { ok: false, reason: "execution_failed", error: base.error };
+  lap("parse");
+  const run = runPlan(executionPlan, base.table, profile, lap);
   if (!run.ok)
     return {
       ok: false,
@@ -113,9 +129,7 @@ export async function previewPlan(options: PreviewPlanOptions): Promise<PlanPrev
     planId: plan.id,
     changes: run.result.changes,
     operationIds: run.result.order,
-    header: run.header,
-    content: current.content,
-    keyColumn: profile.keyColumn,
+    table: base.table,
   });
   lap("cache");
 

@@ -1,8 +1,8 @@
 import "server-only";
-import { CsvError, parseCsv } from "@/lib/dataset/csv";
-import { profileDataset } from "@/lib/dataset/profile";
+import { CsvError, type CsvTable, parseCsv } from "@/lib/dataset/csv";
+import { reprofileChangedColumns } from "@/lib/dataset/profile";
 import type { DatasetProfile } from "@/lib/dataset/types";
-import { type DryRunResult, dryRun, findOrderConflicts } from "@/lib/executor";
+import { type Change, type DryRunResult, dryRun, findOrderConflicts } from "@/lib/executor";
 import { orderConflictIssues } from "@/lib/plan/conflicts";
 import { hasErrors, type PlanIssue } from "@/lib/plan/issues";
 import type { ExecutionPlan } from "@/lib/plan/schema";
@@ -32,22 +32,70 @@ export function phaseClock(timings: PhaseTimings | undefined): Lap {
   };
 }
 
-/** Parses a version's bytes and dry-runs a plan on them: the one path previews and approvals share. */
-export function runPlan(
-  plan: ExecutionPlan,
-  content: Uint8Array,
-  profile: DatasetProfile,
-  lap: Lap = () => {},
-): PlanRun {
-  let table: ReturnType<typeof parseCsv>;
+/**
+ * Parsed versions, by version id and key column. A version's bytes never change, so one parse
+ * serves every preview of a version and the approval after them, and the table an approval
+ * produces serves the next preview. Bounded by the size of the files held: a parsed table takes
+ * about three times its file (bytes, decoded text, field offsets), so this keeps at most a few
+ * hundred megabytes, and a single larger version is parsed each time instead of held.
+ */
+const TABLE_CACHE_BYTES = 96 * 1024 * 1024;
+
+const globalForTables = globalThis as unknown as { signoffVersionTables?: Map<string, CsvTable> };
+globalForTables.signoffVersionTables ??= new Map();
+const tables: Map<string, CsvTable> = globalForTables.signoffVersionTables;
+
+export type VersionTable = { ok: true; table: CsvTable } | { ok: false; error: string };
+
+/** A version parsed with its key column, from the cache or from `readContent`. */
+export async function versionTable(
+  versionId: string,
+  keyColumn: string,
+  readContent: () => Promise<Uint8Array | null>,
+): Promise<VersionTable> {
+  const key = `${versionId}:${keyColumn}`;
+  const cached = tables.get(key);
+  if (cached) {
+    tables.delete(key);
+    tables.set(key, cached);
+    return { ok: true, table: cached };
+  }
+  const content = await readContent();
+  if (!content) return { ok: false, error: "The version's content is missing." };
+  let table: CsvTable;
   try {
-    table = parseCsv(content, { keyColumn: profile.keyColumn });
+    table = parseCsv(content, { keyColumn });
   } catch (error) {
     if (error instanceof CsvError)
       return { ok: false, error: `The stored version does not parse: ${error.message}` };
     throw error;
   }
-  lap("parse");
+  rememberVersionTable(versionId, table);
+  return { ok: true, table };
+}
+
+/** Keeps a version's parsed table (whose key column is set) for the runs that follow. */
+export function rememberVersionTable(versionId: string, table: CsvTable): void {
+  if (table.keyColumn === undefined || table.bytes.byteLength > TABLE_CACHE_BYTES) return;
+  const key = `${versionId}:${table.keyColumn}`;
+  tables.delete(key);
+  tables.set(key, table);
+  let held = 0;
+  for (const entry of tables.values()) held += entry.bytes.byteLength;
+  for (const [oldest, entry] of tables) {
+    if (held <= TABLE_CACHE_BYTES) break;
+    tables.delete(oldest);
+    held -= entry.bytes.byteLength;
+  }
+}
+
+/** Dry-runs a plan on a parsed version: the one path previews and approvals share. */
+export function runPlan(
+  plan: ExecutionPlan,
+  table: CsvTable,
+  profile: DatasetProfile,
+  lap: Lap = () => {},
+): PlanRun {
   // Two operations with no path between them must commute on this data; when they do not, the
   // order would be arbitrary, so the plan is refused before anything runs.
   const orderIssues = orderConflictIssues(plan, findOrderConflicts(plan, table, profile));
@@ -63,15 +111,17 @@ export function runPlan(
 }
 
 /**
- * The profile of a version an execution produced. The key column and the user's shorthand
- * mapping carry over; types and category values are recomputed from the new bytes.
+ * The version an execution produced, parsed, and its profile. Only the columns the changes touch
+ * are profiled again; the key column and the user's shorthand mapping carry over.
  */
-export function profileNewVersion(content: Uint8Array, previous: DatasetProfile): DatasetProfile {
-  const table = parseCsv(content, { keyColumn: previous.keyColumn });
-  const profile = profileDataset(table, { keyColumn: previous.keyColumn });
-  return {
-    ...profile,
-    shorthand: previous.shorthand,
-    ambiguousShorthand: previous.ambiguousShorthand,
-  };
+export function profileNewVersion(
+  content: Uint8Array,
+  previous: DatasetProfile,
+  changes: readonly Change[],
+): { table: CsvTable; profile: DatasetProfile } {
+  const table = parseCsv(content);
+  const changedColumns = new Set<string>();
+  for (const change of changes) changedColumns.add(change.column);
+  const profile = reprofileChangedColumns(table, previous, changedColumns);
+  return { table, profile };
 }

@@ -95,6 +95,7 @@ export default async function DiffTableDevPage({
         ) : (
           <RemoteDiffTable
             changesUrl={`/dev/diff-table/changes?n=${count}`}
+            paged
             rowsUrl={
               params.rows === "0" ? undefined : `/dev/diff-table/changes?n=${count}&part=rows`
             }

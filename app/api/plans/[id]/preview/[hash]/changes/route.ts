@@ -1,19 +1,26 @@
 import { withRoute } from "@/lib/auth/route";
-import { cachedPreviewChanges } from "@/lib/services/preview-cache";
+import { pageRequest } from "@/lib/diff/change-pages";
+import { cachedPreviewPage } from "@/lib/services/preview-cache";
 
 export const dynamic = "force-dynamic";
 
 type Context = { params: Promise<{ id: string; hash: string }> };
 
-/** The change set of a preview just run, for the diff table (see preview-cache.ts). */
-export const GET = withRoute("plan.read", async (_request, _actor, { params }: Context) => {
+/**
+ * A page of the change set of a preview just run (`?from=&limit=`, see lib/diff/change-pages.ts),
+ * for the diff table (see preview-cache.ts).
+ */
+export const GET = withRoute("plan.read", async (request, _actor, { params }: Context) => {
   const { id, hash } = await params;
-  const changes = cachedPreviewChanges(id, hash);
-  if (!changes) {
+  const { from, limit } = pageRequest(new URL(request.url).searchParams);
+  const body = cachedPreviewPage(id, hash, from, limit);
+  if (body === null) {
     return Response.json(
       { error: "This preview is no longer held on the server. Preview the plan again." },
       { status: 404 },
     );
   }
-  return Response.json(changes, { headers: { "cache-control": "private, no-store" } });
+  return new Response(body, {
+    headers: { "content-type": "application/json", "cache-control": "private, no-store" },
+  });
 });
