@@ -48,16 +48,14 @@ export function writeChanges(
   const byColumn = Array.isArray(edits)
     ? columnEditsOf(table, edits as readonly CellEdit[])
     : (edits as ColumnEdits);
-  const changed = renderChangedCells(table, byColumn);
-  let rowsChanged = 0;
-  for (let row = 0; row < table.rowCount; row++) rowsChanged += changed.dirty[row];
+  const cells = inFileOrder(renderChangedCells(table, byColumn));
   const bytes =
-    changed.count === 0
+    cells.count === 0
       ? table.bytes.slice()
       : table.ascii
-        ? writeAscii(table, changed)
-        : writeText(table, changed);
-  return { bytes, rowsChanged, cellsChanged: changed.count };
+        ? writeAscii(table, cells)
+        : writeText(table, cells);
+  return { bytes, rowsChanged: cells.rowsChanged, cellsChanged: cells.count };
 }
 
 /**
@@ -101,75 +99,109 @@ function columnEditsOf(table: CsvTable, edits: readonly CellEdit[]): ColumnEdits
   return byColumn;
 }
 
-/**
- * The cells to rewrite, per edited column: `changed[row]` is 1 when the row's cell changes, and
- * its text is then `quoted.get(row)` when rendering added quotes, else `values[row]` as it is
- * (so no per-row array of strings is made for the common unquoted case).
- */
+/** The cells of one column whose value changes: rows ascending, with their text as written. */
 interface ChangedColumn {
   col: number;
-  values: ReadonlyArray<string | undefined>;
-  changed: Uint8Array;
-  quoted: Map<number, string>;
+  rows: number[];
+  texts: string[];
+  /** Bytes the column's changed cells gain (or lose) against the input. */
+  growth: number;
 }
 
+/** Every changed cell in the order it appears in the file (row, then column). */
 interface ChangedCells {
-  /** Edited columns with at least one changed cell, ascending. */
-  columns: ChangedColumn[];
-  /** 1 for rows with at least one changed cell. */
-  dirty: Uint8Array;
+  rows: ArrayLike<number>;
+  cols: ArrayLike<number>;
+  texts: readonly string[];
   count: number;
+  /** Rows with at least one changed cell. */
+  rowsChanged: number;
   /** Bytes the output gains (or loses) against the input. */
   growth: number;
 }
 
-function renderChangedCells(table: CsvTable, byColumn: ColumnEdits): ChangedCells {
-  const { text, rowCount } = table;
-  const dirty = new Uint8Array(rowCount);
-  const columns: ChangedCells["columns"] = [];
-  let count = 0;
-  let growth = 0;
+function renderChangedCells(table: CsvTable, byColumn: ColumnEdits): ChangedColumn[] {
+  const { text, rowCount, fieldStart, rowEnd, columnCount: width } = table;
+  const columns: ChangedColumn[] = [];
   for (const col of [...byColumn.keys()].sort((a, b) => a - b)) {
-    if (col < 0 || col >= table.columnCount) throw new RangeError(`No column ${col}.`);
+    if (col < 0 || col >= width) throw new RangeError(`No column ${col}.`);
     let columnQuoted: boolean | undefined;
     const values = byColumn.get(col) as ReadonlyArray<string | undefined>;
-    const changed = new Uint8Array(rowCount);
-    const quotedText = new Map<number, string>();
+    const last = col === width - 1;
+    const rows: number[] = [];
+    const texts: string[] = [];
+    let growth = 0;
     const limit = Math.min(values.length, rowCount);
-    let any = false;
     for (let row = 0; row < limit; row++) {
       const value = values[row];
       if (value === undefined) continue;
-      const start = table.cellStart(row, col);
-      const end = table.cellEnd(row, col);
-      const quoted = text.charCodeAt(start) === QUOTE;
-      const previous = quoted ? table.cell(row, col) : null;
-      // Compare without decoding when the cell is unquoted (its raw text is its value).
-      const same =
-        previous !== null
-          ? value === previous
-          : value.length === end - start && text.startsWith(value, start);
-      if (same) continue;
-      // Quotes the replaced cell did not need are the file's style: keep them. Quotes it needed
-      // say nothing about style, so the column's habit decides.
-      let keepQuotes = false;
-      if (previous !== null) {
-        if (!quotesNeeded(table, previous)) keepQuotes = true;
-        else keepQuotes = columnQuoted ??= quotesByStyle(table, col);
+      const start = fieldStart[row * width + col];
+      const end = last ? rowEnd[row] : fieldStart[row * width + col + 1] - 1;
+      let quoted: boolean;
+      if (text.charCodeAt(start) !== QUOTE) {
+        // An unquoted cell's raw text is its value: compare without decoding it.
+        if (value.length === end - start && text.startsWith(value, start)) continue;
+        quoted = quotesNeeded(table, value);
+      } else {
+        const previous = table.cell(row, col);
+        if (value === previous) continue;
+        // Quotes the replaced cell did not need are the file's style: keep them. Quotes it
+        // needed say nothing about style, so the column's habit decides.
+        if (!quotesNeeded(table, previous)) quoted = true;
+        else {
+          columnQuoted ??= quotesByStyle(table, col);
+          quoted = columnQuoted || quotesNeeded(table, value);
+        }
       }
-      const written = renderField(value, keepQuotes || quotesNeeded(table, value));
-      if (written !== value) quotedText.set(row, written);
-      changed[row] = 1;
+      const written = quoted ? renderField(value, true) : value;
+      rows.push(row);
+      texts.push(written);
       growth += utf8Length(written) - (end - start);
-      dirty[row] = 1;
-      any = true;
-      count++;
     }
-    if (any) columns.push({ col, values, changed, quoted: quotedText });
+    if (rows.length > 0) columns.push({ col, rows, texts, growth });
   }
-  return { columns, dirty, count, growth };
+  return columns;
 }
 
+/** Merges the columns' changed cells into file order, counting the rows they are on. */
+function inFileOrder(columns: ChangedColumn[]): ChangedCells {
+  const count = columns.reduce((n, c) => n + c.rows.length, 0);
+  const growth = columns.reduce((n, c) => n + c.growth, 0);
+  if (columns.length <= 1) {
+    const only = columns[0] ?? { col: 0, rows: [], texts: [] };
+    return {
+      rows: only.rows,
+      cols: new Int32Array(count).fill(only.col),
+      texts: only.texts,
+      count,
+      rowsChanged: count,
+      growth,
+    };
+  }
+  const rows = new Int32Array(count);
+  const cols = new Int32Array(count);
+  const texts = new Array<string>(count);
+  const next = new Int32Array(columns.length);
+  let rowsChanged = 0;
+  for (let i = 0; i < count; i++) {
+    // The column whose next changed row comes first; on a tie the leftmost (columns ascend).
+    let pick = -1;
+    let row = 0;
+    for (let c = 0; c < columns.length; c++) {
+      const k = next[c];
+      if (k < columns[c].rows.length && (pick < 0 || columns[c].rows[k] < row)) {
+        pick = c;
+        row = columns[c].rows[k];
+      }
+    }
+    const column = columns[pick];
+    if (i === 0 || rows[i - 1] !== row) rowsChanged++;
+    rows[i] = row;
+    cols[i] = column.col;
+    texts[i] = column.texts[next[pick]++];
+  }
+  return { rows, cols, texts, count, rowsChanged, growth };
+}
 /** Whether a cell of this table holding `value` must be quoted. */
 function quotesNeeded(table: CsvTable, value: string): boolean {
   // In a one-column table an empty cell unquoted would be a blank line, which readers skip.
@@ -187,11 +219,6 @@ function quotesByStyle(table: CsvTable, col: number): boolean {
   return styled > bare;
 }
 
-function textOf(column: ChangedColumn, row: number): string {
-  const quoted = column.quoted.size > 0 ? column.quoted.get(row) : undefined;
-  return quoted ?? (column.values[row] as string);
-}
-
 /**
  * Fast path: text offsets are byte offsets (shifted by 2 after a BOM), so the output is the input
  * copied in spans with the changed cells written over it. A span ends only where a new cell's
@@ -199,62 +226,49 @@ function textOf(column: ChangedColumn, row: number): string {
  * the same length are written into the span after it is copied. Typically that is a handful of
  * large copies instead of one per changed row.
  */
-function writeAscii(table: CsvTable, changed: ChangedCells): Uint8Array {
-  const { bytes, rowCount } = table;
-  const { columns, dirty } = changed;
+function writeAscii(table: CsvTable, cells: ChangedCells): Uint8Array {
+  const { bytes } = table;
+  const { rows, cols, texts, count } = cells;
   const bom = table.hasBom ? 2 : 0;
-  // In an ASCII table a cell's text length is its byte length.
-  const out = new Uint8Array(bytes.length + changed.growth);
+  const out = new Uint8Array(bytes.length + cells.growth);
   const encoder = new TextEncoder();
   let delta = 0; // output offset minus input offset in the current span
   let spanStart = 0; // input offset where the current span starts
-  const pendingAt: number[] = []; // same-length cells of the span: input offset and text
-  const pendingText: string[] = [];
-  const closeSpan = (end: number) => {
+  let firstPending = 0; // same-length cells from here on are written when the span closes
+  const closeSpan = (end: number, upTo: number) => {
     out.set(bytes.subarray(spanStart, end), spanStart + delta);
-    for (let k = 0; k < pendingAt.length; k++) {
-      writeString(out, pendingAt[k] + delta, pendingText[k], encoder);
+    for (let k = firstPending; k < upTo; k++) {
+      const from = table.cellStart(rows[k], cols[k]) + bom;
+      const to = table.cellEnd(rows[k], cols[k]) + bom;
+      // In an ASCII table a cell's old text length is its byte length.
+      if (utf8Length(texts[k]) === to - from) writeString(out, from + delta, texts[k], encoder);
     }
-    pendingAt.length = 0;
-    pendingText.length = 0;
   };
-  for (let row = 0; row < rowCount; row++) {
-    if (dirty[row] === 0) continue;
-    for (const column of columns) {
-      if (column.changed[row] === 0) continue;
-      const value = textOf(column, row);
-      const from = table.cellStart(row, column.col) + bom;
-      const to = table.cellEnd(row, column.col) + bom;
-      const length = utf8Length(value);
-      if (length === to - from) {
-        pendingAt.push(from);
-        pendingText.push(value);
-        continue;
-      }
-      closeSpan(from);
-      writeString(out, from + delta, value, encoder);
-      delta += length - (to - from);
-      spanStart = to;
-    }
+  for (let k = 0; k < count; k++) {
+    const from = table.cellStart(rows[k], cols[k]) + bom;
+    const to = table.cellEnd(rows[k], cols[k]) + bom;
+    const length = utf8Length(texts[k]);
+    if (length === to - from) continue;
+    closeSpan(from, k);
+    writeString(out, from + delta, texts[k], encoder);
+    delta += length - (to - from);
+    spanStart = to;
+    firstPending = k + 1;
   }
-  closeSpan(bytes.length);
+  closeSpan(bytes.length, count);
   return out;
 }
 
 /** General path for files with non-ASCII text: assemble the text, then encode it once. */
-function writeText(table: CsvTable, changed: ChangedCells): Uint8Array {
-  const { text, rowCount } = table;
+function writeText(table: CsvTable, cells: ChangedCells): Uint8Array {
+  const { text } = table;
   const parts: string[] = [];
   let copied = 0;
-  for (let row = 0; row < rowCount; row++) {
-    if (changed.dirty[row] === 0) continue;
-    for (const column of changed.columns) {
-      if (column.changed[row] === 0) continue;
-      const { col } = column;
-      const value = textOf(column, row);
-      parts.push(text.slice(copied, table.cellStart(row, col)), value);
-      copied = table.cellEnd(row, col);
-    }
+  for (let k = 0; k < cells.count; k++) {
+    const row = cells.rows[k];
+    const col = cells.cols[k];
+    parts.push(text.slice(copied, table.cellStart(row, col)), cells.texts[k]);
+    copied = table.cellEnd(row, col);
   }
   parts.push(text.slice(copied));
   return new TextEncoder().encode(parts.join(""));

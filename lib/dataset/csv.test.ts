@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CsvError, parseCsv, renderField, serializeWithChanges } from "./csv";
+import { CsvError, parseCsv, renderField, serializeWithChanges, writeChanges } from "./csv";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const text = (data: Uint8Array) => new TextDecoder("utf-8", { ignoreBOM: true }).decode(data);
@@ -171,6 +171,20 @@ describe("serializeWithChanges", () => {
       { row: 3, column: 1, value: "2" },
     ]);
     expect(text(out)).toBe("k,v,w\nA,11.00,x\nB,10.99,y\nC,90.00,zz\nD,2,w\n");
+  });
+
+  it("counts a row with several changed cells once", () => {
+    const table = parseCsv(bytes("k,v,w\nA,1,x\nB,2,y\nC,3,z\n"));
+    const written = writeChanges(
+      table,
+      new Map([
+        [2, ["xx", undefined, "z"]],
+        [1, ["10", "20", undefined]],
+      ]),
+    );
+    expect(text(written.bytes)).toBe("k,v,w\nA,10,xx\nB,20,y\nC,3,z\n");
+    expect(written.rowsChanged).toBe(2);
+    expect(written.cellsChanged).toBe(3);
   });
 
   it("treats an edit equal to the current value as no change", () => {
