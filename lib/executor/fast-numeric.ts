@@ -24,6 +24,9 @@ export const UNCHANGED = Symbol("unchanged");
 /** New text for a cell, UNCHANGED, or undefined when the general path must decide. */
 export type FastNumeric = (current: string) => string | typeof UNCHANGED | undefined;
 
+/** Result texts one operation keeps for reuse (a few MB at most). */
+const WRITTEN_TEXTS_KEPT = 1 << 16;
+
 const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
 
 export function fastNumeric(
@@ -52,6 +55,10 @@ export function fastNumeric(
   const max = clamp(op.maxValue);
   if (min === undefined || max === undefined || roundTo > 15) return undefined;
 
+  // The text of each result, by its integer at the rounding scale. Prices repeat a lot across a
+  // large table, and sharing one string per value spares the garbage collector hundreds of
+  // thousands of short strings that would otherwise live as long as the change set.
+  const written = new Map<number, string>();
   return (current) => {
     if (!readPlainDecimal(current)) return undefined;
     const m = readM;
@@ -92,7 +99,12 @@ export function fastNumeric(
     const b = m * POW10[scale - s];
     if (!Number.isSafeInteger(a) || !Number.isSafeInteger(b)) return undefined;
     if (a === b) return UNCHANGED;
-    return fixed(q, roundTo);
+    let text = written.get(q);
+    if (text === undefined) {
+      text = fixed(q, roundTo);
+      if (written.size < WRITTEN_TEXTS_KEPT) written.set(q, text);
+    }
+    return text;
   };
 }
 
