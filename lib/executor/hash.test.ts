@@ -4,20 +4,51 @@ import { CHANGE_SET_ENCODING, changeSetHash } from "./hash";
 
 describe("changeSetHash", () => {
   it("is sha256 of the documented JSON-lines encoding, escapes included", () => {
+    const change = (
+      operationId: string,
+      column: string,
+      rowKey: string,
+      before: string,
+      after: string,
+    ) => ({ operationId, column, rowKey, before, after });
     const changes = [
-      { operationId: "op_01", rowKey: "A101", column: "price", before: "29.99", after: "32.99" },
-      {
-        operationId: "op_02",
-        rowKey: 'K"1\\',
-        column: "note",
-        before: "a\nb",
-        after: "ü 🍵 \ud800",
-      },
+      change("op_01", "price", "A101", "29.99", "32.99"),
+      change("op_01", "price", "A102", "5", "5.50"),
+      change("op_01", "stock", "A101", "true", "false"),
+      change("op_02", "note", 'K"1\\', "a\nb", "ü 🍵 \ud800"),
+      change("op_01", "price", "A101", "32.99", "30.00"),
+    ];
+    const lines = [
+      CHANGE_SET_ENCODING,
+      '["op_01","price"]',
+      '["A101","29.99","32.99"]',
+      '["A102","5","5.50"]',
+      '["op_01","stock"]',
+      '["A101","true","false"]',
+      '["op_02","note"]',
+      JSON.stringify(['K"1\\', "a\nb", "ü 🍵 \ud800"]),
+      '["op_01","price"]',
+      '["A101","32.99","30.00"]',
     ];
     const expected = createHash("sha256")
+      .update(`${lines.join("\n")}\n`)
+      .digest("hex");
+    expect(changeSetHash(changes)).toBe(expected);
+  });
+
+  it("encodes long and non-ASCII texts across buffer flushes", () => {
+    const long = "x".repeat(300_000);
+    const changes = Array.from({ length: 8 }, (_, k) => ({
+      operationId: "op_01",
+      column: "note",
+      rowKey: `K${k}`,
+      before: k % 2 === 0 ? long : "é",
+      after: `${long}${k}`,
+    }));
+    const expected = createHash("sha256")
       .update(
-        `${CHANGE_SET_ENCODING}\n${changes
-          .map((c) => `${JSON.stringify([c.operationId, c.rowKey, c.column, c.before, c.after])}\n`)
+        `${CHANGE_SET_ENCODING}\n["op_01","note"]\n${changes
+          .map((c) => `${JSON.stringify([c.rowKey, c.before, c.after])}\n`)
           .join("")}`,
       )
       .digest("hex");
