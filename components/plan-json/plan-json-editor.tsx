@@ -9,6 +9,13 @@ import { issueLines, offsetOf, type PlanTextReading } from "./json-draft";
 /** Line height of the editor in pixels; the gutter and the cursor jumps rely on it. */
 const LINE_HEIGHT = 20;
 
+/**
+ * Largest plan file the import reads. A plan reaches the server in a server action, whose body
+ * Next refuses above 2 MB (next.config.ts): a larger file could never be saved, so it is refused
+ * from its size before a byte of it is read.
+ */
+export const PLAN_FILE_MAX_BYTES = 2 * 1024 * 1024;
+
 export interface JsonFocusRequest {
   path: PlanPath;
   /** Where to go when no path leads there (a syntax error). */
@@ -53,7 +60,7 @@ export function PlanJsonEditor({
   const textarea = useRef<HTMLTextAreaElement>(null);
   const gutter = useRef<HTMLDivElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ text: string; refused: boolean } | null>(null);
 
   const lineCount = useMemo(() => text.split("\n").length, [text]);
   const markers = useMemo(() => issueLines(text, issues), [text, issues]);
@@ -66,9 +73,20 @@ export function PlanJsonEditor({
   }, [focusRequest]);
 
   const importFile = async (file: File) => {
+    if (file.size > PLAN_FILE_MAX_BYTES) {
+      const mb = (file.size / (1024 * 1024)).toFixed(1);
+      setNotice({
+        text: `${file.name} is ${mb} MB; a plan file can be at most 2 MB. Nothing was imported.`,
+        refused: true,
+      });
+      return;
+    }
     const content = await file.text();
     onChange(content);
-    setNotice(`Imported ${file.name}. Review it, then save it as a revision.`);
+    setNotice({
+      text: `Imported ${file.name}. Review it, then save it as a revision.`,
+      refused: false,
+    });
   };
 
   const download = () => {
@@ -149,9 +167,16 @@ export function PlanJsonEditor({
             This JSON is not shaped like a plan: {reading.problem}. The form and graph show the last
             plan-shaped version.
           </div>
+        ) : notice?.refused ? (
+          <p
+            role="alert"
+            className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+          >
+            {notice.text}
+          </p>
         ) : notice ? (
           <p className="rounded-md border border-brand-100 bg-brand-50 px-3 py-2 text-sm text-brand-700">
-            {notice}
+            {notice.text}
           </p>
         ) : null}
       </div>
