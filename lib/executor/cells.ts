@@ -124,6 +124,26 @@ export interface CellTest {
 export const DICTIONARY_LIMIT = 1024;
 
 /**
+ * The rows whose input value passes `t`, read straight off the column's dictionary codes, or
+ * null when the column has no dictionary or has been written to. This is the usual first filter
+ * of an operation (a category) over the whole table, and a loop with no call per row makes it
+ * several times cheaper than going through `rowTest`.
+ */
+export function selectByDictionary(cells: WorkingCells, t: CellTest): Int32Array | null {
+  if (!t.lowCardinality || cells.overlays[t.col] !== undefined) return null;
+  const dictionary = cells.dictionary(t.col, DICTIONARY_LIMIT);
+  if (!dictionary) return null;
+  const accept = Uint8Array.from(dictionary.values, (v) => (t.test(v) ? 1 : 0));
+  const { codes } = dictionary;
+  const rows = new Int32Array(codes.length);
+  let count = 0;
+  for (let row = 0; row < codes.length; row++) {
+    if (accept[codes[row]] === 1) rows[count++] = row;
+  }
+  return rows.subarray(0, count);
+}
+
+/**
  * A row predicate over the working cells: written values are tested as text; input values through
  * the column's dictionary when `fullPass` and the column has few values, else with `testRaw`.
  */

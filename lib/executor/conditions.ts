@@ -2,7 +2,13 @@ import type { ColumnProfile } from "@/lib/dataset/types";
 import { parseBooleanText } from "@/lib/dataset/values";
 import type { NormalizedFilter } from "@/lib/plan/normalize";
 import type { Condition } from "@/lib/plan/schema";
-import { type CellTest, DICTIONARY_LIMIT, rowTest, type WorkingCells } from "./cells";
+import {
+  type CellTest,
+  DICTIONARY_LIMIT,
+  rowTest,
+  selectByDictionary,
+  type WorkingCells,
+} from "./cells";
 import { compare, type Decimal, parseDecimal } from "./decimal";
 import { type PlanValue, resolveValue, textOf, type Variables } from "./variables";
 
@@ -58,7 +64,11 @@ export function selectRows(tests: ConditionTests, cells: WorkingCells): Int32Arr
     }
     selected = kept.subarray(0, count);
   };
-  for (const t of tests.all) keep(rowTest(cells, t, selected === null));
+  for (const t of tests.all) {
+    const direct: Int32Array | null = selected === null ? selectByDictionary(cells, t) : null;
+    if (direct) selected = direct;
+    else keep(rowTest(cells, t, selected === null));
+  }
   if (tests.any.length > 0) {
     const anyOf = tests.any.map((t) => rowTest(cells, t));
     keep((row) => anyOf.some((p) => p(row)));

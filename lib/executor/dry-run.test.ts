@@ -428,6 +428,27 @@ describe("execution order", () => {
     expect(result.cellsChanged).toBe(1);
   });
 
+  it("a category filter sees categories an earlier operation wrote", () => {
+    const result = load(CATALOG).ok(
+      planOf([
+        {
+          filter: { skus: ["A101"] },
+          action: { type: "set_value", column: "category", value: "yoga" },
+        },
+        { filter: { categories: ["yoga"] }, action: { type: "fixed_increase", value: 1 } },
+        { filter: { categories: ["fitness"] }, action: { type: "fixed_increase", value: 2 } },
+      ]),
+    );
+    expect(result.changes.map((c) => [c.operationId, c.rowKey, c.after])).toEqual([
+      ["op_01", "A101", "yoga"],
+      ["op_02", "A101", "30.99"],
+      ["op_02", "B201", "20.99"],
+      ["op_02", "B202", "25.99"],
+      ["op_03", "A102", "41.99"],
+      ["op_03", "A103", "51.99"],
+    ]);
+  });
+
   it("runs in topological order, ties by list order", () => {
     const result = load("sku,price\nA,10.00\n").ok(
       planOf([
