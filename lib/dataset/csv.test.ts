@@ -129,6 +129,21 @@ describe("CSV errors", () => {
     expect(error.message).toBe("Line 7: key 'A101' already appears on line 2.");
   });
 
+  it("indexes and checks many keys, naming the first repeat in file order", () => {
+    const keys = Array.from({ length: 5000 }, (_, i) => `K${(i * 7919) % 100_003}`);
+    const table = parseCsv(bytes(`sku,p\n${keys.map((k) => `${k},1\n`).join("")}`), {
+      keyColumn: "sku",
+    });
+    expect(keys.every((key, row) => table.rowOfKey(key) === row)).toBe(true);
+    expect(table.rowOfKey("K-1")).toBe(-1);
+
+    const repeated = [...keys];
+    repeated[4000] = keys[10];
+    repeated[3000] = keys[2500];
+    const error = csvError(`sku,p\n${repeated.map((k) => `${k},1\n`).join("")}`, "sku");
+    expect(error.message).toBe(`Line 3002: key '${keys[2500]}' already appears on line 2502.`);
+  });
+
   it("empty key", () => {
     const error = csvError("sku,p\nA1,1\n ,2\n", "sku");
     expect(error.code).toBe("empty_key");

@@ -98,7 +98,7 @@ export class CsvTable {
   readonly headerEnd: number;
 
   private keyIndexColumn = -1;
-  private keySlots: Int32Array | null = null;
+  private keys: KeyIndex | null = null;
   private readonly columnCache = new Map<number, string[]>();
   private lineBreaks: Int32Array | null = null;
 
@@ -214,7 +214,7 @@ export class CsvTable {
       );
     }
     if (col === this.keyIndexColumn) return;
-    this.keySlots = options.knownUnique ? null : buildKeyIndex(this, col);
+    this.keys = options.knownUnique ? null : buildKeyIndex(this, col);
     this.keyIndexColumn = col;
   }
 
@@ -227,17 +227,14 @@ export class CsvTable {
   /** The row with this key, or -1. Requires a key column. */
   rowOfKey(key: string): number {
     if (this.keyIndexColumn < 0) throw new Error("The table has no key column; call setKeyColumn.");
-    this.keySlots ??= buildKeyIndex(this, this.keyIndexColumn);
-    const slots = this.keySlots;
-    const mask = slots.length / 2 - 1;
+    this.keys ??= buildKeyIndex(this, this.keyIndexColumn);
+    const { hashes, rows, groupStart, shift } = this.keys;
     const hash = hashRange(key, 0, key.length) | 0;
-    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const entry = slots[slot * 2 + 1];
-      if (entry === 0) return -1;
-      if (slots[slot * 2] === hash && this.cell(entry - 1, this.keyIndexColumn) === key) {
-        return entry - 1;
-      }
+    const group = hash >>> shift;
+    for (let at = groupStart[group]; at < groupStart[group + 1]; at++) {
+      if (hashes[at] === hash && this.cell(rows[at], this.keyIndexColumn) === key) return rows[at];
     }
+    return -1;
   }
 
   /** Key → row for every row, for callers that want a plain Map. Built on each call. */
@@ -490,38 +487,92 @@ function countBelow(sorted: Int32Array, value: number): number {
 // ── Key index ───────────────────────────────────────────────────────────────────────────────────
 
 /**
- * Open-addressing hash set of row numbers keyed by the key cell's value, built from the text
- * without making a string per row (quoted keys excepted), so checking a million keys is cheap.
- * Slots are pairs (hash, row + 1), 0 for an empty slot; cells are compared only when the full
- * hashes agree.
- *
- * Two passes on purpose: the first hashes every key reading the text in order, the second only
- * probes the table. Probing a table of millions of slots misses the cache on nearly every row;
- * with nothing else in the loop the processor overlaps those misses, which roughly halves the
- * time against hashing and probing row by row.
+ * The key column's index: every row ordered by its key's hash, in groups that share the hash's
+ * top bits (about ten rows each), so a lookup hashes the key and compares the hashes of one group.
+ * Two stable radix passes order the rows; they read and write memory mostly in sequence, where a
+ * hash table of millions of slots misses the cache on nearly every row and takes several times
+ * as long to fill. Within a group rows stay ascending, which the duplicate check relies on.
  */
-function buildKeyIndex(table: CsvTable, col: number): Int32Array {
-  const { rowCount } = table;
-  const hashes = hashKeys(table, col);
-  let size = 16;
-  while (size < rowCount * 2) size *= 2;
-  const slots = new Int32Array(size * 2);
-  const mask = size - 1;
-  for (let row = 0; row < rowCount; row++) {
-    const hash = hashes[row];
-    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const entry = slots[slot * 2 + 1];
-      if (entry === 0) {
-        slots[slot * 2] = hash;
-        slots[slot * 2 + 1] = row + 1;
+interface KeyIndex {
+  /** Key hashes in index order. */
+  hashes: Int32Array;
+  /** Row numbers in index order. */
+  rows: Int32Array;
+  /** Where each group starts in `rows`, plus the end of the last. */
+  groupStart: Int32Array;
+  /** A hash's group is `hash >>> shift`. */
+  shift: number;
+}
+
+function buildKeyIndex(table: CsvTable, col: number): KeyIndex {
+  const rowHashes = hashKeys(table, col);
+  const n = rowHashes.length;
+  // About eight rows per group, at most 2^24 groups.
+  let bits = 1;
+  while (bits < 24 && n >> (bits + 3) > 0) bits++;
+  const shift = 32 - bits;
+  const low = bits >> 1; // the first pass sorts by the group's low bits, the second by its high
+  const byLow = radixPass(rowHashes, null, shift, low);
+  const sorted = radixPass(byLow.hashes, byLow.rows, shift + low, bits - low);
+
+  const groupStart = new Int32Array((1 << bits) + 1);
+  for (let at = 0; at < n; at++) groupStart[(sorted.hashes[at] >>> shift) + 1]++;
+  for (let g = 0; g < 1 << bits; g++) groupStart[g + 1] += groupStart[g];
+  const index = { hashes: sorted.hashes, rows: sorted.rows, groupStart, shift };
+  checkUnique(table, col, index);
+  return index;
+}
+
+/**
+ * One stable counting-sort pass on `width` bits of the hash, starting at bit `from`. `rows` null
+ * means rows in order (0, 1, 2…).
+ */
+function radixPass(
+  hashes: Int32Array,
+  rows: Int32Array | null,
+  from: number,
+  width: number,
+): { hashes: Int32Array; rows: Int32Array } {
+  const n = hashes.length;
+  const mask = (1 << width) - 1;
+  const next = new Int32Array(mask + 2);
+  for (let at = 0; at < n; at++) next[((hashes[at] >>> from) & mask) + 1]++;
+  for (let d = 0; d <= mask; d++) next[d + 1] += next[d];
+  const outHashes = new Int32Array(n);
+  const outRows = new Int32Array(n);
+  for (let at = 0; at < n; at++) {
+    const hash = hashes[at];
+    const to = next[(hash >>> from) & mask]++;
+    outHashes[to] = hash;
+    outRows[to] = rows === null ? at : rows[at];
+  }
+  return { hashes: outHashes, rows: outRows };
+}
+
+/**
+ * Throws for the first row, in file order, whose key an earlier row already has. Equal keys have
+ * equal hashes, so they share a group, where rows ascend.
+ */
+function checkUnique(table: CsvTable, col: number, index: KeyIndex): void {
+  const { hashes, rows, groupStart } = index;
+  let repeat = -1;
+  let first = -1;
+  for (let g = 0; g + 1 < groupStart.length; g++) {
+    const end = groupStart[g + 1];
+    for (let i = groupStart[g] + 1; i < end; i++) {
+      for (let j = groupStart[g]; j < i; j++) {
+        if (hashes[j] !== hashes[i] || table.cell(rows[j], col) !== table.cell(rows[i], col)) {
+          continue;
+        }
+        if (repeat < 0 || rows[i] < repeat) {
+          repeat = rows[i];
+          first = rows[j];
+        }
         break;
-      }
-      if (slots[slot * 2] === hash && table.cell(entry - 1, col) === table.cell(row, col)) {
-        throw duplicateKey(table, col, row, entry - 1);
       }
     }
   }
-  return slots;
+  if (repeat >= 0) throw duplicateKey(table, col, repeat, first);
 }
 
 /** The hash of every key cell's value, in row order; throws on the first empty key. */
