@@ -488,10 +488,10 @@ function countBelow(sorted: Int32Array, value: number): number {
 
 /**
  * The key column's index: every row ordered by its key's hash, in groups that share the hash's
- * top bits (about ten rows each), so a lookup hashes the key and compares the hashes of one group.
- * Two stable radix passes order the rows; they read and write memory mostly in sequence, where a
- * hash table of millions of slots misses the cache on nearly every row and takes several times
- * as long to fill. Within a group rows stay ascending, which the duplicate check relies on.
+ * top bits (four to eight rows each), so a lookup hashes the key and compares the hashes of one
+ * group. Two stable radix passes order the rows; they read and write memory mostly in sequence,
+ * where a hash table of millions of slots misses the cache on nearly every row and takes several
+ * times as long to fill. Within a group rows stay ascending, which the duplicate check relies on.
  */
 interface KeyIndex {
   /** Key hashes in index order. */
@@ -507,7 +507,7 @@ interface KeyIndex {
 function buildKeyIndex(table: CsvTable, col: number): KeyIndex {
   const rowHashes = hashKeys(table, col);
   const n = rowHashes.length;
-  // About eight rows per group, at most 2^24 groups.
+  // Four to eight rows per group (at most 2^24 groups).
   let bits = 1;
   while (bits < 24 && n >> (bits + 3) > 0) bits++;
   const shift = 32 - bits;
