@@ -74,9 +74,8 @@ export function PlanJsonEditor({
 
   const importFile = async (file: File) => {
     if (file.size > PLAN_FILE_MAX_BYTES) {
-      const mb = (file.size / (1024 * 1024)).toFixed(1);
       setNotice({
-        text: `${file.name} is ${mb} MB; a plan file can be at most 2 MB. Nothing was imported.`,
+        text: `${file.name} is larger than 2 MB, the most a plan file can be. Nothing was imported.`,
         refused: true,
       });
       return;
