@@ -103,3 +103,21 @@ describe("full rows", () => {
     });
   });
 });
+
+describe("ChangeIndex.prepareNumbers", () => {
+  it("works out the numbers in slices, giving what numbers() gives at once", () => {
+    const sliced = new ChangeIndex(encodeChanges(records));
+    expect(sliced.prepareNumbers(4)).toBe(false);
+    expect(sliced.prepareNumbers(4)).toBe(true);
+    const whole = new ChangeIndex(encodeChanges(records)).numbers();
+    expect(sliced.numbers()).toEqual(whole);
+    expect([...whole.delta.slice(0, 2)]).toEqual([3, -0.5]);
+  });
+
+  it("lets numbers() finish a preparation that was started", () => {
+    const started = new ChangeIndex(encodeChanges(records));
+    started.prepareNumbers(1);
+    expect(Number.isNaN(started.numbers().delta[4])).toBe(true); // "n/a" → "4.00" is not numeric
+    expect(started.numbers().delta[3]).toBe(1.5);
+  });
+});

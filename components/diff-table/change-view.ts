@@ -52,6 +52,8 @@ export class ChangeIndex {
   readonly count: number;
   private lowerText?: { rowKeys: string[]; before: string[]; after: string[] };
   private numeric?: { delta: Float64Array; percent: Float64Array };
+  /** Changes whose delta and percent are in `numeric` so far (see `prepareNumbers`). */
+  private numericReady = 0;
   private sortOrders = new Map<ChangeField, SortOrder>();
   private rowGroups?: Uint32Array[];
 
@@ -72,17 +74,29 @@ export class ChangeIndex {
 
   /** Delta and percent per change; NaN where the change is not numeric (or percent undefined). */
   numbers() {
-    if (!this.numeric) {
-      const delta = new Float64Array(this.count);
-      const percent = new Float64Array(this.count);
-      for (let index = 0; index < this.count; index++) {
-        const change = numericChange(this.changes.before[index], this.changes.after[index]);
-        delta[index] = change ? change.delta : Number.NaN;
-        percent[index] = change?.percent ?? Number.NaN;
-      }
-      this.numeric = { delta, percent };
+    this.prepareNumbers(this.count);
+    return this.numeric!;
+  }
+
+  /**
+   * Works out the delta and percent of up to `budget` more changes; true once all are done. The
+   * table calls it in idle time, so the first sort by change or % finds them ready instead of
+   * parsing every value in one long task.
+   */
+  prepareNumbers(budget: number): boolean {
+    this.numeric ??= {
+      delta: new Float64Array(this.count),
+      percent: new Float64Array(this.count),
+    };
+    const { delta, percent } = this.numeric;
+    const end = Math.min(this.count, this.numericReady + budget);
+    for (let index = this.numericReady; index < end; index++) {
+      const change = numericChange(this.changes.before[index], this.changes.after[index]);
+      delta[index] = change ? change.delta : Number.NaN;
+      percent[index] = change?.percent ?? Number.NaN;
     }
-    return this.numeric;
+    this.numericReady = end;
+    return end === this.count;
   }
 
   /** Every change in ascending order of one field (see change-sort.ts). */

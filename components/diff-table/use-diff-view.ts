@@ -1,7 +1,7 @@
 "use client";
 
 import type { SortingState } from "@tanstack/react-table";
-import { useDeferredValue, useMemo, useState } from "react";
+import { useDeferredValue, useEffect, useMemo, useState } from "react";
 import type { ChangeColumns } from "@/lib/diff/change-columns";
 import {
   CHANGE_FIELDS,
@@ -40,6 +40,7 @@ export interface DiffView {
  */
 export function useDiffView(changes: ChangeColumns): DiffView {
   const index = useMemo(() => new ChangeIndex(changes), [changes]);
+  usePreparedNumbers(index);
   const [mode, setModeState] = useState<DiffMode>("cells");
   const [filter, setFilter] = useState<ChangeFilter>({});
   const [sorting, setSorting] = useState<SortingState>([]);
@@ -90,3 +91,31 @@ export function useDiffView(changes: ChangeColumns): DiffView {
 function isChangeField(id: string): id is ChangeField {
   return (CHANGE_FIELDS as readonly string[]).includes(id);
 }
+
+/** Changes whose numbers one idle slice works out: a few milliseconds' work. */
+const NUMBERS_PER_SLICE = 5_000;
+
+/** Works out the numeric changes in idle slices, ahead of a sort by change or %. */
+function usePreparedNumbers(index: ChangeIndex) {
+  useEffect(() => {
+    let cancelled = false;
+    let handle: number | undefined;
+    const slice = () => {
+      if (cancelled || index.prepareNumbers(NUMBERS_PER_SLICE)) return;
+      handle = schedule(slice);
+    };
+    handle = schedule(slice);
+    return () => {
+      cancelled = true;
+      if (handle !== undefined) cancel(handle);
+    };
+  }, [index]);
+}
+
+const schedule = (work: () => void): number =>
+  typeof requestIdleCallback === "function"
+    ? requestIdleCallback(work)
+    : (setTimeout(work, 0) as unknown as number);
+
+const cancel = (handle: number) =>
+  typeof cancelIdleCallback === "function" ? cancelIdleCallback(handle) : clearTimeout(handle);
