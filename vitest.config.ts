@@ -1,5 +1,5 @@
 import path from "node:path";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 export default defineConfig({
   resolve: {
@@ -16,6 +16,8 @@ export default defineConfig({
       "tests/**/*.test.ts",
       "components/**/*.test.ts",
     ],
+    // The production-server tests need a build and run after it: vitest.server.config.ts.
+    exclude: [...configDefaults.exclude, "tests/server/**"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,

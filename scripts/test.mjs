@@ -1,4 +1,5 @@
-// `npm test`: everything, in CI's order — lint, typecheck, unit and integration, build, browser.
+// `npm test`: everything, in CI's order — lint, typecheck, unit and integration, build, the
+// production server under concurrency, crashes and hostile input, browser.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { CHROMIUM_HELP, chromiumPath, run } from "./lib.mjs";
@@ -16,6 +17,7 @@ const steps = [
   ["typecheck", "npx", ["tsc", "--noEmit"]],
   ["unit and integration tests", "npx", ["vitest", "run"]],
   ["production build", "npx", ["next", "build"]],
+  ["production server tests", "npx", ["vitest", "run", "--config", "vitest.server.config.ts"]],
   ["browser tests", "npx", ["playwright", "test"]],
 ];
 

@@ -1,0 +1,8 @@
+// Types of scripts/lib.mjs, for the TypeScript that reuses it (tests/server/support).
+import type { SpawnOptions } from "node:child_process";
+
+export const TSX: string[];
+export function run(command: string, args: string[], options?: SpawnOptions): Promise<void>;
+export function runScript(file: string, args?: string[], options?: SpawnOptions): Promise<void>;
+export function chromiumPath(env?: NodeJS.ProcessEnv): string | null;
+export const CHROMIUM_HELP: string;

@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ActionResult } from "@/lib/actions/server-action";
+import { parseCsv } from "@/lib/dataset/csv";
+import { checkDatabaseIntegrity } from "@/lib/db/integrity";
+import type { ApprovedExecution } from "@/lib/services/approve-plan";
+import { type ServerFixture, startServerWithFreshData } from "./support/fixture";
+import { type Session, signIn } from "./support/http";
+import { approve, datasetIdByName, draftPlan, preview, priceIncreasePlan } from "./support/plans";
+import { startServer } from "./support/server";
+
+/** Change it to explore other kill points; a failure names the seed and round to replay. */
+const SEED = 20_261_122;
+const ROUNDS = 20;
+
+/** mulberry32: a small seeded generator, so the kill points of a run can be replayed. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+let fixture: ServerFixture;
+let author: Session;
+let approver: Session;
+let datasetId: string;
+
+beforeAll(async () => {
+  fixture = await startServerWithFreshData();
+  author = await signIn(fixture.server, "author");
+  approver = await signIn(fixture.server, "approver");
+  datasetId = await datasetIdByName(fixture.db, "Demo catalog");
+});
+afterAll(async () => {
+  await fixture?.dispose();
+});
+
+async function prices(versionNumber: number): Promise<Map<string, number>> {
+  const version = await fixture.db.datasetVersion.findUniqueOrThrow({
+    where: { datasetId_number: { datasetId, number: versionNumber } },
+  });
+  const table = parseCsv(version.content, { keyColumn: "sku" });
+  const price = table.column(table.header.indexOf("price"));
+  return new Map(table.column(table.keyColumnIndex).map((key, row) => [key, Number(price[row])]));
+}
+
+type Outcome = "answered" | "killed after commit" | "killed before commit";
+
+describe("SIGKILL during approvals of 10,000-row plans", () => {
+  it(`after each of ${ROUNDS} kills the restarted server's database passes the integrity check, and the approval completes exactly once`, async () => {
+    const random = seededRandom(SEED);
+
+    // One approval without a kill measures how long an approval takes here, so the kill points
+    // can spread over the whole of it (start, executor run, writes, commit, answer).
+    const calibration = await preview(
+      fixture.server,
+      approver,
+      await draftPlan(fixture.server, author, datasetId, priceIncreasePlan(`crash_${SEED}_0`)),
+    );
+    const started = performance.now();
+    const calibrated = await approve(fixture.server, approver, calibration);
+    const approvalMs = performance.now() - started;
+    expect(calibrated).toMatchObject({ ok: true, data: { resultVersionNumber: 2 } });
+
+    // The plans are written up front; each is previewed (re-based onto the version before it)
+    // just before its approval.
+    const planIds: string[] = [];
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      const plan = priceIncreasePlan(`crash_${SEED}_${round}`);
+      planIds.push(await draftPlan(fixture.server, author, datasetId, plan));
+    }
+
+    const outcomes: Outcome[] = [];
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      const where = `seed ${SEED}, round ${round}`;
+      const executionId = `crash_${SEED}_${round}`;
+      const previewed = await preview(fixture.server, approver, planIds[round - 1]);
+      expect(previewed.cellsChanged, where).toBe(10_000);
+
+      const killAfterMs = random() * approvalMs * 1.5;
+      const answer: Promise<ActionResult<ApprovedExecution> | "no answer"> = approve(
+        fixture.server,
+        approver,
+        previewed,
+      ).catch(() => "no answer");
+      await new Promise((resolve) => setTimeout(resolve, killAfterMs));
+      await fixture.server.kill();
+      const answered = await answer;
+
+      fixture.server = await startServer(fixture.dataDir);
+      const report = await checkDatabaseIntegrity(fixture.db);
+      expect(report.problems, where).toEqual([]);
+
+      const committed = await fixture.db.execution.findUnique({
+        where: { idempotencyKey: executionId },
+      });
+      if (answered !== "no answer") {
+        expect(answered, where).toMatchObject({ ok: true });
+        expect(committed, where).not.toBeNull();
+      }
+      outcomes.push(
+        answered !== "no answer"
+          ? "answered"
+          : committed
+            ? "killed after commit"
+            : "killed before commit",
+      );
+
+      // The reviewer clicks "Approve" again: applied now if the kill came first, otherwise the
+      // committed execution is returned; either way the result is the next version, once.
+      const retried = await approve(fixture.server, approver, previewed);
+      expect(retried, where).toMatchObject({
+        ok: true,
+        data: {
+          executionId,
+          resultVersionNumber: previewed.baseVersion + 1,
+          replayed: committed !== null,
+        },
+      });
+    }
+
+    const tally = new Map<Outcome, number>();
+    for (const outcome of outcomes) tally.set(outcome, (tally.get(outcome) ?? 0) + 1);
+    console.log(
+      `crash test (seed ${SEED}, approval ≈ ${Math.round(approvalMs)} ms): ${[...tally]
+        .map(([outcome, rounds]) => `${rounds} ${outcome}`)
+        .join(", ")}`,
+    );
+
+    await fixture.server.stop();
+    const report = await checkDatabaseIntegrity(fixture.db);
+    expect(report.problems).toEqual([]);
+    expect(report.counts.changes).toBe((ROUNDS + 1) * 10_000);
+    const versions = await fixture.db.datasetVersion.findMany({
+      where: { datasetId },
+      orderBy: { number: "asc" },
+      select: { number: true },
+    });
+    expect(versions.map((version) => version.number)).toEqual(
+      Array.from({ length: ROUNDS + 2 }, (_, index) => index + 1),
+    );
+    // Every approval added 1 to every price exactly once: none lost, none applied twice.
+    const first = await prices(1);
+    const last = await prices(ROUNDS + 2);
+    expect(last.size).toBe(10_000);
+    const wrong = [...first].filter(
+      ([sku, price]) => Math.abs(last.get(sku)! - price - (ROUNDS + 1)) > 1e-6,
+    );
+    expect(wrong).toEqual([]);
+  }, 600_000);
+});
