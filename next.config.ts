@@ -1,5 +1,6 @@
 import type { NextConfig } from "next";
 import { STATIC_SECURITY_HEADERS } from "./lib/security/headers";
+import { SERVER_ACTION_BODY_LIMIT_BYTES } from "./lib/security/limits";
 
 const nextConfig: NextConfig = {
   // Native and wasm-backed server packages load from node_modules at run time, not the bundle.
@@ -9,9 +10,8 @@ const nextConfig: NextConfig = {
   // again inside `next build` would only double the time.
   typescript: { ignoreBuildErrors: true },
   experimental: {
-    // Server actions carry plans and form fields, never files (CSV uploads stream to a route
-    // handler with their own limit, SIGNOFF_MAX_UPLOAD_MB).
-    serverActions: { bodySizeLimit: "2mb" },
+    // Server actions carry plans and form fields, never files (lib/security/limits.ts).
+    serverActions: { bodySizeLimit: SERVER_ACTION_BODY_LIMIT_BYTES },
   },
   // Referrer policy, nosniff, no framing on every response; the per-request CSP is in proxy.ts.
   async headers() {

@@ -4,6 +4,7 @@ import { PATH_HEADER } from "@/lib/auth/page-headers";
 import { signInPath } from "@/lib/auth/return-path";
 import { env } from "@/lib/env";
 import { contentSecurityPolicy, createNonce } from "@/lib/security/headers";
+import { SERVER_ACTION_BODY_LIMIT_BYTES } from "@/lib/security/limits";
 
 /** Pages a signed-out visitor may open. */
 const PUBLIC_PAGES = ["/sign-in", "/setup"];
@@ -26,6 +27,18 @@ export function proxy(request: NextRequest) {
   );
   // Server actions answer for themselves (a typed refusal and an audit event), never a redirect.
   const isAction = request.headers.has("next-action");
+  // Next refuses an oversized action body only once it has read past the limit, and then answers
+  // 500; a body declared too large is turned away here, before any of it is read.
+  if (isAction && Number(request.headers.get("content-length")) > SERVER_ACTION_BODY_LIMIT_BYTES) {
+    return NextResponse.json(
+      {
+        ok: false,
+        code: "too_large",
+        error: `This request is over the ${SERVER_ACTION_BODY_LIMIT_BYTES / (1024 * 1024)} MB limit of a form or plan. Nothing was changed.`,
+      },
+      { status: 413 },
+    );
+  }
   if (config.SIGNOFF_AUTH !== "off" && !isPublic && !isAction && !getSessionCookie(request)) {
     const response = NextResponse.redirect(new URL(signInPath(pathname + search), request.url));
     response.headers.set("Content-Security-Policy", csp);
