@@ -28,20 +28,46 @@ export interface ScannedRows {
   /** Byte offset just after each row's last field. */
   rowEnd: Int32Array;
   rowCount: number;
+  /** Key hashes taken during the scan, when `keyField` was given (see `ScannedKeys`). */
+  keys?: ScannedKeys;
 }
 
 /**
- * Scans the records from `start` to the end. Every record must have `width` fields. `asciiText`
- * is the decoded file when its offsets are the byte offsets (pure ASCII, no BOM): the closing
- * quote of a quoted field is then found with the string's `indexOf`, a native search that beats
- * a byte loop over long quoted fields (names, descriptions).
+ * FNV-1a hashes of the key field's text, taken while the scan reads its bytes anyway (for an
+ * ASCII file a byte is a code unit, so they equal hashes of the decoded text). Rows whose key is
+ * quoted or blank are listed instead, for the key index to look at.
  */
+export interface ScannedKeys {
+  field: number;
+  hashes: Int32Array;
+  /** Rows whose hash is missing from `hashes`, ascending. */
+  unhashed: number[];
+}
+
+export interface ScanOptions {
+  /**
+   * The decoded file when its offsets are the byte offsets (pure ASCII, no BOM): the closing
+   * quote of a quoted field is then found with the string's `indexOf`, a native search that beats
+   * a byte loop over long quoted fields (names, descriptions).
+   */
+  asciiText?: string;
+  /** With `asciiText`: the field whose hashes to take (`ScannedKeys`). */
+  keyField?: number;
+}
+
+/** FNV-1a over code units: the key index hashes keys with it. */
+export const FNV_OFFSET = 0x811c9dc5;
+export const FNV_PRIME = 0x01000193;
+
+/** Scans the records from `start` to the end. Every record must have `width` fields. */
 export function scanRows(
   bytes: Uint8Array,
   start: number,
   width: number,
-  asciiText?: string,
+  options: ScanOptions = {},
 ): ScannedRows {
+  const { asciiText } = options;
+  const keyField = asciiText !== undefined ? (options.keyField ?? -1) : -1;
   const n = bytes.length;
   // One table lookup per byte of an unquoted field instead of three comparisons.
   const endsField = new Uint8Array(256);
@@ -52,6 +78,8 @@ export function scanRows(
   let capacity = estimateRows(bytes, start);
   let fieldStart = new Int32Array(capacity * width);
   let rowEnd = new Int32Array(capacity);
+  let keyHashes = new Int32Array(keyField < 0 ? 0 : capacity);
+  const unhashed: number[] = [];
   let rows = 0;
   let pos = start;
 
@@ -60,6 +88,7 @@ export function scanRows(
       capacity = Math.ceil(capacity * 1.5) + 16;
       fieldStart = grow(fieldStart, capacity * width);
       rowEnd = grow(rowEnd, capacity);
+      if (keyField >= 0) keyHashes = grow(keyHashes, capacity);
     }
     const rowStart = pos;
     let at = rows * width;
@@ -68,8 +97,19 @@ export function scanRows(
       if (field === width)
         throw new ScanProblem("ragged_row", rowStart, countFields(bytes, rowStart));
       fieldStart[at++] = pos;
-      field++;
-      if (bytes[pos] === QUOTE) {
+      if (field++ === keyField && bytes[pos] !== QUOTE) {
+        let hash = FNV_OFFSET;
+        let blank = true;
+        for (; pos < n; pos++) {
+          const c = bytes[pos];
+          if (endsField[c] !== 0) break;
+          if (c !== 32 && c !== 9) blank = false;
+          hash = Math.imul(hash ^ c, FNV_PRIME);
+        }
+        if (blank) unhashed.push(rows);
+        else keyHashes[rows] = hash;
+      } else if (bytes[pos] === QUOTE) {
+        if (field - 1 === keyField) unhashed.push(rows);
         const open = pos;
         pos++;
         for (;;) {
@@ -114,6 +154,8 @@ export function scanRows(
     fieldStart: fieldStart.subarray(0, rows * width),
     rowEnd: rowEnd.subarray(0, rows),
     rowCount: rows,
+    keys:
+      keyField < 0 ? undefined : { field: keyField, hashes: keyHashes.subarray(0, rows), unhashed },
   };
 }
 

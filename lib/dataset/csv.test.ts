@@ -144,6 +144,20 @@ describe("CSV errors", () => {
     expect(error.message).toBe(`Line 3002: key '${keys[2500]}' already appears on line 2502.`);
   });
 
+  it("finds keys however they were hashed: while scanning, quoted, non-ASCII or set later", () => {
+    const data = 'p,sku\n1,A1\n2,"B,2"\n3,""\n';
+    expect(csvError(data, "sku").message).toBe(
+      "Line 4: the key column 'sku' is empty; every row needs a key.",
+    );
+    const ascii = parseCsv(bytes('p,sku\n1,A1\n2,"B,2"\n3," C"\n'), { keyColumn: "sku" });
+    expect(["A1", "B,2", " C", "C"].map((k) => ascii.rowOfKey(k))).toEqual([0, 1, 2, -1]);
+    const accented = parseCsv(bytes("p,sku\n1,é1\n2,ü2\n"), { keyColumn: "sku" });
+    expect(accented.rowOfKey("ü2")).toBe(1);
+    const later = parseCsv(bytes("p,sku\n1,A1\n2,B2\n"));
+    later.setKeyColumn("sku");
+    expect(later.rowOfKey("B2")).toBe(1);
+  });
+
   it("empty key", () => {
     const error = csvError("sku,p\nA1,1\n ,2\n", "sku");
     expect(error.code).toBe("empty_key");

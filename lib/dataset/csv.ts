@@ -24,10 +24,13 @@
 import {
   COMMA,
   CR,
+  FNV_OFFSET,
+  FNV_PRIME,
   firstInvalidUtf8,
   LF,
   lineOfByte,
   QUOTE,
+  type ScannedKeys,
   type ScannedRows,
   ScanProblem,
   scanRows,
@@ -99,6 +102,8 @@ export class CsvTable {
 
   private keyIndexColumn = -1;
   private keys: KeyIndex | null = null;
+  /** Key hashes the parse took on its way; used once, by the first key index built. */
+  private scannedKeys: ScannedKeys | null;
   private readonly columnCache = new Map<number, string[]>();
   private lineBreaks: Int32Array | null = null;
 
@@ -111,6 +116,7 @@ export class CsvTable {
     rowEnd: Int32Array;
     rowCount: number;
     headerEnd: number;
+    scannedKeys?: ScannedKeys;
   }) {
     this.bytes = parts.bytes;
     this.text = parts.text;
@@ -122,6 +128,7 @@ export class CsvTable {
     this.fieldStart = parts.fieldStart;
     this.rowEnd = parts.rowEnd;
     this.headerEnd = parts.headerEnd;
+    this.scannedKeys = parts.scannedKeys ?? null;
   }
 
   /** Index of a column by (trimmed) name, or -1. */
@@ -214,7 +221,7 @@ export class CsvTable {
       );
     }
     if (col === this.keyIndexColumn) return;
-    this.keys = options.knownUnique ? null : buildKeyIndex(this, col);
+    this.keys = options.knownUnique ? null : this.buildKeys(col);
     this.keyIndexColumn = col;
   }
 
@@ -227,7 +234,7 @@ export class CsvTable {
   /** The row with this key, or -1. Requires a key column. */
   rowOfKey(key: string): number {
     if (this.keyIndexColumn < 0) throw new Error("The table has no key column; call setKeyColumn.");
-    this.keys ??= buildKeyIndex(this, this.keyIndexColumn);
+    this.keys ??= this.buildKeys(this.keyIndexColumn);
     const { hashes, rows, groupStart, shift } = this.keys;
     const hash = hashRange(key, 0, key.length) | 0;
     const group = hash >>> shift;
@@ -235,6 +242,12 @@ export class CsvTable {
       if (hashes[at] === hash && this.cell(rows[at], this.keyIndexColumn) === key) return rows[at];
     }
     return -1;
+  }
+
+  private buildKeys(col: number): KeyIndex {
+    const scanned = this.scannedKeys?.field === col ? this.scannedKeys : null;
+    this.scannedKeys = null;
+    return buildKeyIndex(this, col, scanned);
   }
 
   /** Key → row for every row, for callers that want a plain Map. Built on each call. */
@@ -274,7 +287,11 @@ export function parseCsv(bytes: Uint8Array, options: ParseCsvOptions = {}): CsvT
 
   let scanned: ScannedRows;
   try {
-    scanned = scanRows(bytes, firstRowByte, width, sameOffsets ? text : undefined);
+    scanned = scanRows(bytes, firstRowByte, width, {
+      asciiText: sameOffsets ? text : undefined,
+      keyField:
+        options.keyColumn === undefined ? undefined : header.names.indexOf(options.keyColumn),
+    });
   } catch (error) {
     if (error instanceof ScanProblem) throw describeProblem(bytes, error, width);
     throw error;
@@ -291,6 +308,7 @@ export function parseCsv(bytes: Uint8Array, options: ParseCsvOptions = {}): CsvT
     rowEnd: scanned.rowEnd,
     rowCount: scanned.rowCount,
     headerEnd: header.end,
+    scannedKeys: scanned.keys,
   });
   if (options.keyColumn !== undefined) table.setKeyColumn(options.keyColumn);
   return table;
@@ -504,8 +522,8 @@ interface KeyIndex {
   shift: number;
 }
 
-function buildKeyIndex(table: CsvTable, col: number): KeyIndex {
-  const rowHashes = hashKeys(table, col);
+function buildKeyIndex(table: CsvTable, col: number, scanned: ScannedKeys | null): KeyIndex {
+  const rowHashes = scanned ? completeKeyHashes(table, col, scanned) : hashKeys(table, col);
   const n = rowHashes.length;
   // Four to eight rows per group (at most 2^24 groups).
   let bits = 1;
@@ -575,6 +593,17 @@ function checkUnique(table: CsvTable, col: number, index: KeyIndex): void {
   if (repeat >= 0) throw duplicateKey(table, col, repeat, first);
 }
 
+/** The scan's key hashes with the quoted and blank keys it left out looked at. */
+function completeKeyHashes(table: CsvTable, col: number, scanned: ScannedKeys): Int32Array {
+  const { hashes } = scanned;
+  for (const row of scanned.unhashed) {
+    const value = table.cell(row, col);
+    if (value.trim() === "") throw emptyKey(table, col, row);
+    hashes[row] = hashRange(value, 0, value.length);
+  }
+  return hashes;
+}
+
 /** The hash of every key cell's value, in row order; throws on the first empty key. */
 function hashKeys(table: CsvTable, col: number): Int32Array {
   const { text, rowCount, fieldStart, rowEnd, columnCount: width } = table;
@@ -591,12 +620,12 @@ function hashKeys(table: CsvTable, col: number): Int32Array {
       blank = value.trim() === "";
     } else {
       // FNV-1a over the code units, noting on the way whether any is not a space or tab.
-      hash = 0x811c9dc5;
+      hash = FNV_OFFSET;
       blank = true;
       for (let k = start; k < end; k++) {
         const c = text.charCodeAt(k);
         if (c !== 32 && c !== 9) blank = false;
-        hash = Math.imul(hash ^ c, 0x01000193);
+        hash = Math.imul(hash ^ c, FNV_PRIME);
       }
     }
     if (blank) throw emptyKey(table, col, row);
@@ -625,9 +654,9 @@ function duplicateKey(table: CsvTable, col: number, row: number, first: number):
 
 /** FNV-1a over UTF-16 code units. */
 function hashRange(text: string, start: number, end: number): number {
-  let hash = 0x811c9dc5;
+  let hash = FNV_OFFSET;
   for (let at = start; at < end; at++) {
-    hash = Math.imul(hash ^ text.charCodeAt(at), 0x01000193);
+    hash = Math.imul(hash ^ text.charCodeAt(at), FNV_PRIME);
   }
   return hash;
 }
