@@ -99,10 +99,15 @@ function columnEditsOf(table: CsvTable, edits: readonly CellEdit[]): ColumnEdits
   return byColumn;
 }
 
-/** The cells of one column whose value changes: rows ascending, with their text as written. */
+/**
+ * The cells of one column whose value changes: rows ascending, with where each cell is in the
+ * text and its new text as written.
+ */
 interface ChangedColumn {
   col: number;
   rows: number[];
+  starts: number[];
+  ends: number[];
   texts: string[];
   /** Bytes the column's changed cells gain (or lose) against the input. */
   growth: number;
@@ -110,8 +115,9 @@ interface ChangedColumn {
 
 /** Every changed cell in the order it appears in the file (row, then column). */
 interface ChangedCells {
-  rows: ArrayLike<number>;
-  cols: ArrayLike<number>;
+  /** Text offsets of the cell's first character and just after its last. */
+  starts: ArrayLike<number>;
+  ends: ArrayLike<number>;
   texts: readonly string[];
   count: number;
   /** Rows with at least one changed cell. */
@@ -129,6 +135,8 @@ function renderChangedCells(table: CsvTable, byColumn: ColumnEdits): ChangedColu
     const values = byColumn.get(col) as ReadonlyArray<string | undefined>;
     const last = col === width - 1;
     const rows: number[] = [];
+    const starts: number[] = [];
+    const ends: number[] = [];
     const texts: string[] = [];
     let growth = 0;
     const limit = Math.min(values.length, rowCount);
@@ -155,10 +163,12 @@ function renderChangedCells(table: CsvTable, byColumn: ColumnEdits): ChangedColu
       }
       const written = quoted ? renderField(value, true) : value;
       rows.push(row);
+      starts.push(start);
+      ends.push(end);
       texts.push(written);
       growth += utf8Length(written) - (end - start);
     }
-    if (rows.length > 0) columns.push({ col, rows, texts, growth });
+    if (rows.length > 0) columns.push({ col, rows, starts, ends, texts, growth });
   }
   return columns;
 }
@@ -168,19 +178,14 @@ function inFileOrder(columns: ChangedColumn[]): ChangedCells {
   const count = columns.reduce((n, c) => n + c.rows.length, 0);
   const growth = columns.reduce((n, c) => n + c.growth, 0);
   if (columns.length <= 1) {
-    const only = columns[0] ?? { col: 0, rows: [], texts: [] };
-    return {
-      rows: only.rows,
-      cols: new Int32Array(count).fill(only.col),
-      texts: only.texts,
-      count,
-      rowsChanged: count,
-      growth,
-    };
+    const only = columns[0] ?? { starts: [], ends: [], texts: [] };
+    const { starts, ends, texts } = only;
+    return { starts, ends, texts, count, rowsChanged: count, growth };
   }
-  const rows = new Int32Array(count);
-  const cols = new Int32Array(count);
+  const starts = new Int32Array(count);
+  const ends = new Int32Array(count);
   const texts = new Array<string>(count);
+  let previousRow = -1;
   const next = new Int32Array(columns.length);
   let rowsChanged = 0;
   for (let i = 0; i < count; i++) {
@@ -195,12 +200,14 @@ function inFileOrder(columns: ChangedColumn[]): ChangedCells {
       }
     }
     const column = columns[pick];
-    if (i === 0 || rows[i - 1] !== row) rowsChanged++;
-    rows[i] = row;
-    cols[i] = column.col;
-    texts[i] = column.texts[next[pick]++];
+    const k = next[pick]++;
+    if (row !== previousRow) rowsChanged++;
+    previousRow = row;
+    starts[i] = column.starts[k];
+    ends[i] = column.ends[k];
+    texts[i] = column.texts[k];
   }
-  return { rows, cols, texts, count, rowsChanged, growth };
+  return { starts, ends, texts, count, rowsChanged, growth };
 }
 /** Whether a cell of this table holding `value` must be quoted. */
 function quotesNeeded(table: CsvTable, value: string): boolean {
@@ -228,7 +235,7 @@ function quotesByStyle(table: CsvTable, col: number): boolean {
  */
 function writeAscii(table: CsvTable, cells: ChangedCells): Uint8Array {
   const { bytes } = table;
-  const { rows, cols, texts, count } = cells;
+  const { starts, ends, texts, count } = cells;
   const bom = table.hasBom ? 2 : 0;
   const out = new Uint8Array(bytes.length + cells.growth);
   const encoder = new TextEncoder();
@@ -238,15 +245,15 @@ function writeAscii(table: CsvTable, cells: ChangedCells): Uint8Array {
   const closeSpan = (end: number, upTo: number) => {
     out.set(bytes.subarray(spanStart, end), spanStart + delta);
     for (let k = firstPending; k < upTo; k++) {
-      const from = table.cellStart(rows[k], cols[k]) + bom;
-      const to = table.cellEnd(rows[k], cols[k]) + bom;
+      const from = starts[k] + bom;
+      const to = ends[k] + bom;
       // In an ASCII table a cell's old text length is its byte length.
       if (utf8Length(texts[k]) === to - from) writeString(out, from + delta, texts[k], encoder);
     }
   };
   for (let k = 0; k < count; k++) {
-    const from = table.cellStart(rows[k], cols[k]) + bom;
-    const to = table.cellEnd(rows[k], cols[k]) + bom;
+    const from = starts[k] + bom;
+    const to = ends[k] + bom;
     const length = utf8Length(texts[k]);
     if (length === to - from) continue;
     closeSpan(from, k);
@@ -265,10 +272,8 @@ function writeText(table: CsvTable, cells: ChangedCells): Uint8Array {
   const parts: string[] = [];
   let copied = 0;
   for (let k = 0; k < cells.count; k++) {
-    const row = cells.rows[k];
-    const col = cells.cols[k];
-    parts.push(text.slice(copied, table.cellStart(row, col)), cells.texts[k]);
-    copied = table.cellEnd(row, col);
+    parts.push(text.slice(copied, cells.starts[k]), cells.texts[k]);
+    copied = cells.ends[k];
   }
   parts.push(text.slice(copied));
   return new TextEncoder().encode(parts.join(""));
