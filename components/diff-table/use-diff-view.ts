@@ -92,16 +92,22 @@ function isChangeField(id: string): id is ChangeField {
   return (CHANGE_FIELDS as readonly string[]).includes(id);
 }
 
-/** Changes whose numbers one idle slice works out: a few milliseconds' work. */
-const NUMBERS_PER_SLICE = 5_000;
+/** Changes whose numbers are worked out between two checks of the idle time left. */
+const NUMBERS_PER_STEP = 500;
 
-/** Works out the numeric changes in idle slices, ahead of a sort by change or %. */
+/**
+ * Works out the numeric changes ahead of a sort by change or %, only while the browser is idle
+ * (between frames), so it never delays scrolling or typing.
+ */
 function usePreparedNumbers(index: ChangeIndex) {
   useEffect(() => {
     let cancelled = false;
     let handle: number | undefined;
-    const slice = () => {
-      if (cancelled || index.prepareNumbers(NUMBERS_PER_SLICE)) return;
+    const slice = (idle?: IdleDeadline) => {
+      if (cancelled) return;
+      do {
+        if (index.prepareNumbers(NUMBERS_PER_STEP)) return;
+      } while (idle && idle.timeRemaining() > 2);
       handle = schedule(slice);
     };
     handle = schedule(slice);
@@ -112,7 +118,7 @@ function usePreparedNumbers(index: ChangeIndex) {
   }, [index]);
 }
 
-const schedule = (work: () => void): number =>
+const schedule = (work: (idle?: IdleDeadline) => void): number =>
   typeof requestIdleCallback === "function"
     ? requestIdleCallback(work)
     : (setTimeout(work, 0) as unknown as number);
