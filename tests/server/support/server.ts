@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, type SpawnOptions, spawn } from "node:child_process";
 import { copyFile, mkdir, mkdtemp, rm } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
@@ -36,7 +36,12 @@ function serverEnv(dataDir: string): NodeJS.ProcessEnv {
  */
 export async function prepareDatabase(): Promise<string> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "signoff-server-template-"));
-  const options = { cwd: ROOT, env: serverEnv(dataDir), stdio: "ignore" as const };
+  // Errors only: a failing step says why on stderr.
+  const options: SpawnOptions = {
+    cwd: ROOT,
+    env: serverEnv(dataDir),
+    stdio: ["ignore", "ignore", "inherit"],
+  };
   await runScript("scripts/db-migrate.ts", [], options);
   await runScript("scripts/db-seed.ts", [], options);
   await runScript("scripts/seed-e2e-users.ts", [], options);
