@@ -4,6 +4,7 @@ import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { PlanIssue, PlanPath } from "@/lib/plan/issues";
 import { locatePath, type TextPosition } from "@/lib/plan/json-text";
+import { SERVER_ACTION_BODY_LIMIT_BYTES } from "@/lib/security/limits";
 import { issueLines, offsetOf, type PlanTextReading } from "./json-draft";
 
 /** Line height of the editor in pixels; the gutter and the cursor jumps rely on it. */
@@ -11,10 +12,11 @@ const LINE_HEIGHT = 20;
 
 /**
  * Largest plan file the import reads. A plan reaches the server in a server action, whose body
- * Next refuses above 2 MB (next.config.ts): a larger file could never be saved, so it is refused
- * from its size before a byte of it is read.
+ * is refused above this (lib/security/limits.ts): a larger file could never be saved, so it is
+ * refused from its size before a byte of it is read.
  */
-export const PLAN_FILE_MAX_BYTES = 2 * 1024 * 1024;
+const PLAN_FILE_MAX_BYTES = SERVER_ACTION_BODY_LIMIT_BYTES;
+const PLAN_FILE_MAX_MB = PLAN_FILE_MAX_BYTES / (1024 * 1024);
 
 export interface JsonFocusRequest {
   path: PlanPath;
@@ -75,7 +77,7 @@ export function PlanJsonEditor({
   const importFile = async (file: File) => {
     if (file.size > PLAN_FILE_MAX_BYTES) {
       setNotice({
-        text: `${file.name} is larger than 2 MB, the most a plan file can be. Nothing was imported.`,
+        text: `${file.name} is larger than ${PLAN_FILE_MAX_MB} MB, the most a plan file can be. Nothing was imported.`,
         refused: true,
       });
       return;
