@@ -1,10 +1,11 @@
 "use client";
 
+import { useWatch } from "react-hook-form";
 import type { PlanPath } from "@/lib/plan/issues";
 import { type Action, type ActionType, AGGREGATE_FNS } from "@/lib/plan/schema";
 import { resolveShorthand } from "@/lib/plan/shorthand";
 import { ACTION_TYPES, changeActionType } from "./draft-edits";
-import { useDraftActions } from "./editor-context";
+import { usePlanFormActions } from "./editor-context";
 import { Field, IssueList, inputClass } from "./field";
 import { fieldId } from "./field-paths";
 import {
@@ -15,6 +16,7 @@ import {
   TextInput,
   ValueOptions,
 } from "./inputs";
+import { formName } from "./plan-form-state";
 import { formatValue, parseNumericValueText } from "./value-codec";
 
 export const ACTION_LABELS: Record<ActionType, string> = {
@@ -40,16 +42,18 @@ const NUMERIC_VALUE_LABEL: Partial<Record<ActionType, string>> = {
 
 /** The action of one operation: its type, then the fields that type takes. */
 export function ActionEditor({
-  action,
   path,
   variables,
 }: {
-  action: Action;
   path: PlanPath;
   /** Variables an action value may reference, for the value's suggestions. */
   variables: readonly string[];
 }) {
-  const { profile, setAt } = useDraftActions();
+  const { profile, setAt } = usePlanFormActions();
+  const action: Action = useWatch({ name: formName(path) }) ?? {
+    type: "percent_increase",
+    value: 0,
+  };
   const price = resolveShorthand(profile, "price");
   const stock = resolveShorthand(profile, "stock");
   // Without a column, numeric actions change the price column (the seed format's default).
@@ -70,12 +74,12 @@ export function ActionEditor({
       label={label}
       hint={variables.length > 0 ? "A number or ${variable}" : undefined}
     >
-      {(control) => (
+      {(control, field) => (
         <ParsedInput
           {...control}
-          value={"value" in action ? action.value : undefined}
+          value={field.value}
           parse={parseNumericValueText}
-          onCommit={(value) => setAt([...path, "value"], value)}
+          onCommit={field.onChange}
           list={variables.length > 0 ? referencesId : undefined}
           className="tabular-nums"
         />
@@ -84,13 +88,13 @@ export function ActionEditor({
   );
   const targetColumn = (
     <Field path={[...path, "column"]} label="Column">
-      {(control) => (
+      {(control, field) => (
         <ColumnSelect
           {...control}
-          value={columnName}
+          value={field.value}
           columns={profile.columns}
           emptyLabel={priceLabel}
-          onChange={(name) => setAt([...path, "column"], name)}
+          onChange={field.onChange}
         />
       )}
     </Field>
@@ -153,12 +157,12 @@ export function ActionEditor({
               path={[...path, "value"]}
               label={`New value${target ? ` (${target.type})` : ""}`}
             >
-              {(control) => (
+              {(control, field) => (
                 <ScalarInput
                   {...control}
-                  value={action.value}
+                  value={field.value}
                   column={target}
-                  onCommit={(value) => setAt([...path, "value"], value)}
+                  onCommit={field.onChange}
                 />
               )}
             </Field>
@@ -199,12 +203,8 @@ export function ActionEditor({
             path={[...path, "value"]}
             label={stock.ok ? `In stock (column: ${stock.column})` : "In stock"}
           >
-            {(control) => (
-              <BooleanSelect
-                {...control}
-                value={action.value}
-                onChange={(value) => setAt([...path, "value"], value)}
-              />
+            {(control, field) => (
+              <BooleanSelect {...control} value={field.value} onChange={field.onChange} />
             )}
           </Field>
         ) : null}
@@ -212,11 +212,11 @@ export function ActionEditor({
         {action.type === "aggregate" ? (
           <>
             <Field path={[...path, "fn"]} label="Function">
-              {(control) => (
+              {(control, field) => (
                 <select
                   {...control}
-                  value={formatValue(action.fn)}
-                  onChange={(event) => setAt([...path, "fn"], event.target.value)}
+                  value={formatValue(field.value)}
+                  onChange={(event) => field.onChange(event.target.value)}
                   className={inputClass}
                 >
                   {AGGREGATE_FNS.map((fn) => (
@@ -228,12 +228,12 @@ export function ActionEditor({
               )}
             </Field>
             <Field path={[...path, "column"]} label="Of column">
-              {(control) => (
+              {(control, field) => (
                 <ColumnSelect
                   {...control}
-                  value={action.column}
+                  value={field.value}
                   columns={profile.columns}
-                  onChange={(name) => setAt([...path, "column"], name ?? "")}
+                  onChange={(name) => field.onChange(name ?? "")}
                 />
               )}
             </Field>
@@ -243,11 +243,11 @@ export function ActionEditor({
               hint={`Later operations that depend on this one use it as \${${action.result_variable || "name"}}`}
               className="sm:col-span-3"
             >
-              {(control) => (
+              {(control, field) => (
                 <TextInput
                   {...control}
-                  value={action.result_variable}
-                  onCommit={(text) => setAt([...path, "result_variable"], text)}
+                  value={field.value}
+                  onCommit={field.onChange}
                   className="font-mono sm:max-w-xs"
                 />
               )}

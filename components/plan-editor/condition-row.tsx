@@ -1,13 +1,15 @@
 "use client";
 
+import { useWatch } from "react-hook-form";
 import type { ColumnProfile } from "@/lib/dataset/types";
 import type { PlanPath } from "@/lib/plan/issues";
 import { CONDITION_OPS, type Condition, type ConditionOp, type Scalar } from "@/lib/plan/schema";
 import { setConditionOp, valueShape } from "./draft-edits";
-import { useDraftActions } from "./editor-context";
-import { Field, inputClass } from "./field";
+import { usePlanFormActions } from "./editor-context";
+import { type ControlProps, Field, type FieldBinding, inputClass } from "./field";
 import { CloseIcon } from "./icons";
 import { ColumnSelect, ScalarInput, TextInput } from "./inputs";
+import { formName } from "./plan-form-state";
 import { TokenListInput } from "./token-list-input";
 import { formatValue, parseScalarText, retypeValue } from "./value-codec";
 
@@ -28,16 +30,9 @@ export const OP_LABELS: Record<ConditionOp, string> = {
 };
 
 /** One condition: column, operator and a value input shaped and typed to fit both. */
-export function ConditionRow({
-  condition,
-  path,
-  onRemove,
-}: {
-  condition: Condition;
-  path: PlanPath;
-  onRemove: () => void;
-}) {
-  const { profile, setAt, readOnly } = useDraftActions();
+export function ConditionRow({ path, onRemove }: { path: PlanPath; onRemove: () => void }) {
+  const { profile, setAt, readOnly } = usePlanFormActions();
+  const condition: Condition = useWatch({ name: formName(path) }) ?? { column: "", op: "eq" };
   const column = profile.columns.find((candidate) => candidate.name === condition.column);
   const valuePath = [...path, "value"];
 
@@ -54,20 +49,20 @@ export function ConditionRow({
   return (
     <div className="grid grid-cols-[minmax(0,10rem)_minmax(0,9rem)_minmax(0,1fr)_auto] items-start gap-2">
       <Field path={[...path, "column"]} label="Column" labelHidden>
-        {(control) => (
+        {(control, field) => (
           <ColumnSelect
             {...control}
-            value={condition.column}
+            value={field.value}
             columns={profile.columns}
             onChange={changeColumn}
           />
         )}
       </Field>
       <Field path={[...path, "op"]} label="Operator" labelHidden>
-        {(control) => (
+        {(control, field) => (
           <select
             {...control}
-            value={typeof condition.op === "string" ? condition.op : ""}
+            value={typeof field.value === "string" ? field.value : ""}
             onChange={(event) =>
               setAt(path, setConditionOp(condition, event.target.value as ConditionOp))
             }
@@ -87,13 +82,8 @@ export function ConditionRow({
         )}
       </Field>
       <Field path={valuePath} label="Value" labelHidden>
-        {(control) => (
-          <ConditionValue
-            condition={condition}
-            column={column}
-            path={valuePath}
-            control={control}
-          />
+        {(control, field) => (
+          <ConditionValue op={condition.op} column={column} control={control} field={field} />
         )}
       </Field>
       {readOnly ? (
@@ -113,20 +103,19 @@ export function ConditionRow({
 }
 
 function ConditionValue({
-  condition,
+  op,
   column,
-  path,
   control,
+  field,
 }: {
-  condition: Condition;
+  op: ConditionOp;
   column: ColumnProfile | undefined;
-  path: PlanPath;
-  control: { id: string; "aria-invalid"?: boolean; "aria-describedby"?: string };
+  control: ControlProps;
+  field: FieldBinding;
 }) {
-  const { setAt } = useDraftActions();
-  const op = condition.op;
   const shape = (CONDITION_OPS as readonly string[]).includes(op) ? valueShape(op) : "single";
   const textOnly = op === "contains" || op === "starts_with";
+  const value = field.value as Condition["value"];
 
   if (shape === "none") {
     return (
@@ -140,15 +129,15 @@ function ConditionValue({
       <TokenListInput
         {...control}
         label="value"
-        values={condition.value}
+        values={value}
         suggestions={column?.distinctValues}
         parse={(text) => parseScalarText(text, column?.type)}
-        onChange={(values) => setAt(path, values)}
+        onChange={field.onChange}
       />
     );
   }
   if (shape === "pair") {
-    const pair = Array.isArray(condition.value) ? condition.value : [condition.value, undefined];
+    const pair = Array.isArray(value) ? value : [value, undefined];
     return (
       <div className="flex items-center gap-2">
         <ScalarInput
@@ -156,7 +145,7 @@ function ConditionValue({
           aria-label="Range start"
           value={pair[0]}
           column={column}
-          onCommit={(low: Scalar) => setAt(path, [low, pair[1] ?? ""])}
+          onCommit={(low: Scalar) => field.onChange([low, pair[1] ?? ""])}
         />
         <span className="text-xs text-slate-500">and</span>
         <ScalarInput
@@ -164,22 +153,13 @@ function ConditionValue({
           aria-label="Range end"
           value={pair[1]}
           column={column}
-          onCommit={(high: Scalar) => setAt(path, [pair[0] ?? "", high])}
+          onCommit={(high: Scalar) => field.onChange([pair[0] ?? "", high])}
         />
       </div>
     );
   }
   if (textOnly) {
-    return (
-      <TextInput {...control} value={condition.value} onCommit={(text) => setAt(path, text)} />
-    );
+    return <TextInput {...control} value={value} onCommit={field.onChange} />;
   }
-  return (
-    <ScalarInput
-      {...control}
-      value={condition.value}
-      column={column}
-      onCommit={(value) => setAt(path, value)}
-    />
-  );
+  return <ScalarInput {...control} value={value} column={column} onCommit={field.onChange} />;
 }

@@ -1,11 +1,12 @@
 "use client";
 
+import { useWatch } from "react-hook-form";
 import { dependsTransitively } from "@/lib/plan/dag";
-import type { Operation } from "@/lib/plan/schema";
 import { explicitDependencies, setDependencies } from "./draft-edits";
-import { useDraftActions, useIssuesAt } from "./editor-context";
+import { useFormErrorsAt, useIssuesAt, usePlanFormActions } from "./editor-context";
 import { IssueList } from "./field";
 import { fieldId } from "./field-paths";
+import { formName } from "./plan-form-state";
 import type { PlanOutline } from "./use-plan-outline";
 
 /**
@@ -13,27 +14,21 @@ import type { PlanOutline } from "./use-plan-outline";
  * listed before it; choosing operations writes that dependency out first so nothing is lost.
  * Operations that already run after this one cannot be chosen: that would be a cycle.
  */
-export function DependenciesEditor({
-  operation,
-  index,
-  outline,
-}: {
-  operation: Operation;
-  index: number;
-  outline: PlanOutline;
-}) {
-  const { edit, readOnly } = useDraftActions();
+export function DependenciesEditor({ index, outline }: { index: number; outline: PlanOutline }) {
+  const { edit, readOnly } = usePlanFormActions();
   const path = ["operations", index, "depends_on"];
   const id = fieldId(path);
-  const issues = useIssuesAt(path);
-  const hasErrors = issues.some((issue) => issue.severity === "error");
-  const explicit = Array.isArray(operation.depends_on) ? operation.depends_on : undefined;
+  const hasErrors = useFormErrorsAt(path).length > 0;
+  const hasWarnings = useIssuesAt(path).some((issue) => issue.severity === "warning");
+  const dependsOn: unknown = useWatch({ name: formName(path) });
+  const explicit = Array.isArray(dependsOn) ? (dependsOn as string[]) : undefined;
+  const operationId = outline.operationIds[index] ?? "";
   const previous = outline.operationIds[index - 1];
   const others = outline.operationIds.filter((_, i) => i !== index);
   const unknown = (explicit ?? []).filter((dependency) => !others.includes(dependency));
 
   const wouldCycle = (other: string) =>
-    dependsTransitively(outline.dependencies, other, operation.operation_id);
+    dependsTransitively(outline.dependencies, other, operationId);
 
   const toggle = (other: string, on: boolean) =>
     edit((draft) => {
@@ -47,7 +42,7 @@ export function DependenciesEditor({
       id={id}
       tabIndex={-1}
       aria-invalid={hasErrors || undefined}
-      aria-describedby={issues.length > 0 ? `${id}--issues` : undefined}
+      aria-describedby={hasErrors || hasWarnings ? `${id}--issues` : undefined}
       className="min-w-0 focus:outline-none"
     >
       <legend className="text-xs font-semibold uppercase tracking-wide text-slate-500">

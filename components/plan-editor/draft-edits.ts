@@ -112,16 +112,20 @@ export function addOperation(plan: ExecutionPlan, profile: DatasetProfile): Exec
 export function removeOperation(plan: ExecutionPlan, index: number): ExecutionPlan {
   const removed = plan.operations[index];
   if (!removed) return plan;
-  const operations = plan.operations
-    .filter((_, i) => i !== index)
-    .map((operation) =>
-      operation.depends_on?.includes(removed.operation_id)
-        ? {
-            ...operation,
-            depends_on: operation.depends_on.filter((id) => id !== removed.operation_id),
-          }
-        : operation,
-    );
+  return forgetDependency(
+    { ...plan, operations: plan.operations.filter((_, i) => i !== index) },
+    removed.operation_id,
+  );
+}
+
+/** Drop `id` from every `depends_on`, as when the operation it names is removed. */
+export function forgetDependency(plan: ExecutionPlan, id: string): ExecutionPlan {
+  if (!plan.operations.some((operation) => operation.depends_on?.includes(id))) return plan;
+  const operations = plan.operations.map((operation) =>
+    operation.depends_on?.includes(id)
+      ? { ...operation, depends_on: operation.depends_on.filter((other) => other !== id) }
+      : operation,
+  );
   return { ...plan, operations };
 }
 

@@ -1,15 +1,18 @@
 "use client";
 
 import type { ReactNode } from "react";
+import { type RefCallBack, useController } from "react-hook-form";
 import type { PlanIssue, PlanPath } from "@/lib/plan/issues";
 import { applySuggestion, canApplySuggestion } from "./draft-edits";
-import { useDraftActions, useIssuesAt } from "./editor-context";
+import { useFormErrorsAt, useIssuesAt, usePlanFormActions } from "./editor-context";
 import { fieldId } from "./field-paths";
 import { ErrorIcon, WarningIcon } from "./icons";
+import { formName } from "./plan-form-state";
 
 /**
- * A labelled form field that shows the validation issues anchored at its path (see
- * field-paths.ts) and passes the control its id, `aria-invalid` and `aria-describedby`.
+ * A labelled form field: a react-hook-form `Controller` for the plan value at `path`, which
+ * shows RHF's errors for it (and the validation's warnings, see field-paths.ts) and passes the
+ * control its id, ref, `aria-invalid` and `aria-describedby`.
  */
 
 export const inputClass =
@@ -19,32 +22,64 @@ export const labelClass = "block text-xs font-medium text-slate-600";
 
 export interface ControlProps {
   id: string;
+  ref?: RefCallBack;
   "aria-invalid"?: boolean;
   "aria-describedby"?: string;
 }
 
-export function Field({
-  path,
-  label,
-  hint,
-  labelHidden = false,
-  className = "",
-  children,
-}: {
+/** The field's value in the form and how to change it. */
+export interface FieldBinding {
+  value: unknown;
+  onChange: (value: unknown) => void;
+}
+
+export function Field(
+  props: FieldProps & { children: (control: ControlProps, field: FieldBinding) => ReactNode },
+) {
+  const { field } = useController({ name: formName(props.path) });
+  return (
+    <FieldFrame {...props} ref={field.ref}>
+      {(control) =>
+        props.children(control, {
+          value: field.value ?? undefined,
+          // Cleared is null: RHF shows a field's default value again when it is set to undefined.
+          onChange: (value) => field.onChange(value === undefined ? null : value),
+        })
+      }
+    </FieldFrame>
+  );
+}
+
+interface FieldProps {
   path: PlanPath;
   label: ReactNode;
   hint?: ReactNode;
   /** For fields in a row whose meaning is clear from their place (condition parts). */
   labelHidden?: boolean;
   className?: string;
-  children: (control: ControlProps) => ReactNode;
-}) {
+}
+
+/**
+ * A field's label, hint and issues around a control that is not a `Controller` of its own: a
+ * variable's value, whose name is a key RHF cannot address (it may hold dots), is written
+ * through the whole `variables` map.
+ */
+export function FieldFrame({
+  path,
+  label,
+  hint,
+  labelHidden = false,
+  className = "",
+  ref,
+  children,
+}: FieldProps & { ref?: RefCallBack; children: (control: ControlProps) => ReactNode }) {
   const id = fieldId(path);
+  const errors = useFormErrorsAt(path);
   const issues = useIssuesAt(path);
+  const shown = errors.length > 0 || issues.some((issue) => issue.severity === "warning");
   const describedBy =
-    [issues.length > 0 ? `${id}--issues` : "", hint ? `${id}--hint` : ""]
-      .filter(Boolean)
-      .join(" ") || undefined;
+    [shown ? `${id}--issues` : "", hint ? `${id}--hint` : ""].filter(Boolean).join(" ") ||
+    undefined;
   return (
     <div className={`min-w-0 ${className}`}>
       <label htmlFor={id} className={labelHidden ? "sr-only" : labelClass}>
@@ -53,7 +88,8 @@ export function Field({
       <div className={labelHidden ? "" : "mt-1"}>
         {children({
           id,
-          "aria-invalid": issues.some((issue) => issue.severity === "error") || undefined,
+          ref,
+          "aria-invalid": errors.length > 0 || undefined,
           "aria-describedby": describedBy,
         })}
       </div>
@@ -67,29 +103,52 @@ export function Field({
   );
 }
 
-/** The issues anchored at `path`, each with its "did you mean" as a button when it has one. */
+/**
+ * What is wrong at `path`: RHF's errors for it, then the validation's warnings. Each comes with
+ * its "did you mean" as a button when it has one.
+ */
 export function IssueList({ path, id }: { path: PlanPath; id?: string }) {
+  const errors = useFormErrorsAt(path);
   const issues = useIssuesAt(path);
-  if (issues.length === 0) return null;
+  const warnings = issues.filter((issue) => issue.severity === "warning");
+  if (errors.length === 0 && warnings.length === 0) return null;
+  const suggestionFor = (message: string) =>
+    issues.find((issue) => issue.severity === "error" && issue.detail === message);
   return (
     <ul id={id} className="mt-1 space-y-0.5">
-      {issues.map((issue) => (
-        <IssueLine key={`${issue.code}:${issue.message}`} issue={issue} />
+      {[...new Set(errors)].map((message) => (
+        <IssueLine key={`error:${message}`} error detail={message} issue={suggestionFor(message)} />
+      ))}
+      {warnings.map((issue) => (
+        <IssueLine
+          key={`${issue.code}:${issue.message}`}
+          error={false}
+          detail={issue.detail}
+          issue={issue}
+        />
       ))}
     </ul>
   );
 }
 
-function IssueLine({ issue }: { issue: PlanIssue }) {
-  const { edit, readOnly } = useDraftActions();
-  const error = issue.severity === "error";
+function IssueLine({
+  error,
+  detail,
+  issue,
+}: {
+  error: boolean;
+  detail: string;
+  /** The validation issue behind the line, for its suggestion. */
+  issue?: PlanIssue;
+}) {
+  const { edit, readOnly } = usePlanFormActions();
   return (
     <li className={`flex items-start gap-1.5 text-xs ${error ? "text-red-700" : "text-amber-800"}`}>
       <span className="mt-px">{error ? <ErrorIcon /> : <WarningIcon />}</span>
       <span className="min-w-0">
         <span className="sr-only">{error ? "Error: " : "Warning: "}</span>
-        {issue.detail}
-        {!readOnly && canApplySuggestion(issue) ? (
+        {detail}
+        {!readOnly && issue && canApplySuggestion(issue) ? (
           <button
             type="button"
             onClick={() => edit((plan) => applySuggestion(plan, issue) ?? plan)}

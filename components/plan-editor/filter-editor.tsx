@@ -1,5 +1,6 @@
 "use client";
 
+import { useWatch } from "react-hook-form";
 import type { DatasetProfile, ShorthandRole } from "@/lib/dataset/types";
 import type { PlanPath } from "@/lib/plan/issues";
 import type { Filter } from "@/lib/plan/schema";
@@ -12,11 +13,12 @@ import {
   newCondition,
   removeCondition,
 } from "./draft-edits";
-import { useDraftActions } from "./editor-context";
-import { Field, IssueList } from "./field";
+import { usePlanFormActions } from "./editor-context";
+import { type ControlProps, Field, IssueList } from "./field";
 import { fieldId } from "./field-paths";
 import { CloseIcon, PlusIcon } from "./icons";
 import { BooleanSelect, NumberInput } from "./inputs";
+import { formName } from "./plan-form-state";
 import { TokenListInput } from "./token-list-input";
 import { parseScalarText } from "./value-codec";
 
@@ -47,13 +49,20 @@ export function shortcutLabel(profile: DatasetProfile, role: ShorthandRole, labe
 }
 
 /** The filter of one operation: seed shortcuts mapped onto columns, then condition groups. */
-export function FilterEditor({ filter, path }: { filter: Filter; path: PlanPath }) {
-  const { profile, setAt, readOnly } = useDraftActions();
+export function FilterEditor({ path }: { path: PlanPath }) {
+  const { profile, setAt, readOnly } = usePlanFormActions();
+  const watched: Filter | undefined = useWatch({ name: formName(path) });
+  const filter = watched ?? {};
   const present = SHORTCUTS.filter((shortcut) => filter[shortcut.key] !== undefined);
   const absent = SHORTCUTS.filter((shortcut) => filter[shortcut.key] === undefined);
   const groups = CONDITION_GROUPS.filter((group) => filter[group] !== undefined);
   const empty = present.length === 0 && groups.length === 0;
   const setFilter = (next: Filter) => setAt(path, next);
+  // The whole filter is written, so removing its last part leaves `{}`: "every row matches".
+  const removeShortcut = (key: ShortcutKey) => {
+    const { [key]: _, ...rest } = filter;
+    setFilter(rest);
+  };
 
   const addShortcut = (key: ShortcutKey) => {
     // Price bounds start at the column's range, so the new shortcut matches every row.
@@ -96,13 +105,15 @@ export function FilterEditor({ filter, path }: { filter: Filter; path: PlanPath 
                 label={shortcutLabel(profile, shortcut.role, shortcut.label)}
                 className="flex-1"
               >
-                {(control) => (
+                {(control, field) => (
                   <ShortcutInput
                     shortcut={shortcut.key}
-                    value={filter[shortcut.key]}
+                    value={field.value}
                     control={control}
                     profile={profile}
-                    onChange={(value) => setAt([...path, shortcut.key], value)}
+                    onChange={(value) =>
+                      value === undefined ? removeShortcut(shortcut.key) : field.onChange(value)
+                    }
                   />
                 )}
               </Field>
@@ -110,7 +121,7 @@ export function FilterEditor({ filter, path }: { filter: Filter; path: PlanPath 
                 <button
                   type="button"
                   aria-label={`Remove shortcut ${shortcut.label}`}
-                  onClick={() => setAt([...path, shortcut.key], undefined)}
+                  onClick={() => removeShortcut(shortcut.key)}
                   className="mt-5 grid size-8 place-items-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-red-700"
                 >
                   <CloseIcon />
@@ -134,11 +145,10 @@ export function FilterEditor({ filter, path }: { filter: Filter; path: PlanPath 
           </p>
           <IssueList path={[...path, group]} />
           <div className="space-y-2">
-            {(filter[group] ?? []).map((condition, index) => (
+            {(filter[group] ?? []).map((_, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: conditions have no identity but their place
               <div key={`${group}-${index}`} id={fieldId([...path, group, index])} tabIndex={-1}>
                 <ConditionRow
-                  condition={condition}
                   path={[...path, group, index]}
                   onRemove={() => setFilter(removeCondition(filter, group, index))}
                 />
@@ -200,7 +210,7 @@ function ShortcutInput({
 }: {
   shortcut: ShortcutKey;
   value: unknown;
-  control: { id: string; "aria-invalid"?: boolean; "aria-describedby"?: string };
+  control: ControlProps;
   profile: DatasetProfile;
   onChange: (value: unknown) => void;
 }) {

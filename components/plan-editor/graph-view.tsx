@@ -15,6 +15,7 @@ import { useDraftActions } from "./editor-context";
 import { issueOperationIndex } from "./field-paths";
 import { CloseIcon } from "./icons";
 import { OperationCard } from "./operation-card";
+import { PlanFormScope } from "./plan-form-scope";
 import { usePlanOutline } from "./use-plan-outline";
 
 /**
@@ -44,7 +45,7 @@ export function GraphView({
   const { edit, profile, readOnly, stats } = useDraftActions();
   const [message, setMessage] = useState<{ kind: "refused" | "done"; text: string } | null>(null);
   const model = useMemo(() => planGraph(plan, { stats, profile }), [plan, stats, profile]);
-  const outline = usePlanOutline(plan);
+  const outline = usePlanOutline(plan.operations, plan.variables);
 
   const selectedIndex = selectedKey === null ? -1 : keys.indexOf(selectedKey);
   const selectedNode = selectedIndex === -1 ? undefined : model.nodes[selectedIndex];
@@ -160,14 +161,14 @@ export function GraphView({
               </Button>
             </div>
           </div>
-          <fieldset disabled={readOnly} className="min-w-0">
-            <legend className="sr-only">Operation {selectedNode.operationId}</legend>
-            <OperationCard
-              operation={plan.operations[selectedNode.index]}
-              index={selectedNode.index}
-              outline={outline}
-            />
-          </fieldset>
+          <PlanFormScope plan={plan}>
+            {() => (
+              <fieldset disabled={readOnly} className="min-w-0">
+                <legend className="sr-only">Operation {selectedNode.operationId}</legend>
+                <OperationCard index={selectedNode.index} outline={outline} />
+              </fieldset>
+            )}
+          </PlanFormScope>
         </section>
       ) : (
         <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">

@@ -1,11 +1,12 @@
 "use client";
 
 import { memo } from "react";
-import { OPERATION_ID, type Operation } from "@/lib/plan/schema";
+import { useWatch } from "react-hook-form";
+import { OPERATION_ID } from "@/lib/plan/schema";
 import { ActionEditor } from "./action-editor";
 import { DependenciesEditor } from "./dependencies-editor";
-import { duplicateOperation, moveOperation, removeOperation, renameOperation } from "./draft-edits";
-import { useDraftActions } from "./editor-context";
+import { renameOperation } from "./draft-edits";
+import { usePlanFormActions } from "./editor-context";
 import { Field, IssueList } from "./field";
 import { fieldId } from "./field-paths";
 import { FilterEditor } from "./filter-editor";
@@ -13,24 +14,26 @@ import { ArrowDownIcon, ArrowUpIcon, CopyIcon, TrashIcon } from "./icons";
 import { TextInput } from "./inputs";
 import { NameInput } from "./name-input";
 import { OptionsEditor } from "./options-editor";
+import { formName } from "./plan-form-state";
 import type { PlanOutline } from "./use-plan-outline";
 
 /**
- * One operation of the plan as a card: id and description, dependencies, filter, action,
- * options. Memoised: an edit elsewhere in the plan leaves `operation` and `outline` as they were.
+ * One operation of the plan (one item of the form's `operations` field array) as a card: id and
+ * description, dependencies, filter, action, options. Memoised: its fields read the form state
+ * themselves, so an edit elsewhere in the plan leaves the card alone.
  */
 export const OperationCard = memo(function OperationCard({
-  operation,
   index,
   outline,
 }: {
-  operation: Operation;
   index: number;
   outline: PlanOutline;
 }) {
-  const { edit, setAt, readOnly, stats } = useDraftActions();
-  const id = String(operation.operation_id ?? "");
+  const { edit, readOnly, stats, moveOperation, duplicateOperation, removeOperation } =
+    usePlanFormActions();
   const base = ["operations", index];
+  const operationId: unknown = useWatch({ name: formName([...base, "operation_id"]) });
+  const id = String(operationId ?? "");
   const headingId = `${fieldId(base)}--heading`;
   const operationStats = stats?.[id];
   const count = outline.operationIds.length;
@@ -73,12 +76,12 @@ export const OperationCard = memo(function OperationCard({
           )}
         </Field>
         <Field path={[...base, "description"]} label="Description" className="min-w-40 flex-1">
-          {(control) => (
+          {(control, field) => (
             <TextInput
               {...control}
-              value={operation.description}
+              value={field.value}
               placeholder="What this step does, in words"
-              onCommit={(text) => setAt([...base, "description"], text === "" ? undefined : text)}
+              onCommit={(text) => field.onChange(text === "" ? undefined : text)}
             />
           )}
         </Field>
@@ -94,7 +97,7 @@ export const OperationCard = memo(function OperationCard({
               aria-label={`Move ${id} up`}
               title="Move up"
               disabled={index === 0}
-              onClick={() => edit((draft) => moveOperation(draft, index, -1))}
+              onClick={() => moveOperation(index, -1)}
             >
               <ArrowUpIcon />
             </button>
@@ -104,7 +107,7 @@ export const OperationCard = memo(function OperationCard({
               aria-label={`Move ${id} down`}
               title="Move down"
               disabled={index === count - 1}
-              onClick={() => edit((draft) => moveOperation(draft, index, 1))}
+              onClick={() => moveOperation(index, 1)}
             >
               <ArrowDownIcon />
             </button>
@@ -113,7 +116,7 @@ export const OperationCard = memo(function OperationCard({
               className={toolButton}
               aria-label={`Duplicate ${id}`}
               title="Duplicate"
-              onClick={() => edit((draft) => duplicateOperation(draft, index))}
+              onClick={() => duplicateOperation(index)}
             >
               <CopyIcon />
             </button>
@@ -123,7 +126,7 @@ export const OperationCard = memo(function OperationCard({
               aria-label={`Remove ${id}`}
               title="Remove"
               disabled={count === 1}
-              onClick={() => edit((draft) => removeOperation(draft, index))}
+              onClick={() => removeOperation(index)}
             >
               <TrashIcon />
             </button>
@@ -148,15 +151,11 @@ export const OperationCard = memo(function OperationCard({
           </p>
         ) : null}
         <IssueList path={base} />
-        <DependenciesEditor operation={operation} index={index} outline={outline} />
-        <FilterEditor filter={operation.filter} path={[...base, "filter"]} />
+        <DependenciesEditor index={index} outline={outline} />
+        <FilterEditor path={[...base, "filter"]} />
         <div className="space-y-5 border-t border-slate-100 pt-4">
-          <ActionEditor
-            action={operation.action}
-            path={[...base, "action"]}
-            variables={outline.variables}
-          />
-          <OptionsEditor options={operation.options} path={[...base, "options"]} />
+          <ActionEditor path={[...base, "action"]} variables={outline.variables} />
+          <OptionsEditor path={[...base, "options"]} />
         </div>
       </div>
     </article>

@@ -1,12 +1,12 @@
 "use client";
 
+import { useWatch } from "react-hook-form";
 import type { PlanPath } from "@/lib/plan/issues";
 import type { Options } from "@/lib/plan/schema";
-import { getIn, pruneEmpty, setIn } from "./draft-edits";
-import { useDraftActions } from "./editor-context";
 import { Field, IssueList } from "./field";
 import { fieldId } from "./field-paths";
 import { NumberInput } from "./inputs";
+import { formName } from "./plan-form-state";
 
 const OPTION_FIELDS: { key: keyof Options; label: string; hint?: string }[] = [
   { key: "round_to", label: "Round to decimals", hint: "0–6, default 2" },
@@ -21,14 +21,10 @@ const ALIAS_FIELDS: { key: keyof Options; label: string; hint?: string }[] = [
 ];
 
 /** Rounding, clamps and price ending; an emptied options object disappears from the plan. */
-export function OptionsEditor({ options, path }: { options: Options | undefined; path: PlanPath }) {
-  const { edit } = useDraftActions();
-  const set = (key: keyof Options, value: unknown) =>
-    edit((plan) => {
-      const next = setIn(plan, [...path, key], value);
-      const pruned = pruneEmpty(getIn(next, path) as Options | undefined);
-      return pruned === undefined ? setIn(next, path, undefined) : next;
-    });
+export function OptionsEditor({ path }: { path: PlanPath }) {
+  // A cleared option is left undefined in the form; the draft's copy drops it, and `options`
+  // with it once nothing is set (see snapshotPlan).
+  const options: Options | undefined = useWatch({ name: formName(path) });
   const aliases = ALIAS_FIELDS.filter((field) => options?.[field.key] !== undefined);
   return (
     <section
@@ -42,11 +38,11 @@ export function OptionsEditor({ options, path }: { options: Options | undefined;
       <div className="grid max-w-3xl grid-cols-2 gap-3 sm:grid-cols-4">
         {[...OPTION_FIELDS, ...aliases].map((field) => (
           <Field key={field.key} path={[...path, field.key]} label={field.label} hint={field.hint}>
-            {(control) => (
+            {(control, binding) => (
               <NumberInput
                 {...control}
-                value={options?.[field.key]}
-                onCommit={(value) => set(field.key, value)}
+                value={binding.value}
+                onCommit={binding.onChange}
                 placeholder="—"
               />
             )}

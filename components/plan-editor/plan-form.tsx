@@ -5,12 +5,12 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import type { PlanPath } from "@/lib/plan/issues";
 import type { ExecutionPlan } from "@/lib/plan/schema";
-import { addOperation } from "./draft-edits";
-import { useDraftActions } from "./editor-context";
+import { usePlanFormActions } from "./editor-context";
 import { IssueList } from "./field";
 import { fieldId, fieldIdCandidates } from "./field-paths";
 import { PlusIcon } from "./icons";
 import { OperationCard } from "./operation-card";
+import { type PlanFormParts, PlanFormScope } from "./plan-form-scope";
 import { GuardsEditor, PlanDetails, VariablesEditor } from "./plan-settings";
 import { usePlanOutline } from "./use-plan-outline";
 
@@ -33,18 +33,31 @@ export function focusField(path: PlanPath): boolean {
   return false;
 }
 
-/** The Form view: plan details, variables and guards, then one card per operation. */
+/**
+ * The Form view: a react-hook-form over the draft (see plan-form-scope.tsx) with plan details,
+ * variables and guards, then one card per item of the `operations` field array.
+ */
 export function PlanForm({
   plan,
-  keys,
   focusRequest,
 }: {
   plan: ExecutionPlan;
-  keys: readonly string[];
   focusRequest?: FocusRequest;
 }) {
-  const { edit, profile, readOnly } = useDraftActions();
-  const count = plan.operations.length;
+  return (
+    <PlanFormScope plan={plan}>
+      {(parts) => <PlanFormFields {...parts} plan={plan} focusRequest={focusRequest} />}
+    </PlanFormScope>
+  );
+}
+
+function PlanFormFields({
+  fields,
+  plan,
+  focusRequest,
+}: PlanFormParts & { plan: ExecutionPlan; focusRequest?: FocusRequest }) {
+  const { readOnly, addOperation } = usePlanFormActions();
+  const count = fields.length;
   const previousCount = useRef(count);
 
   useEffect(() => {
@@ -59,14 +72,12 @@ export function PlanForm({
     previousCount.current = count;
   }, [count, readOnly]);
 
-  const outline = usePlanOutline(plan);
+  // From the draft, which every form edit updates: watching all operations in the form would
+  // copy them on every keystroke.
+  const outline = usePlanOutline(plan.operations, plan.variables);
 
   const addButton = (
-    <Button
-      variant="secondary"
-      size="sm"
-      onClick={() => edit((draft) => addOperation(draft, profile))}
-    >
+    <Button variant="secondary" size="sm" onClick={addOperation}>
       <PlusIcon /> Add operation
     </Button>
   );
@@ -76,11 +87,11 @@ export function PlanForm({
       <legend className="sr-only">Plan form</legend>
       <Card className="p-5">
         <h2 className="mb-4 text-sm font-semibold text-slate-900">Plan</h2>
-        <PlanDetails plan={plan} />
+        <PlanDetails />
       </Card>
       <Card className="grid gap-8 p-5 md:grid-cols-2">
-        <VariablesEditor plan={plan} />
-        <GuardsEditor plan={plan} />
+        <VariablesEditor />
+        <GuardsEditor />
       </Card>
       <section
         id={fieldId(["operations"])}
@@ -96,9 +107,9 @@ export function PlanForm({
         </div>
         <IssueList path={["operations"]} />
         <ol className="space-y-4">
-          {plan.operations.map((operation, index) => (
-            <li key={keys[index] ?? index}>
-              <OperationCard operation={operation} index={index} outline={outline} />
+          {fields.map((field, index) => (
+            <li key={field.id}>
+              <OperationCard index={index} outline={outline} />
             </li>
           ))}
         </ol>

@@ -1,35 +1,24 @@
 "use client";
 
+import { useWatch } from "react-hook-form";
 import type { PlanPath } from "@/lib/plan/issues";
 import { type ExecutionPlan, type Guards, type Scalar, VARIABLE_NAME } from "@/lib/plan/schema";
-import {
-  getIn,
-  pruneEmpty,
-  removeVariable,
-  renameVariable,
-  setIn,
-  uniqueVariableName,
-} from "./draft-edits";
-import { useDraftActions } from "./editor-context";
-import { Field, IssueList, inputClass } from "./field";
+import { removeVariable, renameVariable, setIn, uniqueVariableName } from "./draft-edits";
+import { usePlanFormActions } from "./editor-context";
+import { Field, FieldFrame, IssueList, inputClass } from "./field";
 import { fieldId } from "./field-paths";
 import { CloseIcon, PlusIcon } from "./icons";
 import { BooleanSelect, NumberInput, TextAreaInput, TextInput } from "./inputs";
 import { NameInput } from "./name-input";
 
 /** The plan's own fields: instruction, execution id, creation time. */
-export function PlanDetails({ plan }: { plan: ExecutionPlan }) {
-  const { setAt } = useDraftActions();
+export function PlanDetails() {
   return (
     <div className="space-y-4">
       <IssueList path={[]} />
       <Field path={["source_instruction"]} label="Instruction">
-        {(control) => (
-          <TextAreaInput
-            {...control}
-            value={plan.source_instruction}
-            onCommit={(text) => setAt(["source_instruction"], text)}
-          />
+        {(control, field) => (
+          <TextAreaInput {...control} value={field.value} onCommit={field.onChange} />
         )}
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -38,21 +27,21 @@ export function PlanDetails({ plan }: { plan: ExecutionPlan }) {
           label="Execution id"
           hint="Runs once: approving the same id again replays the first result."
         >
-          {(control) => (
+          {(control, field) => (
             <TextInput
               {...control}
-              value={plan.execution_id}
-              onCommit={(text) => setAt(["execution_id"], text)}
+              value={field.value}
+              onCommit={field.onChange}
               className="font-mono"
             />
           )}
         </Field>
         <Field path={["created_at"]} label="Created at" hint="ISO-8601, e.g. 2024-06-01T12:00:00Z">
-          {(control) => (
+          {(control, field) => (
             <TextInput
               {...control}
-              value={plan.created_at}
-              onCommit={(text) => setAt(["created_at"], text)}
+              value={field.value}
+              onCommit={field.onChange}
               className="font-mono"
             />
           )}
@@ -78,9 +67,13 @@ function convert(value: unknown, kind: VariableKind): Scalar {
 }
 
 /** Plan variables, referenced as ${name} in action values. */
-export function VariablesEditor({ plan }: { plan: ExecutionPlan }) {
-  const { edit, setAt, readOnly } = useDraftActions();
-  const entries = Object.entries(plan.variables ?? {});
+export function VariablesEditor() {
+  const { edit, readOnly } = usePlanFormActions();
+  const variables: ExecutionPlan["variables"] = useWatch({ name: "variables" });
+  const entries = Object.entries(variables ?? {});
+  // Written through the whole map, as a variable's name is a key and may be any text in JSON.
+  const setVariable = (name: string, value: Scalar) =>
+    edit((draft) => setIn(draft, ["variables", name], value));
   return (
     <section
       id={fieldId(["variables"])}
@@ -116,7 +109,7 @@ export function VariablesEditor({ plan }: { plan: ExecutionPlan }) {
                       problemWith={(next) =>
                         !VARIABLE_NAME.test(next)
                           ? "Letters, digits and _, not starting with a digit."
-                          : next in (plan.variables ?? {})
+                          : next in (variables ?? {})
                             ? `${next} is already a variable.`
                             : null
                       }
@@ -128,7 +121,7 @@ export function VariablesEditor({ plan }: { plan: ExecutionPlan }) {
                     value={kind}
                     disabled={readOnly}
                     onChange={(event) =>
-                      setAt(path, convert(value, event.target.value as VariableKind))
+                      setVariable(name, convert(value, event.target.value as VariableKind))
                     }
                     className={inputClass}
                   >
@@ -136,29 +129,29 @@ export function VariablesEditor({ plan }: { plan: ExecutionPlan }) {
                     <option value="text">Text</option>
                     <option value="boolean">True/false</option>
                   </select>
-                  <Field path={path} label={`Value of ${name}`} labelHidden>
+                  <FieldFrame path={path} label={`Value of ${name}`} labelHidden>
                     {(control) =>
                       kind === "boolean" ? (
                         <BooleanSelect
                           {...control}
                           value={value}
-                          onChange={(next) => setAt(path, next)}
+                          onChange={(next) => setVariable(name, next)}
                         />
                       ) : kind === "number" ? (
                         <NumberInput
                           {...control}
                           value={value}
-                          onCommit={(next) => setAt(path, next ?? 0)}
+                          onCommit={(next) => setVariable(name, next ?? 0)}
                         />
                       ) : (
                         <TextInput
                           {...control}
                           value={value}
-                          onCommit={(next) => setAt(path, next)}
+                          onCommit={(next) => setVariable(name, next)}
                         />
                       )
                     }
-                  </Field>
+                  </FieldFrame>
                   {readOnly ? (
                     <span />
                   ) : (
@@ -200,15 +193,9 @@ const GUARD_FIELDS: { key: keyof Guards; label: string }[] = [
 ];
 
 /** Guards checked on the preview; a failed guard blocks approval unless overridden. */
-export function GuardsEditor({ plan }: { plan: ExecutionPlan }) {
-  const { edit } = useDraftActions();
-  const set = (key: keyof Guards, value: unknown) =>
-    edit((draft) => {
-      const next = setIn(draft, ["guards", key], value);
-      return pruneEmpty(getIn(next, ["guards"]) as Guards | undefined) === undefined
-        ? setIn(next, ["guards"], undefined)
-        : next;
-    });
+export function GuardsEditor() {
+  // A cleared guard is left undefined in the form; the draft's copy drops it, and `guards` with
+  // it once no guard is set (see snapshotPlan).
   return (
     <section
       id={fieldId(["guards"])}
@@ -224,12 +211,12 @@ export function GuardsEditor({ plan }: { plan: ExecutionPlan }) {
       <div className="mt-3 grid grid-cols-2 gap-3">
         {GUARD_FIELDS.map((guard) => (
           <Field key={guard.key} path={["guards", guard.key]} label={guard.label}>
-            {(control) => (
+            {(control, field) => (
               <NumberInput
                 {...control}
-                value={plan.guards?.[guard.key]}
+                value={field.value}
                 placeholder="No limit"
-                onCommit={(value) => set(guard.key, value)}
+                onCommit={field.onChange}
               />
             )}
           </Field>

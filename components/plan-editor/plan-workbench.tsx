@@ -67,7 +67,7 @@ export function PlanWorkbench({
   onDirtyChange,
 }: PlanWorkbenchProps) {
   const base = useId();
-  const { draft, keys, dirty, edit, setAt, replace, discard, markSaved } = usePlanDraft(plan);
+  const { draft, keys, dirty, edit, replace, discard, markSaved } = usePlanDraft(plan);
   const [tab, setTab] = useState<EditorTab>("form");
   const json = useJsonText(draft, replace, tab === "json");
   const reading = json.reading;
@@ -112,8 +112,8 @@ export function PlanWorkbench({
   const [compare, setCompare] = useState<CompareSides | null>(null);
 
   const actions = useMemo<DraftActions>(
-    () => ({ edit, setAt, profile, readOnly, stats: operationStats }),
-    [edit, setAt, profile, readOnly, operationStats],
+    () => ({ edit, profile, readOnly, stats: operationStats }),
+    [edit, profile, readOnly, operationStats],
   );
 
   const go = (target: EditorTab, path: PlanPath, position?: TextPosition) => {
@@ -218,11 +218,7 @@ export function PlanWorkbench({
               className="min-w-0"
             >
               {tab === "form" ? (
-                <PlanForm
-                  plan={draft}
-                  keys={keys}
-                  focusRequest={jump?.tab === "form" ? jump : undefined}
-                />
+                <PlanForm plan={draft} focusRequest={jump?.tab === "form" ? jump : undefined} />
               ) : tab === "graph" ? (
                 <GraphView
                   plan={draft}

@@ -1,9 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useReducer } from "react";
-import type { PlanPath } from "@/lib/plan/issues";
 import type { ExecutionPlan } from "@/lib/plan/schema";
-import { setIn } from "./draft-edits";
 import { draftReducer, initialDraftState, isDirty } from "./draft-state";
 
 /**
@@ -21,11 +19,6 @@ export function usePlanDraft(saved: ExecutionPlan) {
     (change: (plan: ExecutionPlan) => ExecutionPlan) => dispatch({ type: "edit", edit: change }),
     [],
   );
-  const setAt = useCallback(
-    (path: PlanPath, value: unknown) =>
-      dispatch({ type: "edit", edit: (plan) => setIn(plan, path, value) }),
-    [],
-  );
   const replace = useCallback((plan: ExecutionPlan) => dispatch({ type: "replace", plan }), []);
   const discard = useCallback(() => dispatch({ type: "discard" }), []);
   const markSaved = useCallback((plan: ExecutionPlan) => dispatch({ type: "saved", plan }), []);
@@ -37,7 +30,6 @@ export function usePlanDraft(saved: ExecutionPlan) {
     keys: state.keys,
     dirty,
     edit,
-    setAt,
     replace,
     discard,
     markSaved,

@@ -18,9 +18,13 @@ export interface PlanOutline {
  * What every operation card needs to know about the rest of the plan, as values that keep their
  * identity while only field values change: typing in one card then leaves the others alone.
  */
-export function usePlanOutline(plan: ExecutionPlan): PlanOutline {
+export function usePlanOutline(
+  operations: ExecutionPlan["operations"],
+  variables: ExecutionPlan["variables"],
+): PlanOutline {
+  const plan = { operations, variables } as ExecutionPlan;
   const key = JSON.stringify([
-    plan.operations.map((operation) => [operation.operation_id, operation.depends_on ?? null]),
+    operations.map((operation) => [operation.operation_id, operation.depends_on ?? null]),
     planVariableNames(plan),
   ]);
   const [outline, setOutline] = useState(() => ({ key, value: outlineOf(plan) }));
