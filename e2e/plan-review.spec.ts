@@ -146,3 +146,131 @@ test("graph: drawing an edge writes depends_on; a cycle is refused", async ({ pa
   const after = JSON.parse(await json.inputValue());
   expect(after.operations[0].depends_on ?? []).not.toContain("op_02");
 });
+
+test("form: typing keeps focus, errors show at their field, operations are duplicated, moved, removed and added", async ({
+  page,
+}) => {
+  await draftPlan(
+    page,
+    "Increase in-stock fitness prices by 15% and mark all accessories as out of stock",
+  );
+  await page.getByRole("tab", { name: "Form" }).click();
+  const first = page.getByTestId("operation-card-op_01");
+
+  // Each keystroke reaches the draft, and the form is not reset under the cursor.
+  const description = first.getByLabel("Description");
+  await description.fill("");
+  await description.pressSequentially("Fitness up");
+  await expect(description).toBeFocused();
+  await expect(description).toHaveValue("Fitness up");
+
+  // A value that is not a number is an error at its field; the panel's link focuses it.
+  const percent = first.getByLabel("Percent");
+  await percent.fill("abc");
+  await expect(percent).toHaveAttribute("aria-invalid", "true");
+  await expect(first.getByText(/must be a number/)).toBeVisible();
+  await page
+    .getByRole("region", { name: "Validation" })
+    .getByRole("button", { name: /operations\[0\]\.action\.value/ })
+    .click();
+  await expect(percent).toBeFocused();
+  await percent.fill("12");
+  await expect(percent).not.toHaveAttribute("aria-invalid", "true");
+  await expect(first.getByText(/must be a number/)).toHaveCount(0);
+
+  // Duplicate op_01, move op_02 above the copy, remove op_01, add a new operation.
+  await page.getByRole("button", { name: "Duplicate op_01" }).click();
+  const copy = page.getByTestId("operation-card-op_01_copy");
+  await expect(copy.getByLabel("Percent")).toHaveValue("12");
+  await page.getByRole("button", { name: "Move op_02 up" }).click();
+  await page.getByRole("button", { name: "Remove op_01", exact: true }).click();
+  await expect(first).toHaveCount(0);
+  await page.getByRole("button", { name: "Add operation" }).first().click();
+  await expect(page.getByTestId("operation-card-op_03").getByLabel("Operation id")).toBeFocused();
+  await expect(page.getByRole("heading", { name: /^Operations/ })).toContainText("(3)");
+
+  // The JSON holds the same plan; an edit there shows in the form.
+  await page.getByRole("tab", { name: "JSON" }).click();
+  const json = page.getByLabel("Plan JSON");
+  const plan = JSON.parse(await json.inputValue());
+  expect(
+    plan.operations.map((operation: { operation_id: string }) => operation.operation_id),
+  ).toEqual(["op_02", "op_01_copy", "op_03"]);
+  expect(plan.operations[1].action.value).toBe(12);
+  expect(plan.operations[1].description).toBe("Fitness up");
+  plan.operations[0].description = "Written in JSON";
+  await json.fill(JSON.stringify(plan, null, 2));
+  await page.getByRole("tab", { name: "Form" }).click();
+  await expect(page.getByTestId("operation-card-op_02").getByLabel("Description")).toHaveValue(
+    "Written in JSON",
+  );
+});
+
+test("form: cleared fields leave the plan, a suggestion applies, the graph's card edits the same plan, discard resets the form", async ({
+  page,
+}) => {
+  await draftPlan(
+    page,
+    "Increase in-stock fitness prices by 15% and mark all accessories as out of stock",
+  );
+  const json = page.getByLabel("Plan JSON");
+  const readPlan = async () => {
+    await page.getByRole("tab", { name: "JSON" }).click();
+    const plan = JSON.parse(await json.inputValue());
+    await page.getByRole("tab", { name: "Form" }).click();
+    return plan;
+  };
+
+  // A misspelt category from the JSON is an error at the categories field, with its fix.
+  await page.getByRole("tab", { name: "JSON" }).click();
+  const drafted = JSON.parse(await json.inputValue());
+  drafted.operations[0].filter.categories = ["fitnes"];
+  await json.fill(JSON.stringify(drafted, null, 2));
+  await page.getByRole("tab", { name: "Form" }).click();
+  const first = page.getByTestId("operation-card-op_01");
+  await first.getByRole("button", { name: "Use “fitness”" }).click();
+  await expect(first.getByRole("button", { name: "Use “fitness”" })).toHaveCount(0);
+
+  // Clearing a field removes it from the plan, and an emptied options object goes with it.
+  await first.getByLabel("Description").fill("");
+  await first.getByLabel("Round to decimals").fill("");
+  await page.getByLabel("Max rows changed").fill("5");
+  await page.getByLabel("Max rows changed").fill("");
+  await first.getByRole("button", { name: "Remove shortcut In stock" }).click();
+  let plan = await readPlan();
+  expect(plan.operations[0].filter).toEqual({ categories: ["fitness"] });
+  expect(plan.operations[0]).not.toHaveProperty("description");
+  expect(plan.operations[0]).not.toHaveProperty("options");
+  expect(plan).not.toHaveProperty("guards");
+  await expect(first.getByLabel("Description")).toHaveValue("");
+
+  // Renaming an operation renames the references to it.
+  await page
+    .getByTestId("operation-card-op_02")
+    .getByRole("button", { name: "Choose operations…" })
+    .click();
+  const id = first.getByLabel("Operation id");
+  await id.fill("fitness_up");
+  await id.press("Enter");
+  plan = await readPlan();
+  expect(plan.operations[1].depends_on).toEqual(["fitness_up"]);
+
+  // The card the graph opens edits the same plan.
+  await page.getByRole("tab", { name: "Graph" }).click();
+  await page.getByTestId("graph-node-op_02").click();
+  await page
+    .getByRole("region", { name: "Edit op_02" })
+    .getByLabel("In stock (column: in_stock)")
+    .selectOption("true");
+  plan = await readPlan();
+  expect(plan.operations[1].action.value).toBe(true);
+
+  // Discarding puts the saved plan back in the form.
+  await page.getByRole("button", { name: "Discard changes" }).click();
+  await expect(page.getByTestId("operation-card-op_01").getByLabel("Description")).not.toHaveValue(
+    "",
+  );
+  await expect(
+    page.getByTestId("operation-card-op_01").getByLabel("Round to decimals"),
+  ).toHaveValue("2");
+});
