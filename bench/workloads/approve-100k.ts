@@ -1,6 +1,6 @@
 import path from "node:path";
 import { catalogCsv } from "../data";
-import { BENCH_DIR, fastestOf, type Measured, measure, round } from "../measure";
+import { BENCH_DIR, type Measured, measure, round } from "../measure";
 import type { Workload, WorkloadReport } from "../registry";
 
 const ROWS = 100_000;
@@ -18,6 +18,25 @@ function runApproveChild(rows: number): Measured {
 }
 
 /**
+ * Both workloads read the same child runs, so `npm run bench` runs them once: each workload
+ * keeps the run fastest at its own step.
+ */
+const childRuns = new Map<string, Measured[]>();
+function approveChildRuns(rows: number, repeat: number): Measured[] {
+  const key = `${rows}:${repeat}`;
+  let runs = childRuns.get(key);
+  if (!runs) {
+    runs = Array.from({ length: repeat }, () => runApproveChild(rows));
+    childRuns.set(key, runs);
+  }
+  return runs;
+}
+
+function fastestBy(runs: Measured[], seconds: (run: Measured) => number): Measured {
+  return runs.reduce((best, run) => (seconds(run) < seconds(best) ? run : best));
+}
+
+/**
  * approve-100k: the approval transaction (idempotency and stale checks, executor re-run with the
  * change-set hash compared, new version, execution, 100,000 change records, audit events) for a
  * plan that changes every row's price. Target ≤ 1.5 s. --quick uses 20,000 rows.
@@ -27,7 +46,7 @@ export const approve100k: Workload = {
   description: "approval transaction of a plan changing all 100,000 rows",
   async run({ quick, repeat }): Promise<WorkloadReport> {
     const rows = quick ? 20_000 : ROWS;
-    const [ours] = fastestOf(repeat, [() => runApproveChild(rows)]);
+    const ours = fastestBy(approveChildRuns(rows, repeat), (run) => run.seconds);
     return {
       workload: "approve-100k",
       seconds: round(ours.seconds, 3),
@@ -48,15 +67,17 @@ export const approve100k: Workload = {
  * preview-100k: the preview server action's work on the same data — load the base version,
  * validate, check order conflicts, dry-run, record the preview hash, cache the change set for
  * the diff table. Target ≤ 0.5 s. `seconds` is the first preview of the version (which parses
- * it); `again_seconds` a second preview, as after an edit of the plan.
+ * it) in a process that has served one small preview before; `again_seconds` a second preview,
+ * as after an edit of the plan.
  */
 export const preview100k: Workload = {
   name: "preview-100k",
   description: "preview of a plan changing all 100,000 rows",
   async run({ quick, repeat }): Promise<WorkloadReport> {
     const rows = quick ? 20_000 : ROWS;
-    const [ours] = fastestOf(repeat, [() => runApproveChild(rows)]);
-    const seconds = Number(ours.report.preview_seconds);
+    const previewSeconds = (run: Measured) => Number(run.report.preview_seconds);
+    const ours = fastestBy(approveChildRuns(rows, repeat), previewSeconds);
+    const seconds = previewSeconds(ours);
     return {
       workload: "preview-100k",
       seconds: round(seconds, 3),
