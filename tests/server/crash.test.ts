@@ -4,7 +4,7 @@ import { parseCsv } from "@/lib/dataset/csv";
 import { checkDatabaseIntegrity } from "@/lib/db/integrity";
 import type { ApprovedExecution } from "@/lib/services/approve-plan";
 import { type ServerFixture, startServerWithFreshData } from "./support/fixture";
-import { type Session, signIn } from "./support/http";
+import { callAction, type Session, signIn } from "./support/http";
 import { approve, datasetIdByName, draftPlan, preview, priceIncreasePlan } from "./support/plans";
 import { startServer } from "./support/server";
 
@@ -54,17 +54,26 @@ describe("SIGKILL during approvals of 10,000-row plans", () => {
   it(`after each of ${ROUNDS} kills the restarted server's database passes the integrity check, and the approval completes exactly once`, async () => {
     const random = seededRandom(SEED);
 
-    // One approval without a kill measures how long an approval takes here, so the kill points
-    // can spread over the whole of it (start, executor run, writes, commit, answer).
-    const calibration = await preview(
-      fixture.server,
-      approver,
-      await draftPlan(fixture.server, author, datasetId, priceIncreasePlan(`crash_${SEED}_0`)),
-    );
-    const started = performance.now();
-    const calibrated = await approve(fixture.server, approver, calibration);
-    const approvalMs = performance.now() - started;
-    expect(calibrated).toMatchObject({ ok: true, data: { resultVersionNumber: 2 } });
+    // Approvals without a kill measure how long one takes here (the second, on a warmed-up
+    // server), so the kill points spread over the whole of it: session, executor run, writes,
+    // commit, answer.
+    let approvalMs = 0;
+    for (const version of [2, 3]) {
+      const calibration = await preview(
+        fixture.server,
+        approver,
+        await draftPlan(
+          fixture.server,
+          author,
+          datasetId,
+          priceIncreasePlan(`crash_${SEED}_calibration_${version}`),
+        ),
+      );
+      const started = performance.now();
+      const calibrated = await approve(fixture.server, approver, calibration);
+      approvalMs = performance.now() - started;
+      expect(calibrated).toMatchObject({ ok: true, data: { resultVersionNumber: version } });
+    }
 
     // The plans are written up front; each is previewed (re-based onto the version before it)
     // just before its approval.
@@ -81,7 +90,7 @@ describe("SIGKILL during approvals of 10,000-row plans", () => {
       const previewed = await preview(fixture.server, approver, planIds[round - 1]);
       expect(previewed.cellsChanged, where).toBe(10_000);
 
-      const killAfterMs = random() * approvalMs * 1.5;
+      const killAfterMs = random() * approvalMs * 1.2;
       const answer: Promise<ActionResult<ApprovedExecution> | "no answer"> = approve(
         fixture.server,
         approver,
@@ -92,8 +101,18 @@ describe("SIGKILL during approvals of 10,000-row plans", () => {
       const answered = await answer;
 
       fixture.server = await startServer(fixture.dataDir);
-      const report = await checkDatabaseIntegrity(fixture.db);
+      // While the database is checked, the new server loads the plan page's code for its first
+      // action call (an empty approval, refused as invalid input before it touches anything).
+      const [report, warmUp] = await Promise.all([
+        checkDatabaseIntegrity(fixture.db),
+        callAction(fixture.server, approver, {
+          page: `/plans/${previewed.planId}`,
+          action: "approvePlanAction",
+          input: {},
+        }),
+      ]);
       expect(report.problems, where).toEqual([]);
+      expect(warmUp, where).toMatchObject({ ok: false, code: "invalid_input" });
 
       const committed = await fixture.db.execution.findUnique({
         where: { idempotencyKey: executionId },
@@ -134,21 +153,21 @@ describe("SIGKILL during approvals of 10,000-row plans", () => {
     await fixture.server.stop();
     const report = await checkDatabaseIntegrity(fixture.db);
     expect(report.problems).toEqual([]);
-    expect(report.counts.changes).toBe((ROUNDS + 1) * 10_000);
+    expect(report.counts.changes).toBe((ROUNDS + 2) * 10_000);
     const versions = await fixture.db.datasetVersion.findMany({
       where: { datasetId },
       orderBy: { number: "asc" },
       select: { number: true },
     });
     expect(versions.map((version) => version.number)).toEqual(
-      Array.from({ length: ROUNDS + 2 }, (_, index) => index + 1),
+      Array.from({ length: ROUNDS + 3 }, (_, index) => index + 1),
     );
     // Every approval added 1 to every price exactly once: none lost, none applied twice.
     const first = await prices(1);
-    const last = await prices(ROUNDS + 2);
+    const last = await prices(ROUNDS + 3);
     expect(last.size).toBe(10_000);
     const wrong = [...first].filter(
-      ([sku, price]) => Math.abs(last.get(sku)! - price - (ROUNDS + 1)) > 1e-6,
+      ([sku, price]) => Math.abs(last.get(sku)! - price - (ROUNDS + 2)) > 1e-6,
     );
     expect(wrong).toEqual([]);
   }, 600_000);
