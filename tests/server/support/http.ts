@@ -34,7 +34,7 @@ export async function signIn(server: RunningServer, role: Role): Promise<Session
   return { role, cookie };
 }
 
-/** The server actions these tests call, by the page that hosts them (the path the browser posts to). */
+/** The server actions these tests call, by their exported names. */
 export type ActionName =
   | "startManualPlan"
   | "savePlanRevisionAction"
