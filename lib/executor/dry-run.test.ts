@@ -333,6 +333,39 @@ describe("failures", () => {
     expect(result.warnings[0]).toMatch(/empty 'price'/);
   });
 
+  it("warns when a clamp moves values against the action, naming how many and an example", () => {
+    const csv = "sku,price\nA,90.00\nB,163.76\nC,120.00\n";
+    const raise = load(csv).ok(
+      planOf([
+        { filter: {}, action: { type: "percent_increase", value: 5 }, options: { max_value: 100 } },
+      ]),
+    );
+    expect(raise.changes.map((c) => [c.rowKey, c.after])).toEqual([
+      ["A", "94.50"],
+      ["B", "100.00"],
+      ["C", "100.00"],
+    ]);
+    expect(raise.warnings).toEqual([
+      "Operation op_01 raises values, but its max_value 100 lowers 2 'price' values that were already above it (e.g. B: 163.76 → 100.00). Add a filter if they should stay as they are.",
+    ]);
+
+    const cut = load(csv).ok(
+      planOf([
+        { filter: {}, action: { type: "multiply", value: 0.5 }, options: { min_value: 100 } },
+      ]),
+    );
+    expect(cut.warnings).toEqual([
+      "Operation op_01 lowers values, but its min_value 100 raises 1 'price' value that was already below it (e.g. A: 90.00 → 100.00). Add a filter if they should stay as they are.",
+    ]);
+
+    const within = load(csv).ok(
+      planOf([
+        { filter: {}, action: { type: "percent_increase", value: 5 }, options: { max_value: 500 } },
+      ]),
+    );
+    expect(within.warnings).toEqual([]);
+  });
+
   it("the key column cannot be written", () => {
     const result = load(CATALOG).run(
       planOf([{ filter: {}, action: { type: "set_value", column: "sku", value: "X" } }]),

@@ -1,6 +1,7 @@
 import type { CsvTable } from "@/lib/dataset/csv";
 import type { ColumnProfile, DatasetProfile } from "@/lib/dataset/types";
 import type { NormalizedOperation, NormalizedPlan } from "@/lib/plan/normalize";
+import type { NumericActionType } from "@/lib/plan/schema";
 import { numericStep, setOutcome } from "./actions";
 import { WorkingCells } from "./cells";
 import {
@@ -13,6 +14,7 @@ import {
 import {
   add,
   compare,
+  DECIMAL_ONE,
   DECIMAL_ZERO,
   type Decimal,
   divide,
@@ -186,6 +188,7 @@ function runOperation(
       });
     }
     applyNumeric(run, numericStep(op, action.type, operand), column, cells, warnings, true);
+    warnAboutReversingClamp(run, action.type, operand, column, cells, warnings);
     return run;
   }
 
@@ -253,6 +256,51 @@ function restore(
     else record(run, cells, row, current, text);
   }
   run.matched = Int32Array.from(listed);
+}
+
+/**
+ * A clamp can move a value against its action: "raise by 5%, never above 100" lowers a 163.76
+ * price to 100. That is what the plan says (clamps apply to the result), but rarely what its
+ * author pictured, so the preview says how many values moved the other way, with an example.
+ */
+function warnAboutReversingClamp(
+  run: OperationRun,
+  type: NumericActionType,
+  operand: Decimal,
+  column: ColumnProfile,
+  cells: WorkingCells,
+  warnings: string[],
+) {
+  const { op } = run;
+  // Which way the action moves a positive value: +1 up, -1 down, 0 neither.
+  const direction =
+    type === "multiply"
+      ? compare(operand, DECIMAL_ONE)
+      : compare(operand, DECIMAL_ZERO) * (type.endsWith("_decrease") ? -1 : 1);
+  const raises = direction > 0;
+  const lowers = direction < 0;
+  const clamp = raises ? op.maxValue : lowers ? op.minValue : undefined;
+  if (clamp === undefined) return;
+  let reversed = 0;
+  let example = -1;
+  for (let k = 0; k < run.changedRows.length; k++) {
+    const before = parseDecimal(run.before[k]);
+    const after = parseDecimal(run.after[k]);
+    if (before === undefined || after === undefined) continue;
+    const moved = compare(after, before);
+    if ((raises && moved < 0) || (lowers && moved > 0)) {
+      reversed++;
+      if (example < 0) example = k;
+    }
+  }
+  if (reversed === 0) return;
+  const key = cells.table.rowKey(run.changedRows[example]);
+  const rows = `${reversed} '${column.name}' value${reversed === 1 ? " that was" : "s that were"}`;
+  warnings.push(
+    raises
+      ? `Operation ${op.operationId} raises values, but its max_value ${clamp} lowers ${rows} already above it (e.g. ${key}: ${run.before[example]} → ${run.after[example]}). Add a filter if they should stay as they are.`
+      : `Operation ${op.operationId} lowers values, but its min_value ${clamp} raises ${rows} already below it (e.g. ${key}: ${run.before[example]} → ${run.after[example]}). Add a filter if they should stay as they are.`,
+  );
 }
 
 function record(
