@@ -1,13 +1,9 @@
 import "server-only";
+import type { Change as ChangeRecord } from "@/lib/executor/types";
 import type { Tx } from "./client";
 
-export interface ChangeRecord {
-  operationId: string;
-  rowKey: string;
-  column: string;
-  before: string;
-  after: string;
-}
+/** One changed cell, as the executor reports it and the change records store it. */
+export type { ChangeRecord };
 
 /**
  * Change records per INSERT statement. Each statement carries its records as one JSON parameter

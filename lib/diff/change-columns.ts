@@ -1,3 +1,5 @@
+import type { Change as ChangeRecord } from "@/lib/executor/types";
+
 /**
  * The change set as the browser receives and holds it: one array per field instead of one object
  * per change. Operation ids, column names and row keys are stored once and referenced by index, so
@@ -22,14 +24,8 @@ export interface ChangeColumns {
   after: string[];
 }
 
-/** One changed cell, the shape the executor and the stored change records use. */
-export interface ChangeRecord {
-  operationId: string;
-  rowKey: string;
-  column: string;
-  before: string;
-  after: string;
-}
+/** One changed cell, as the executor reports it and the change records store it. */
+export type { ChangeRecord };
 
 export interface EncodeOptions {
   /** Known operation order (e.g. the plan's); ids not listed are appended as they appear. */
@@ -153,12 +149,24 @@ export function assertChangeColumns(changes: ChangeColumns): void {
     ["column", changes.columns.length],
   ] as const;
   for (const [field, limit] of limits) {
-    const values = changes[field];
-    for (let index = 0; index < count; index++) {
-      const value = values[index];
-      if (!Number.isInteger(value) || value < 0 || value >= limit) {
-        throw new Error(`change columns: ${field}[${index}] = ${value} is out of range`);
-      }
+    assertIndexes(`change columns: ${field}`, changes[field], limit);
+  }
+}
+
+/**
+ * Every entry of `indexes` points into a list of `limit` items; `first` is the position of the
+ * first entry in the whole change set, for the message.
+ */
+export function assertIndexes(
+  label: string,
+  indexes: readonly number[],
+  limit: number,
+  first = 0,
+): void {
+  for (let at = 0; at < indexes.length; at++) {
+    const value = indexes[at];
+    if (!Number.isInteger(value) || value < 0 || value >= limit) {
+      throw new Error(`${label}[${first + at}] = ${value} is out of range`);
     }
   }
 }

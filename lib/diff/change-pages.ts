@@ -1,4 +1,4 @@
-import type { ChangeColumns } from "./change-columns";
+import { assertIndexes, type ChangeColumns } from "./change-columns";
 
 /**
  * A change set sent in pages, so the diff table can show its first rows from a small first request
@@ -86,14 +86,8 @@ export function appendChangePage(received: ChangeColumns | null, page: ChangePag
     ["column", target.columns.length],
   ] as const;
   for (const [field, limit] of limits) {
-    const values = page[field];
-    for (let at = 0; at < count; at++) {
-      const value = values[at];
-      if (!Number.isInteger(value) || value < 0 || value >= limit) {
-        throw new Error(`change page: ${field}[${page.from + at}] = ${value} is out of range`);
-      }
-      target[field].push(value);
-    }
+    assertIndexes(`change page: ${field}`, page[field], limit, page.from);
+    for (const value of page[field]) target[field].push(value);
   }
   for (let at = 0; at < count; at++) {
     target.before.push(page.before[at]);
