@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ActionResult } from "@/lib/actions/server-action";
 import { checkDatabaseIntegrity } from "@/lib/db/integrity";
+import { CONDITION_OPS, NUMERIC_ACTION_TYPES } from "@/lib/plan/schema";
 import { type ServerFixture, startServerWithFreshData } from "./support/fixture";
 import { callAction, postAction, type Session, signIn, uploadCsv } from "./support/http";
 import { datasetIdByName, draftPlan, priceIncreasePlan } from "./support/plans";
@@ -67,24 +68,7 @@ const columns = mostly(fc.constantFrom("sku", "category", "price", "in_stock", "
 const condition = fc.record(
   {
     column: columns,
-    op: mostly(
-      fc.constantFrom(
-        "eq",
-        "neq",
-        "in",
-        "not_in",
-        "gt",
-        "gte",
-        "lt",
-        "lte",
-        "between",
-        "contains",
-        "starts_with",
-        "is_empty",
-        "not_empty",
-      ),
-      text,
-    ),
+    op: mostly(fc.constantFrom(...CONDITION_OPS), text),
     value: fc.oneof(scalar, fc.array(scalar, { maxLength: 4 })),
   },
   { requiredKeys: ["column", "op"] },
@@ -110,17 +94,7 @@ const numericValue = mostly(number, fc.oneof(fc.constantFrom("${rate}", "${missi
 const action = fc.oneof(
   fc.record(
     {
-      type: mostly(
-        fc.constantFrom(
-          "percent_increase",
-          "percent_decrease",
-          "fixed_increase",
-          "fixed_decrease",
-          "multiply",
-          "set_price",
-        ),
-        text,
-      ),
+      type: mostly(fc.constantFrom(...NUMERIC_ACTION_TYPES, "set_price"), text),
       value: numericValue,
       column: columns,
     },
