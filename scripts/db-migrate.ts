@@ -1,9 +1,13 @@
 import { sqliteFilePath } from "@/lib/db/database-url";
-import { migrateDatabase } from "@/lib/db/migrations";
+import { DatabaseInUseError, migrateDatabase } from "@/lib/db/migrations";
 import { env } from "@/lib/env";
 
 const file = sqliteFilePath(env().DATABASE_URL);
-const applied = await migrateDatabase(file);
+const applied = await migrateDatabase(file).catch((error: unknown) => {
+  if (!(error instanceof DatabaseInUseError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
 console.log(
   applied.length === 0
     ? `Database ${file} is up to date.`

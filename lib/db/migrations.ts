@@ -75,11 +75,36 @@ export async function migrateDatabase(
 ): Promise<string[]> {
   if (sqlitePath !== ":memory:") await mkdir(path.dirname(sqlitePath), { recursive: true });
   const migrationsList = await readMigrationList(paths.migrationsDir);
-  const result = await withEngine(sqlitePath, await readSchema(paths), (engine) =>
-    engine.applyMigrations({ migrationsList, filters: noFilters }),
-  );
+  let result: Awaited<ReturnType<SchemaEngine["applyMigrations"]>>;
+  try {
+    result = await withEngine(sqlitePath, await readSchema(paths), (engine) =>
+      engine.applyMigrations({ migrationsList, filters: noFilters }),
+    );
+  } catch (error) {
+    throw isFileInUse(error) ? new DatabaseInUseError(sqlitePath, error) : error;
+  }
   if (sqlitePath !== ":memory:") enableWriteAheadLog(sqlitePath);
   return result.appliedMigrationNames;
+}
+
+/**
+ * The schema engine takes SQLite's exclusive locking mode, so it cannot migrate a file another
+ * process has open — typically a running Signoff server. SQLite's "busy" surfaces from the wasm
+ * engine as an opaque "unknown variant `SocketTimeout`" error; this names the cause instead.
+ */
+export class DatabaseInUseError extends Error {
+  constructor(sqlitePath: string, cause: unknown) {
+    super(
+      `Cannot migrate ${sqlitePath}: another process has it open (a running Signoff server or CLI?). Stop it and run the migration again.`,
+      { cause },
+    );
+    this.name = "DatabaseInUseError";
+  }
+}
+
+function isFileInUse(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /SocketTimeout|SQLITE_BUSY|database is locked/.test(message);
 }
 
 /**

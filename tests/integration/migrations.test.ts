@@ -4,6 +4,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import {
+  DatabaseInUseError,
   defaultPaths,
   hasStatements,
   migrateDatabase,
@@ -42,6 +43,22 @@ describe("migrations", () => {
     const sql = await pendingSchemaChanges({ schemaPath, migrationsDir });
     expect(sql).toContain('"colour"');
   });
+
+  it("refuse with a clear error while another process has the file open, and work once it closes", async () => {
+    const file = path.join(await tempDir(), "app.db");
+    await migrateDatabase(file);
+    // A server's connection: open, and it has read (the schema engine needs the file to itself).
+    const server = new Database(file);
+    server.prepare("SELECT count(*) FROM Dataset").get();
+    try {
+      const refused = migrateDatabase(file);
+      await expect(refused).rejects.toBeInstanceOf(DatabaseInUseError);
+      await expect(refused).rejects.toThrow(/another process has it open/);
+    } finally {
+      server.close();
+    }
+    expect(await migrateDatabase(file)).toEqual([]);
+  }, 30_000);
 
   it("apply once, record in _prisma_migrations, and are a no-op the second time", async () => {
     const file = path.join(await tempDir(), "app.db");
