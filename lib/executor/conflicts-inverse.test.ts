@@ -198,4 +198,27 @@ describe("inversePlan", () => {
     });
     expect(inverse).toMatchObject({ ok: false, reason: "too_many_groups", groups: 101 });
   });
+
+  it("refuses a row keyed __proto__ instead of silently leaving it out of the revert", () => {
+    const inverse = inversePlan(
+      [
+        { operationId: "op_01", rowKey: "A", column: "price", before: "1.00", after: "2.00" },
+        {
+          operationId: "op_01",
+          rowKey: "__proto__",
+          column: "price",
+          before: "3.00",
+          after: "4.00",
+        },
+      ],
+      {
+        keyColumn: "sku",
+        executionId: "revert_x",
+        createdAt: "2026-01-01T00:00:00Z",
+        sourceInstruction: "Revert x",
+      },
+    );
+    expect(inverse).toMatchObject({ ok: false, reason: "unrepresentable_key" });
+    if (!inverse.ok) expect(inverse.message).toMatch(/"__proto__".*'price'/);
+  });
 });

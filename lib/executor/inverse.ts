@@ -27,7 +27,14 @@ export type InversePlanResult =
       reason: "too_many_groups" /** Changed columns. */;
       groups: number;
       message: string;
-    };
+    }
+  | { ok: false; reason: "unrepresentable_key"; message: string };
+
+/**
+ * A restore_values map is a JSON object read into a JavaScript one, where this key names the
+ * prototype instead of an entry: it would vanish without a trace, so such a revert is refused.
+ */
+const UNREPRESENTABLE_KEY = "__proto__";
 
 export const MAX_OPERATIONS = 100;
 
@@ -51,6 +58,16 @@ export function inversePlan(
         original: change.before,
         final: change.after,
       });
+    }
+  }
+
+  for (const cell of cells.values()) {
+    if (cell.rowKey === UNREPRESENTABLE_KEY) {
+      return {
+        ok: false,
+        reason: "unrepresentable_key",
+        message: `Row "${UNREPRESENTABLE_KEY}" cannot be listed in a restore_values operation; restore its '${cell.column}' cell by hand.`,
+      };
     }
   }
 

@@ -62,9 +62,11 @@ export async function revertExecution(options: RevertExecutionOptions): Promise<
     sourceInstruction: `Revert ${execution.executionId}: ${execution.instruction}`.slice(0, 4000),
   });
   if (!inverse.ok) {
-    throw new AppError("invalid_plan", `This execution cannot be reverted: ${inverse.message}`, {
-      groups: inverse.groups,
-    });
+    throw new AppError(
+      "invalid_plan",
+      `This execution cannot be reverted: ${inverse.message}`,
+      inverse.reason === "too_many_groups" ? { groups: inverse.groups } : undefined,
+    );
   }
 
   const planId = await db().$transaction(async (tx) => {
