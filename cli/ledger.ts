@@ -5,10 +5,13 @@ import { createDb, type Db } from "@/lib/db/client";
 import { sqliteFilePath } from "@/lib/db/database-url";
 import { migrateDatabase } from "@/lib/db/migrations";
 import { env } from "@/lib/env";
-import type { Change, GuardResult, OperationStats } from "@/lib/executor";
-import { type ExecutionPlan, executionPlanSchema } from "@/lib/plan/schema";
+import { executionPlanSchema } from "@/lib/plan/schema";
 import { planHash } from "@/lib/services/hashing";
-import { findCompletedExecution, recordCliExecution } from "@/lib/services/record-cli-execution";
+import {
+  type CliExecutionInput,
+  findCompletedExecution,
+  recordCliExecution,
+} from "@/lib/services/record-cli-execution";
 
 /**
  * Idempotency for `apply`: has this execution_id already completed? One small interface, so
@@ -24,31 +27,10 @@ export interface LedgerEntry {
 }
 
 /**
- * One completed or failed apply, as a ledger stores it. The fields are those of
- * `recordCliExecution` (lib/services/record-cli-execution.ts), so a database ledger passes the
- * record straight through.
+ * One completed or failed apply, as a ledger stores it: the input of `recordCliExecution`, so a
+ * database ledger passes the record straight through.
  */
-export interface CliExecutionRecord {
-  plan: ExecutionPlan;
-  planHash: string;
-  /** The operator: --actor, or the OS user. */
-  actor: string;
-  /** Absolute path of the CSV read. */
-  inputPath: string;
-  inputBytes: Uint8Array;
-  /** Null when the run failed and nothing was written. */
-  outputBytes: Uint8Array | null;
-  status: "completed" | "failed";
-  error: string | null;
-  changes: Change[];
-  rowsChanged: number;
-  stats: OperationStats[];
-  guards: GuardResult[];
-  changeSetHash: string | null;
-  overrideReason: string | null;
-  startedAt: Date;
-  finishedAt: Date;
-}
+export type CliExecutionRecord = CliExecutionInput;
 
 export interface ExecutionLedger {
   /** Where records live, for messages: "audit file audit.jsonl", "database …". */

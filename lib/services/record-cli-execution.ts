@@ -7,6 +7,7 @@ import { recordAuditEvent } from "@/lib/db/audit";
 import { type Db, db, type Tx } from "@/lib/db/client";
 import { type ChangeRecord, insertChanges } from "@/lib/db/execution-writes";
 import { asBytes } from "@/lib/db/json";
+import type { GuardResult, OperationStats } from "@/lib/executor";
 import type { ExecutionPlan } from "@/lib/plan/schema";
 import { sha256Hex } from "./hashing";
 
@@ -52,8 +53,8 @@ export interface CliExecutionInput {
   error: string | null;
   changes: ChangeRecord[];
   rowsChanged: number;
-  stats: unknown;
-  guards: unknown;
+  stats: OperationStats[];
+  guards: GuardResult[];
   changeSetHash: string | null;
   overrideReason?: string | null;
   startedAt: Date;
