@@ -8,6 +8,7 @@ import { createUserAction } from "@/app/admin/users/actions";
 import { useHydrated } from "@/components/auth/use-hydrated";
 import { Button } from "@/components/ui/button";
 import { FormAlert, inputClasses, TextField } from "@/components/ui/field";
+import { setFieldErrors } from "@/components/ui/field-errors";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES } from "@/lib/auth/permissions";
 import { type CreateUserInput, createUserSchema, PASSWORD_MIN } from "@/lib/schemas/users";
 import { generatePassword } from "./generate-password";
@@ -36,11 +37,7 @@ export function CreateUserForm() {
       form.reset({ name: "", email: "", role: input.role, password: "" });
       return;
     }
-    const fieldErrors = Object.entries(result.fieldErrors ?? {});
-    for (const [field, messages] of fieldErrors) {
-      form.setError(field as keyof CreateUserInput, { message: messages[0] });
-    }
-    if (fieldErrors.length === 0) setProblem(result.error);
+    if (setFieldErrors(form.setError, result.fieldErrors) === 0) setProblem(result.error);
   });
 
   return (

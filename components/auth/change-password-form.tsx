@@ -7,6 +7,7 @@ import type { z } from "zod";
 import { changePasswordAction } from "@/app/account/actions";
 import { Button } from "@/components/ui/button";
 import { FormAlert, TextField } from "@/components/ui/field";
+import { setFieldErrors } from "@/components/ui/field-errors";
 import { type ChangePasswordInput, changePasswordSchema, PASSWORD_MIN } from "@/lib/schemas/users";
 import { useHydrated } from "./use-hydrated";
 
@@ -32,11 +33,9 @@ export function ChangePasswordForm() {
       setOutcome({ tone: "success", text: "Your password is changed." });
       return;
     }
-    const fieldErrors = Object.entries(result.fieldErrors ?? {});
-    for (const [field, messages] of fieldErrors) {
-      form.setError(field as keyof ChangePasswordInput, { message: messages[0] });
+    if (setFieldErrors(form.setError, result.fieldErrors) === 0) {
+      setOutcome({ tone: "error", text: result.error });
     }
-    if (fieldErrors.length === 0) setOutcome({ tone: "error", text: result.error });
   });
 
   return (

@@ -7,6 +7,7 @@ import type { z } from "zod";
 import { createFirstAdminAction } from "@/app/setup/actions";
 import { Button } from "@/components/ui/button";
 import { FormAlert, TextField } from "@/components/ui/field";
+import { setFieldErrors } from "@/components/ui/field-errors";
 import { PASSWORD_MIN, type SetupInput, setupSchema } from "@/lib/schemas/users";
 import { useHydrated } from "./use-hydrated";
 
@@ -26,9 +27,7 @@ export function SetupForm() {
       window.location.assign("/");
       return;
     }
-    for (const [field, messages] of Object.entries(result.fieldErrors ?? {})) {
-      form.setError(field as keyof SetupInput, { message: messages[0] });
-    }
+    setFieldErrors(form.setError, result.fieldErrors);
     setProblem(result.error);
   });
 
