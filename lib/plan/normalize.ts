@@ -159,6 +159,9 @@ function normalizeOperation(
   all.push(...conditions("all"));
 
   const a = op.action;
+  // An action without a column writes the price column, as in the seed format.
+  const columnOrPrice = (name: string | undefined) =>
+    name !== undefined ? column(name, ["action", "column"]) : role("price", ["action", "type"]);
   let action: NormalizedAction;
   switch (a.type) {
     case "percent_increase":
@@ -166,25 +169,10 @@ function normalizeOperation(
     case "fixed_increase":
     case "fixed_decrease":
     case "multiply":
-      action = {
-        kind: "numeric",
-        type: a.type,
-        column:
-          a.column !== undefined
-            ? column(a.column, ["action", "column"])
-            : role("price", ["action", "type"]),
-        value: a.value,
-      };
+      action = { kind: "numeric", type: a.type, column: columnOrPrice(a.column), value: a.value };
       break;
     case "set_value":
-      action = {
-        kind: "set",
-        column:
-          a.column !== undefined
-            ? column(a.column, ["action", "column"])
-            : role("price", ["action", "type"]),
-        value: a.value,
-      };
+      action = { kind: "set", column: columnOrPrice(a.column), value: a.value };
       break;
     case "restore_values":
       action = {
