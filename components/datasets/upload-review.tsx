@@ -8,6 +8,7 @@ import type { z } from "zod";
 import { confirmUploadAction } from "@/app/datasets/upload/actions";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { FormAlert } from "@/components/ui/field";
 import { formatCount } from "@/components/ui/format";
 import { applyShorthandChoice, COLUMN_ROLES } from "@/lib/dataset/shorthand-choice";
 import type { DatasetProfile } from "@/lib/dataset/types";
@@ -162,14 +163,7 @@ export function UploadReview({
             </div>
           </fieldset>
 
-          {errors.root ? (
-            <p
-              role="alert"
-              className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
-            >
-              {errors.root.message}
-            </p>
-          ) : null}
+          {errors.root ? <FormAlert>{errors.root.message}</FormAlert> : null}
           <div className="flex items-center gap-3 border-t border-slate-100 pt-5">
             <Button type="submit" disabled={pending}>
               {pending ? "Creating dataset…" : "Create dataset"}

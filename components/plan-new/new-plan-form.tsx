@@ -6,6 +6,7 @@ import { useEffect, useId, useMemo, useRef, useState, useTransition } from "reac
 import { startManualPlan } from "@/app/plans/new/actions";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { FormAlert } from "@/components/ui/field";
 import type { DatasetProfile } from "@/lib/dataset/types";
 import type { PlannerChoice } from "@/lib/services/planner-config";
 import { exampleInstructions } from "./examples";
@@ -210,14 +211,7 @@ export function NewPlanForm({
               onWriteByHand={writeByHand}
             />
           ) : null}
-          {state.status === "error" ? (
-            <p
-              role="alert"
-              className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
-            >
-              {state.message}
-            </p>
-          ) : null}
+          {state.status === "error" ? <FormAlert>{state.message}</FormAlert> : null}
         </div>
       </Card>
 

@@ -7,6 +7,7 @@ import { ApprovalActions } from "@/components/preview/approval-actions";
 import { PreviewSummary } from "@/components/preview/preview-summary";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { FormAlert } from "@/components/ui/field";
 import type { ExecutionPlan } from "@/lib/plan/schema";
 import type { PlanPermissions } from "./plan-review";
 
@@ -68,14 +69,7 @@ export function PreviewPanel({
         </Button>
       </div>
 
-      {preview.status === "error" ? (
-        <p
-          role="alert"
-          className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
-        >
-          {preview.message}
-        </p>
-      ) : null}
+      {preview.status === "error" ? <FormAlert>{preview.message}</FormAlert> : null}
       {preview.status === "blocked" ? <PreviewBlocked response={preview.response} /> : null}
       {preview.status === "ready" ? (
         <PreviewResultView
@@ -94,10 +88,7 @@ export function PreviewPanel({
 function PreviewBlocked({ response }: { response: Extract<PreviewResponse, { ok: false }> }) {
   if (response.reason === "invalid_plan") {
     return (
-      <div
-        role="alert"
-        className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
-      >
+      <FormAlert>
         <p className="font-medium">The plan cannot run until these problems are fixed:</p>
         <ul className="mt-2 list-disc space-y-1 pl-5">
           {response.issues
@@ -106,14 +97,11 @@ function PreviewBlocked({ response }: { response: Extract<PreviewResponse, { ok:
               <li key={`${issue.pathText}:${issue.code}`}>{issue.message}</li>
             ))}
         </ul>
-      </div>
+      </FormAlert>
     );
   }
   return (
-    <div
-      role="alert"
-      className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
-    >
+    <FormAlert>
       <p className="font-medium">The dry run failed: {response.error}</p>
       {response.offendingKeys?.length ? (
         <p className="mt-1">
@@ -121,7 +109,7 @@ function PreviewBlocked({ response }: { response: Extract<PreviewResponse, { ok:
         </p>
       ) : null}
       <p className="mt-1">Nothing was applied.</p>
-    </div>
+    </FormAlert>
   );
 }
 

@@ -2,6 +2,7 @@
 
 import { useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { FormAlert } from "@/components/ui/field";
 import { formatCount } from "@/components/ui/format";
 import type { GuardResult } from "@/lib/executor/types";
 import { failedGuards, guardActual, guardLabel, guardLimit } from "./guard-text";
@@ -137,14 +138,7 @@ function ApproveForm({
         </div>
       ) : null}
 
-      {submit.error ? (
-        <p
-          role="alert"
-          className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900"
-        >
-          {submit.error}
-        </p>
-      ) : null}
+      {submit.error ? <FormAlert>{submit.error}</FormAlert> : null}
 
       <div className="flex items-center justify-end gap-2 pt-2">
         <p role="status" className="mr-auto text-sm text-slate-600">

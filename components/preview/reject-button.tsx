@@ -2,6 +2,7 @@
 
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { FormAlert } from "@/components/ui/field";
 import { Modal } from "./modal";
 import { type SubmitResult, useSubmitOnce } from "./use-submit-once";
 
@@ -73,14 +74,7 @@ function RejectForm({
           className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus-visible:border-brand-500"
         />
       </div>
-      {submit.error ? (
-        <p
-          role="alert"
-          className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900"
-        >
-          {submit.error}
-        </p>
-      ) : null}
+      {submit.error ? <FormAlert>{submit.error}</FormAlert> : null}
       <div className="flex items-center justify-end gap-2 pt-2">
         <p role="status" className="mr-auto text-sm text-slate-600">
           {submit.pending ? "Rejecting…" : ""}

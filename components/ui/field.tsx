@@ -44,7 +44,7 @@ export function TextField({
   );
 }
 
-/** A form-level message: what went wrong with the whole submission, announced when it appears. */
+/** A message about a whole submission or step (not one field), announced when it appears. */
 export function FormAlert({
   children,
   tone = "error",
