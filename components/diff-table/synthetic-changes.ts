@@ -1,4 +1,4 @@
-import type { ChangeColumns, ChangedRows } from "@/lib/diff/change-columns";
+import { type ChangeColumns, type ChangedRows, emptyChanges } from "@/lib/diff/change-columns";
 
 /**
  * A deterministic synthetic change set shaped like a catalog price run, for the /dev/diff-table
@@ -9,14 +9,9 @@ export function syntheticChanges(count: number): { changes: ChangeColumns; rows:
   const header = ["sku", "name", "category", "price", "in_stock", "updated_at"];
   const categories = ["Fitness", "Yoga", "Outdoor", "Running", "Cycling", "Swimming"];
   const changes: ChangeColumns = {
+    ...emptyChanges(),
     operationIds: ["raise_fitness", "cap_price", "rename_yoga", "restock"],
     columns: ["category", "price", "in_stock"],
-    rowKeys: [],
-    row: [],
-    op: [],
-    column: [],
-    before: [],
-    after: [],
   };
   const rows: ChangedRows = { header, keyColumn: "sku", rowKeys: [], cells: [] };
   let seed = 42;

@@ -1,4 +1,4 @@
-import { assertIndexes, type ChangeColumns } from "./change-columns";
+import { assertIndexes, type ChangeColumns, emptyChanges } from "./change-columns";
 
 /**
  * A change set sent in pages, so the diff table can show its first rows from a small first request
@@ -7,21 +7,13 @@ import { assertIndexes, type ChangeColumns } from "./change-columns";
  * keys extend the ones already received), and every page repeats the short operation and column
  * lists. Concatenating the pages in order gives back the whole `ChangeColumns`.
  */
-export interface ChangePage {
+export interface ChangePage extends ChangeColumns {
   /** Changes in the whole set. */
   total: number;
   /** Position of this page's first change in the whole set. */
   from: number;
-  operationIds: string[];
-  columns: string[];
   /** Index, in the whole set's `rowKeys`, of this page's first row key. */
   rowKeysFrom: number;
-  rowKeys: string[];
-  row: number[];
-  op: number[];
-  column: number[];
-  before: string[];
-  after: string[];
 }
 
 /** The page of `limit` changes starting at `from` (fewer at the end; empty past it). */
@@ -59,14 +51,9 @@ function rowsReferencedBefore(changes: ChangeColumns, end: number): number {
  */
 export function appendChangePage(received: ChangeColumns | null, page: ChangePage): ChangeColumns {
   const target: ChangeColumns = received ?? {
+    ...emptyChanges(),
     operationIds: page.operationIds,
     columns: page.columns,
-    rowKeys: [],
-    row: [],
-    op: [],
-    column: [],
-    before: [],
-    after: [],
   };
   if (page.from !== target.before.length || page.rowKeysFrom !== target.rowKeys.length) {
     throw new Error(
