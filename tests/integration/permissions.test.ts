@@ -55,7 +55,7 @@ const ROUTES: Record<string, Access> = {
   "app/api/plans/draft/route.ts#POST": "plan.draft",
   "app/api/plans/[id]/preview/[hash]/changes/route.ts#GET": "plan.read",
   "app/api/plans/[id]/preview/[hash]/rows/route.ts#GET": "plan.read",
-  "app/dev/diff-table/changes/route.ts#GET": "dataset.read",
+  "app/dev/diff-table/changes/route.ts#GET": "user.manage",
 };
 
 const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];

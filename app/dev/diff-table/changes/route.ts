@@ -14,7 +14,8 @@ export const dynamic = "force-dynamic";
  */
 const bodies = new Map<string, string>();
 
-export const GET = withRoute("dataset.read", async (request) => {
+// Admins only, like the page: building a large synthetic set is not free.
+export const GET = withRoute("user.manage", async (request) => {
   const params = new URL(request.url).searchParams;
   const count = Math.min(Math.max(Number(params.get("n") ?? 1000) || 0, 0), 1_000_000);
   const part = params.get("part") === "rows" ? "rows" : "changes";
