@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { CsvError, type CsvTable, parseCsv } from "@/lib/dataset/csv";
+import { CsvError, type CsvTable } from "@/lib/dataset/csv";
 import { profileDataset } from "@/lib/dataset/profile";
+import { parseCsvInParallel, readFileShared } from "@/lib/dataset/scan-worker";
 import type { DatasetProfile } from "@/lib/dataset/types";
 import { hasErrors, type PlanIssue } from "@/lib/plan/issues";
 import { locatePath, parsePlanText } from "@/lib/plan/json-text";
@@ -58,7 +59,7 @@ export async function readPlanFile(file: string): Promise<LoadedPlan> {
 export async function readCsvFile(file: string, keyColumn?: string): Promise<LoadedCsv> {
   let bytes: Uint8Array;
   try {
-    bytes = new Uint8Array(await readFile(file));
+    bytes = readFileShared(file);
   } catch (error) {
     throw new CliError(
       EXIT.unreadableInput,
@@ -66,7 +67,7 @@ export async function readCsvFile(file: string, keyColumn?: string): Promise<Loa
     );
   }
   try {
-    const table = parseCsv(bytes);
+    const table = parseCsvInParallel(bytes);
     const profile = profileDataset(table, keyColumn === undefined ? {} : { keyColumn });
     return { table, profile, bytes, file };
   } catch (error) {

@@ -5,7 +5,7 @@
  * Usage: executor.ts PLAN CSV PROFILE_JSON OUT
  */
 import fs from "node:fs";
-import { parseCsv } from "@/lib/dataset/csv";
+import { parseCsvInParallel, readFileShared } from "@/lib/dataset/scan-worker";
 import type { DatasetProfile } from "@/lib/dataset/types";
 import { dryRun } from "@/lib/executor";
 import { executionPlanSchema } from "@/lib/plan/schema";
@@ -24,9 +24,9 @@ const lap = (name: string) => {
 };
 
 const plan = executionPlanSchema.parse(JSON.parse(fs.readFileSync(planFile, "utf8")));
-const bytes = fs.readFileSync(csvFile);
+const bytes = readFileShared(csvFile);
 lap("read_ms");
-const table = parseCsv(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
+const table = parseCsvInParallel(bytes, {
   keyColumn: profile.keyColumn,
 });
 lap("parse_ms");

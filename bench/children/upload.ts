@@ -3,12 +3,12 @@
  * Usage: upload.ts CSV
  */
 import fs from "node:fs";
-import { parseCsv } from "@/lib/dataset/csv";
 import { profileDataset } from "@/lib/dataset/profile";
+import { parseCsvInParallel } from "@/lib/dataset/scan-worker";
 
 const started = performance.now();
 const bytes = fs.readFileSync(process.argv[2]);
-const table = parseCsv(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+const table = parseCsvInParallel(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
 const parsed = performance.now();
 const profile = profileDataset(table);
 const done = performance.now();

@@ -1,15 +1,14 @@
 /**
- * The hot loop of CSV parsing: one pass over the bytes recording where each field starts and
- * where each row ends. Scanning bytes rather than the decoded string is markedly faster in V8,
- * and all the bytes that matter (comma, quote, CR, LF) are ASCII, so UTF-8 needs no special care
- * here. `toTextOffsets` turns the byte offsets into offsets of the decoded text when they differ
- * (a BOM or non-ASCII text). Errors carry a line number computed only when they happen.
+ * The scan of a file with non-ASCII text: one pass over the bytes recording where each field
+ * starts and where each row ends. All the bytes that matter (comma, quote, CR, LF) are ASCII, so
+ * UTF-8 needs no special care here. `toTextOffsets` then turns the byte offsets into offsets of
+ * the decoded text. Errors carry a line number computed only when they happen.
  */
 
-export const COMMA = 44;
-export const QUOTE = 34;
-export const LF = 10;
-export const CR = 13;
+const COMMA = 44;
+const QUOTE = 34;
+const LF = 10;
+const CR = 13;
 
 /** What went wrong while scanning, at a byte offset; csv.ts words it. */
 export class ScanProblem {
@@ -28,46 +27,13 @@ export interface ScannedRows {
   /** Byte offset just after each row's last field. */
   rowEnd: Int32Array;
   rowCount: number;
-  /** Key hashes taken during the scan, when `keyField` was given (see `ScannedKeys`). */
-  keys?: ScannedKeys;
 }
 
 /**
- * FNV-1a hashes of the key field's text, taken while the scan reads its bytes anyway (for an
- * ASCII file a byte is a code unit, so they equal hashes of the decoded text). Rows whose key is
- * quoted or blank are listed instead, for the key index to look at.
+ * Scans the records from `start` to the end, byte by byte. Every record must have `width` fields.
+ * For files with non-ASCII text; ASCII files go through the faster `scanTextRows`.
  */
-export interface ScannedKeys {
-  field: number;
-  hashes: Int32Array;
-  /** Rows whose hash is missing from `hashes`, ascending. */
-  unhashed: number[];
-}
-
-export interface ScanOptions {
-  /**
-   * The decoded file when its offsets are the byte offsets (pure ASCII, no BOM): the closing
-   * quote of a quoted field is then found with the string's `indexOf`, a native search that beats
-   * a byte loop over long quoted fields (names, descriptions).
-   */
-  asciiText?: string;
-  /** With `asciiText`: the field whose hashes to take (`ScannedKeys`). */
-  keyField?: number;
-}
-
-/** FNV-1a over code units: the key index hashes keys with it. */
-export const FNV_OFFSET = 0x811c9dc5;
-export const FNV_PRIME = 0x01000193;
-
-/** Scans the records from `start` to the end. Every record must have `width` fields. */
-export function scanRows(
-  bytes: Uint8Array,
-  start: number,
-  width: number,
-  options: ScanOptions = {},
-): ScannedRows {
-  const { asciiText } = options;
-  const keyField = asciiText !== undefined ? (options.keyField ?? -1) : -1;
+export function scanRows(bytes: Uint8Array, start: number, width: number): ScannedRows {
   const n = bytes.length;
   // One table lookup per byte of an unquoted field instead of three comparisons.
   const endsField = new Uint8Array(256);
@@ -78,8 +44,6 @@ export function scanRows(
   let capacity = estimateRows(bytes, start);
   let fieldStart = new Int32Array(capacity * width);
   let rowEnd = new Int32Array(capacity);
-  let keyHashes = new Int32Array(keyField < 0 ? 0 : capacity);
-  const unhashed: number[] = [];
   let rows = 0;
   let pos = start;
 
@@ -88,7 +52,6 @@ export function scanRows(
       capacity = Math.ceil(capacity * 1.5) + 16;
       fieldStart = grow(fieldStart, capacity * width);
       rowEnd = grow(rowEnd, capacity);
-      if (keyField >= 0) keyHashes = grow(keyHashes, capacity);
     }
     const rowStart = pos;
     let at = rows * width;
@@ -97,28 +60,12 @@ export function scanRows(
       if (field === width)
         throw new ScanProblem("ragged_row", rowStart, countFields(bytes, rowStart));
       fieldStart[at++] = pos;
-      if (field++ === keyField && bytes[pos] !== QUOTE) {
-        let hash = FNV_OFFSET;
-        let blank = true;
-        for (; pos < n; pos++) {
-          const c = bytes[pos];
-          if (endsField[c] !== 0) break;
-          if (c !== 32 && c !== 9) blank = false;
-          hash = Math.imul(hash ^ c, FNV_PRIME);
-        }
-        if (blank) unhashed.push(rows);
-        else keyHashes[rows] = hash;
-      } else if (bytes[pos] === QUOTE) {
-        if (field - 1 === keyField) unhashed.push(rows);
+      field++;
+      if (bytes[pos] === QUOTE) {
         const open = pos;
         pos++;
         for (;;) {
-          if (asciiText !== undefined) {
-            pos = asciiText.indexOf('"', pos);
-            if (pos < 0) pos = n;
-          } else {
-            while (pos < n && bytes[pos] !== QUOTE) pos++;
-          }
+          while (pos < n && bytes[pos] !== QUOTE) pos++;
           if (pos >= n) throw new ScanProblem("unterminated_quote", open, 0);
           if (bytes[pos + 1] === QUOTE) {
             pos += 2;
@@ -154,8 +101,6 @@ export function scanRows(
     fieldStart: fieldStart.subarray(0, rows * width),
     rowEnd: rowEnd.subarray(0, rows),
     rowCount: rows,
-    keys:
-      keyField < 0 ? undefined : { field: keyField, hashes: keyHashes.subarray(0, rows), unhashed },
   };
 }
 
@@ -182,7 +127,7 @@ function grow(array: Int32Array, length: number): Int32Array<ArrayBuffer> {
 }
 
 /** Fields of the record at `start`, for the message about a ragged row. */
-function countFields(bytes: Uint8Array, start: number): number {
+export function countFields(bytes: Uint8Array, start: number): number {
   let fields = 1;
   let quoted = false;
   for (let pos = start; pos < bytes.length; pos++) {

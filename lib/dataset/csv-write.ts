@@ -1,5 +1,11 @@
 import type { CsvTable } from "./csv";
-import { COMMA, CR, LF, QUOTE } from "./csv-scan";
+
+// Character codes as module constants: an imported binding compiles (tsx, Turbopack) to a
+// getter call, which in a per-row loop costs more than the comparison it feeds.
+const COMMA = 44;
+const QUOTE = 34;
+const LF = 10;
+const CR = 13;
 
 /**
  * Writing a parsed table back with some cells changed. Everything that did not change is copied

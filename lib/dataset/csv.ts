@@ -22,20 +22,14 @@
  */
 
 import {
-  COMMA,
-  CR,
-  FNV_OFFSET,
-  FNV_PRIME,
+  countFields,
   firstInvalidUtf8,
-  LF,
   lineOfByte,
-  QUOTE,
-  type ScannedKeys,
-  type ScannedRows,
   ScanProblem,
   scanRows,
   toTextOffsets,
 } from "./csv-scan";
+import { scanTextRows, type TextRowScan, type TextScanProblem } from "./csv-scan-text";
 import { utf8Length } from "./csv-write";
 
 export {
@@ -76,9 +70,54 @@ export class CsvError extends Error {
 export interface ParseCsvOptions {
   /** Column whose values identify rows. Checked at parse time: unique and non-empty. */
   keyColumn?: string;
+  /** Scans the second half of a large ASCII file on another thread (see scan-worker.ts). */
+  tailScanner?: TailScanner;
 }
 
+/**
+ * Runs `scanTextRows` over the rows from a byte offset to the end of a file, on another thread,
+ * while the parse scans the rows before it. The parse guesses that offset (the start of a line
+ * near the middle) before it has read anything; the guess is only used when the rows before it
+ * end exactly there, so a quoted line break at the guess cannot change the result.
+ */
+export interface TailScanner {
+  /** Files smaller than this are scanned on one thread: handing work over costs about 10 ms. */
+  readonly minBytes: number;
+  /** Starts scanning `bytes` from `from`; null when no thread is available. */
+  start(bytes: Uint8Array, from: number, width: number, keyField: number): PendingTailScan | null;
+}
+
+export interface PendingTailScan {
+  /**
+   * The scan, with offsets of the whole file; blocks until it is done. Null when the other thread
+   * failed or did not answer in time: the parse then scans those rows itself.
+   */
+  result(): TextRowScan | null;
+  /** The scan is not needed after all. */
+  cancel(): void;
+}
+
+/**
+ * FNV-1a hashes of the key field's text, taken while the scan reads it anyway. Rows whose key is
+ * quoted or blank are listed instead, for the key index to look at.
+ */
+interface ScannedKeys {
+  field: number;
+  hashes: Int32Array;
+  /** Rows whose hash is missing from `hashes`, ascending. */
+  unhashed: number[];
+}
+
+// Character codes as module constants: an imported binding compiles (tsx, Turbopack) to a
+// getter call, which in a per-row loop costs more than the comparison it feeds.
+const COMMA = 44;
+const QUOTE = 34;
+const LF = 10;
+const CR = 13;
 const BOM = 0xfeff;
+/** FNV-1a, over UTF-16 code units: the key index hashes keys with it. */
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
 
 /** A parsed CSV file. Build it with `parseCsv`. */
 export class CsvTable {
@@ -271,7 +310,21 @@ export class CsvTable {
 
 /** Parses CSV bytes. Throws a CsvError with the line of the first problem. */
 export function parseCsv(bytes: Uint8Array, options: ParseCsvOptions = {}): CsvTable {
-  const text = decodeUtf8(bytes);
+  // Started before decoding, so that the other thread's work overlaps it.
+  const tail = startTailScan(bytes, options);
+  try {
+    return parseDecoded(bytes, decodeUtf8(bytes), options, tail);
+  } finally {
+    tail?.scan.cancel();
+  }
+}
+
+function parseDecoded(
+  bytes: Uint8Array,
+  text: string,
+  options: ParseCsvOptions,
+  tail: TailScan | null,
+): CsvTable {
   let pos = text.charCodeAt(0) === BOM ? 1 : 0;
   pos = skipLineBreaks(text, pos);
   if (pos >= text.length || text.slice(pos).trim() === "") {
@@ -280,38 +333,130 @@ export function parseCsv(bytes: Uint8Array, options: ParseCsvOptions = {}): CsvT
 
   const header = readHeader(text, pos, lineOfText(text, pos));
   const width = header.names.length;
+  const keyField = options.keyColumn === undefined ? -1 : header.names.indexOf(options.keyColumn);
   // Byte offsets equal text offsets only for pure ASCII without a BOM; otherwise map them after.
-  const hasBom = text.charCodeAt(0) === BOM;
-  const sameOffsets = !hasBom && text.length === bytes.length;
-  const firstRowByte = sameOffsets ? header.next : utf8Length(text.slice(0, header.next));
+  const ascii = text.charCodeAt(0) !== BOM && text.length === bytes.length;
 
-  let scanned: ScannedRows;
-  try {
-    scanned = scanRows(bytes, firstRowByte, width, {
-      asciiText: sameOffsets ? text : undefined,
-      keyField:
-        options.keyColumn === undefined ? undefined : header.names.indexOf(options.keyColumn),
-    });
-  } catch (error) {
-    if (error instanceof ScanProblem) throw describeProblem(bytes, error, width);
-    throw error;
-  }
-  if (!sameOffsets) {
-    toTextOffsets(bytes, scanned.fieldStart, scanned.rowEnd, width);
+  let rows: { fieldStart: Int32Array; rowEnd: Int32Array; rowCount: number };
+  let scannedKeys: ScannedKeys | undefined;
+  if (ascii) {
+    const sameTask = tail?.width === width && tail.keyField === keyField;
+    const scan = scanAscii(bytes, text, header.next, width, keyField, sameTask ? tail : null);
+    rows = scan;
+    if (keyField >= 0) {
+      scannedKeys = { field: keyField, hashes: scan.keyHashes, unhashed: scan.unhashed };
+    }
+  } else {
+    const firstRowByte = utf8Length(text.slice(0, header.next));
+    try {
+      rows = scanRows(bytes, firstRowByte, width);
+    } catch (error) {
+      if (error instanceof ScanProblem) throw describeProblem(bytes, error, width);
+      throw error;
+    }
+    toTextOffsets(bytes, rows.fieldStart, rows.rowEnd, width);
   }
 
   const table = new CsvTable({
     bytes,
     text,
     header: header.names,
-    fieldStart: scanned.fieldStart,
-    rowEnd: scanned.rowEnd,
-    rowCount: scanned.rowCount,
+    fieldStart: rows.fieldStart,
+    rowEnd: rows.rowEnd,
+    rowCount: rows.rowCount,
     headerEnd: header.end,
-    scannedKeys: scanned.keys,
+    scannedKeys,
   });
   if (options.keyColumn !== undefined) table.setKeyColumn(options.keyColumn);
   return table;
+}
+
+interface TailScan {
+  /** Where the other thread's rows start. */
+  from: number;
+  width: number;
+  keyField: number;
+  scan: PendingTailScan;
+}
+
+/** Bytes decoded to find the header before the whole file is decoded. */
+const HEADER_PREFIX_BYTES = 65_536;
+/**
+ * Share of the rows this thread scans. It decodes the file first, which takes longer than the
+ * other thread's Latin-1 decoding of its part, so it takes a little less than half.
+ */
+const HEAD_SHARE = 0.46;
+
+/**
+ * Hands the rows from the first line start past `HEAD_SHARE` of the file to the tail scanner,
+ * if there is one and the file is large. The header is read from an ASCII prefix of the bytes;
+ * anything unusual there (a BOM, non-ASCII text, a problem) leaves the file to this thread, and
+ * the full parse reports any problem.
+ */
+function startTailScan(bytes: Uint8Array, options: ParseCsvOptions): TailScan | null {
+  const scanner = options.tailScanner;
+  if (!scanner || bytes.length < scanner.minBytes) return null;
+  const prefix = bytes.subarray(0, Math.min(bytes.length, HEADER_PREFIX_BYTES));
+  const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(prefix);
+  if (text.length !== prefix.length || text.charCodeAt(0) === BOM) return null;
+  let header: HeaderRead;
+  try {
+    const start = skipLineBreaks(text, 0);
+    header = readHeader(text, start, lineOfText(text, start));
+  } catch {
+    return null;
+  }
+  if (header.next >= text.length) return null;
+  const width = header.names.length;
+  const keyField = options.keyColumn === undefined ? -1 : header.names.indexOf(options.keyColumn);
+  const middle = header.next + Math.floor((bytes.length - header.next) * HEAD_SHARE);
+  const lineBreak = bytes.indexOf(LF, middle);
+  if (lineBreak < 0) return null;
+  let from = lineBreak + 1;
+  while (from < bytes.length && (bytes[from] === LF || bytes[from] === CR)) from++;
+  if (from >= bytes.length) return null;
+  const scan = scanner.start(bytes, from, width, keyField);
+  return scan ? { from, width, keyField, scan } : null;
+}
+
+/** The rows of an ASCII file, scanned in two halves when another thread takes the second. */
+function scanAscii(
+  bytes: Uint8Array,
+  text: string,
+  start: number,
+  width: number,
+  keyField: number,
+  tail: TailScan | null,
+): TextRowScan {
+  const split = tail !== null ? tail.from : text.length;
+  const head = scanTextRows(text, start, split, width, keyField, 0);
+  if (head.problem) throw describeProblem(bytes, toScanProblem(bytes, head.problem), width);
+  if (head.next >= text.length) return head;
+  const handedOver = head.next === split && tail !== null ? tail.scan.result() : null;
+  const rest = handedOver ?? scanTextRows(text, head.next, text.length, width, keyField, 0);
+  if (rest.problem) throw describeProblem(bytes, toScanProblem(bytes, rest.problem), width);
+  return joinScans(head, rest, width);
+}
+
+function toScanProblem(bytes: Uint8Array, problem: TextScanProblem): ScanProblem {
+  const detail = problem.detail < 0 ? countFields(bytes, problem.offset) : problem.detail;
+  return new ScanProblem(problem.kind, problem.offset, detail);
+}
+
+/** The rows of two consecutive scans as one. */
+function joinScans(head: TextRowScan, rest: TextRowScan, width: number): TextRowScan {
+  const rowCount = head.rowCount + rest.rowCount;
+  const fieldStart = new Int32Array(rowCount * width);
+  fieldStart.set(head.fieldStart);
+  fieldStart.set(rest.fieldStart, head.rowCount * width);
+  const rowEnd = new Int32Array(rowCount);
+  rowEnd.set(head.rowEnd);
+  rowEnd.set(rest.rowEnd, head.rowCount);
+  const keyHashes = new Int32Array(head.keyHashes.length + rest.keyHashes.length);
+  keyHashes.set(head.keyHashes);
+  keyHashes.set(rest.keyHashes, head.keyHashes.length);
+  const unhashed = head.unhashed.concat(rest.unhashed.map((row) => row + head.rowCount));
+  return { fieldStart, rowEnd, rowCount, keyHashes, unhashed, next: rest.next, problem: null };
 }
 
 function describeProblem(bytes: Uint8Array, problem: ScanProblem, width: number): CsvError {

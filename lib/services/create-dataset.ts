@@ -1,7 +1,8 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { CsvError, parseCsv } from "@/lib/dataset/csv";
+import { CsvError } from "@/lib/dataset/csv";
 import { profileDataset } from "@/lib/dataset/profile";
+import { parseCsvInParallel } from "@/lib/dataset/scan-worker";
 import { applyShorthandChoice, type ShorthandChoice } from "@/lib/dataset/shorthand-choice";
 import type { DatasetProfile } from "@/lib/dataset/types";
 import { recordAuditEvent } from "@/lib/db/audit";
@@ -36,7 +37,7 @@ export async function createDataset(options: CreateDatasetOptions): Promise<Crea
 
   let profile: DatasetProfile;
   try {
-    const table = parseCsv(options.content);
+    const table = parseCsvInParallel(options.content);
     profile = profileDataset(table, { keyColumn: options.keyColumn });
   } catch (error) {
     if (error instanceof CsvError) {

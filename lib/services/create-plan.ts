@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Actor } from "@/lib/auth/actor";
-import { parseCsv } from "@/lib/dataset/csv";
+import { parseCsvInParallel } from "@/lib/dataset/scan-worker";
 import { recordAuditEvent } from "@/lib/db/audit";
 import { db } from "@/lib/db/client";
 import { insertPlan, usedExecutionIds } from "@/lib/db/plans";
@@ -168,7 +168,7 @@ export async function createManualPlan(
 }
 
 function datasetKeys(content: Uint8Array, keyColumn: string): Set<string> {
-  const table = parseCsv(content, { keyColumn });
+  const table = parseCsvInParallel(content, { keyColumn });
   return new Set(table.column(table.keyColumnIndex));
 }
 

@@ -1,5 +1,6 @@
 import "server-only";
 import { parseCsv } from "@/lib/dataset/csv";
+import { parseCsvInParallel } from "@/lib/dataset/scan-worker";
 import { loadVersionContentById } from "@/lib/db/dataset-versions";
 import { type ExecutionDetail, loadExecutionChanges } from "@/lib/db/executions";
 import {
@@ -31,7 +32,7 @@ export async function loadExecutionChangedRows(execution: DiffSource): Promise<C
   const base = await loadVersionContentById(execution.baseVersionId);
   if (!base) return null;
   const changes = encodeChanges(await loadExecutionChanges(execution.id));
-  const table = parseCsv(base.content, { keyColumn: execution.dataset.keyColumn });
+  const table = parseCsvInParallel(base.content, { keyColumn: execution.dataset.keyColumn });
   return pickChangedRows(
     table.header,
     execution.dataset.keyColumn,

@@ -1,6 +1,7 @@
 import "server-only";
 import { auditLineChunks } from "@/lib/dataset/audit-record";
-import { type CsvTable, parseCsv } from "@/lib/dataset/csv";
+import type { CsvTable } from "@/lib/dataset/csv";
+import { parseCsvInParallel } from "@/lib/dataset/scan-worker";
 import { loadVersionContentById } from "@/lib/db/dataset-versions";
 import { type ExecutionDetail, findExecution, loadExecutionChanges } from "@/lib/db/executions";
 import { listExecutionIdsForExport } from "@/lib/db/history";
@@ -76,7 +77,7 @@ export class TableCache {
     if (cached) return cached;
     const version = await loadVersionContentById(versionId);
     if (!version) throw new AppError("not_found", "The execution's input version is missing.");
-    const table = parseCsv(version.content, { keyColumn });
+    const table = parseCsvInParallel(version.content, { keyColumn });
     this.tables.clear();
     this.tables.set(versionId, table);
     return table;

@@ -1,8 +1,8 @@
 import "server-only";
 import path from "node:path";
 import { cliActorId } from "@/lib/auth/actor-label";
-import { parseCsv } from "@/lib/dataset/csv";
 import { profileDataset } from "@/lib/dataset/profile";
+import { parseCsvInParallel } from "@/lib/dataset/scan-worker";
 import { recordAuditEvent } from "@/lib/db/audit";
 import { type Db, db, type Tx } from "@/lib/db/client";
 import { type ChangeRecord, insertChanges } from "@/lib/db/execution-writes";
@@ -146,7 +146,7 @@ async function versionForBytes(tx: Tx, name: string, bytes: Uint8Array, actor: s
   if (dataset?.currentVersion?.sha256 === sha256) {
     return { ...dataset.currentVersion, datasetId: dataset.id };
   }
-  const profile = profileDataset(parseCsv(bytes));
+  const profile = profileDataset(parseCsvInParallel(bytes));
   const target =
     dataset ??
     (await tx.dataset.create({

@@ -1,6 +1,7 @@
 import "server-only";
-import { CsvError, type CsvTable, parseCsv } from "@/lib/dataset/csv";
+import { CsvError, type CsvTable } from "@/lib/dataset/csv";
 import { reprofileChangedColumns } from "@/lib/dataset/profile";
+import { parseCsvInParallel } from "@/lib/dataset/scan-worker";
 import type { DatasetProfile } from "@/lib/dataset/types";
 import { type Change, type DryRunResult, dryRun, findOrderConflicts } from "@/lib/executor";
 import { orderConflictIssues } from "@/lib/plan/conflicts";
@@ -64,7 +65,7 @@ export async function versionTable(
   if (!content) return { ok: false, error: "The version's content is missing." };
   let table: CsvTable;
   try {
-    table = parseCsv(content, { keyColumn });
+    table = parseCsvInParallel(content, { keyColumn });
   } catch (error) {
     if (error instanceof CsvError)
       return { ok: false, error: `The stored version does not parse: ${error.message}` };
@@ -119,7 +120,7 @@ export function profileNewVersion(
   previous: DatasetProfile,
   changes: readonly Change[],
 ): { table: CsvTable; profile: DatasetProfile } {
-  const table = parseCsv(content);
+  const table = parseCsvInParallel(content);
   const changedColumns = new Set<string>();
   for (const change of changes) changedColumns.add(change.column);
   const profile = reprofileChangedColumns(table, previous, changedColumns);

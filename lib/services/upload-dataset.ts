@@ -1,7 +1,8 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { CsvError, type CsvTable, parseCsv } from "@/lib/dataset/csv";
+import { CsvError, type CsvTable } from "@/lib/dataset/csv";
 import { profileDataset } from "@/lib/dataset/profile";
+import { parseCsvInParallel } from "@/lib/dataset/scan-worker";
 import { normalizeColumnName } from "@/lib/dataset/shorthand";
 import {
   keyCandidates,
@@ -107,7 +108,7 @@ export async function stageUpload(options: StageUploadOptions): Promise<StagedUp
  */
 export function profileUpload(bytes: Uint8Array): { profile: DatasetProfile; table: CsvTable } {
   try {
-    const table = parseCsv(bytes);
+    const table = parseCsvInParallel(bytes);
     const declaredKey = table.header.find((name) =>
       ["sku", "id"].includes(normalizeColumnName(name)),
     );

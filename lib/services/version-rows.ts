@@ -1,5 +1,6 @@
 import "server-only";
-import { type CsvTable, parseCsv } from "@/lib/dataset/csv";
+import type { CsvTable } from "@/lib/dataset/csv";
+import { parseCsvInParallel } from "@/lib/dataset/scan-worker";
 import { orderRows, rowCells, type TableQuery } from "@/lib/dataset/table-query";
 import type { ColumnType } from "@/lib/dataset/types";
 import { findDatasetWithVersions, loadVersionContentById } from "@/lib/db/dataset-versions";
@@ -94,7 +95,7 @@ async function loadTable(versionId: string): Promise<CsvTable> {
   }
   const version = await loadVersionContentById(versionId);
   if (!version) throw new AppError("not_found", "That dataset version does not exist.");
-  const table = parseCsv(version.content);
+  const table = parseCsvInParallel(version.content);
   tables.set(versionId, table);
   let bytes = 0;
   for (const entry of tables.values()) bytes += entry.bytes.byteLength;

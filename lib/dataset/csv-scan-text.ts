@@ -1,0 +1,174 @@
+/**
+ * The scan of an ASCII file's rows, on its decoded text: the same records, offsets, key hashes
+ * and problems as `scanRows` on the bytes (csv-scan.ts), found with the string's native
+ * `indexOf` (a vectorised search) rather than a loop over every byte. Fields here are short but
+ * many, and one native search per field still beats touching each byte from JavaScript.
+ *
+ * `scanTextRows` must stay self-contained — no imports, helpers, classes or nested functions,
+ * only its parameters and built-ins — because its source text also runs on a worker thread
+ * (scan-worker.ts), which scans the second half of a large file while this thread scans the first.
+ */
+
+/** A problem found by `scanTextRows`, at an offset of the whole file. */
+export interface TextScanProblem {
+  kind: "ragged_row" | "unterminated_quote" | "invalid_quote";
+  /** Offset of the row (ragged_row, invalid_quote) or of the opening quote. */
+  offset: number;
+  /** ragged_row: fields the row has, or -1 when it has too many (count them to say how many);
+   * invalid_quote: the 1-based field with text after its quote. */
+  detail: number;
+}
+
+export interface TextRowScan {
+  /** Offset of each field (row-major), quotes included, plus `base`. */
+  fieldStart: Int32Array;
+  /** Offset just after each row's last field, plus `base`. */
+  rowEnd: Int32Array;
+  rowCount: number;
+  /** FNV-1a hash of each row's unquoted, non-blank key (see `ScannedKeys` in csv.ts). */
+  keyHashes: Int32Array;
+  /** Rows whose key is quoted or blank, so not in `keyHashes`, ascending. */
+  unhashed: number[];
+  /** Where the scan stopped: the start of the first row at or after `stop`, or the end. */
+  next: number;
+  /** The first problem; the scan stops there. */
+  problem: TextScanProblem | null;
+}
+
+/**
+ * Scans the records starting at `start` until one starts at or after `stop` (a record that
+ * starts before `stop` is read to its end). Every record must have `width` fields. Offsets in the
+ * result are `base` plus offsets of `text`. `keyField` is the field whose hashes to take, or -1.
+ */
+export function scanTextRows(
+  text: string,
+  start: number,
+  stop: number,
+  width: number,
+  keyField: number,
+  base: number,
+): TextRowScan {
+  const n = text.length;
+  // Rows guessed from the line breaks in the first 256 KB, a little generously.
+  let capacity = 16;
+  {
+    const sampleEnd = Math.min(stop, start + 262_144);
+    let breaks = 0;
+    for (
+      let at = text.indexOf("\n", start);
+      at >= 0 && at < sampleEnd;
+      at = text.indexOf("\n", at + 1)
+    ) {
+      breaks++;
+    }
+    if (breaks > 0) capacity += Math.ceil(((stop - start) / ((sampleEnd - start) / breaks)) * 1.02);
+  }
+  let fieldStart = new Int32Array(capacity * width);
+  let rowEnd = new Int32Array(capacity);
+  let keyHashes = new Int32Array(keyField < 0 ? 0 : capacity);
+  const unhashed: number[] = [];
+  let problem: TextScanProblem | null = null;
+  // The next comma, LF and CR at or after where they were last looked for; -1 when there is
+  // none, -2 before the first search. A row's LF is found once for all its fields.
+  let comma = -2;
+  let lf = -2;
+  let cr = -2;
+  let rows = 0;
+  let pos = start;
+
+  scan: while (pos < stop) {
+    if (rows === capacity) {
+      capacity = Math.ceil(capacity * 1.5) + 16;
+      const fields = new Int32Array(capacity * width);
+      fields.set(fieldStart);
+      fieldStart = fields;
+      const ends = new Int32Array(capacity);
+      ends.set(rowEnd);
+      rowEnd = ends;
+      if (keyField >= 0) {
+        const hashes = new Int32Array(capacity);
+        hashes.set(keyHashes);
+        keyHashes = hashes;
+      }
+    }
+    const rowStart = pos;
+    let at = rows * width;
+    let field = 0;
+    for (;;) {
+      if (field === width) {
+        problem = { kind: "ragged_row", offset: rowStart + base, detail: -1 };
+        break scan;
+      }
+      fieldStart[at++] = pos + base;
+      if (text.charCodeAt(pos) === 34) {
+        if (field === keyField) unhashed.push(rows);
+        field++;
+        const open = pos;
+        pos++;
+        for (;;) {
+          pos = text.indexOf('"', pos);
+          if (pos < 0) {
+            problem = { kind: "unterminated_quote", offset: open + base, detail: 0 };
+            break scan;
+          }
+          if (text.charCodeAt(pos + 1) !== 34) break;
+          pos += 2;
+        }
+        pos++;
+        if (pos < n) {
+          const c = text.charCodeAt(pos);
+          if (c !== 44 && c !== 10 && c !== 13) {
+            problem = { kind: "invalid_quote", offset: rowStart + base, detail: field };
+            break scan;
+          }
+        }
+      } else {
+        if (comma !== -1 && comma < pos) comma = text.indexOf(",", pos);
+        if (lf !== -1 && lf < pos) lf = text.indexOf("\n", pos);
+        if (cr !== -1 && cr < pos) cr = text.indexOf("\r", pos);
+        let end = comma < 0 ? n : comma;
+        if (lf >= 0 && lf < end) end = lf;
+        if (cr >= 0 && cr < end) end = cr;
+        if (field === keyField) {
+          let hash = 0x811c9dc5;
+          let blank = true;
+          for (let k = pos; k < end; k++) {
+            const c = text.charCodeAt(k);
+            if (c !== 32 && c !== 9) blank = false;
+            hash = Math.imul(hash ^ c, 0x01000193);
+          }
+          if (blank) unhashed.push(rows);
+          else keyHashes[rows] = hash;
+        }
+        field++;
+        pos = end;
+      }
+      if (pos < n && text.charCodeAt(pos) === 44) {
+        pos++;
+        continue;
+      }
+      break;
+    }
+    if (field !== width) {
+      problem = { kind: "ragged_row", offset: rowStart + base, detail: field };
+      break;
+    }
+    rowEnd[rows++] = pos + base;
+    // The line break (CRLF, LF or CR) and any blank lines after it.
+    while (pos < n) {
+      const c = text.charCodeAt(pos);
+      if (c !== 10 && c !== 13) break;
+      pos++;
+    }
+  }
+
+  return {
+    fieldStart: fieldStart.subarray(0, rows * width),
+    rowEnd: rowEnd.subarray(0, rows),
+    rowCount: rows,
+    keyHashes: keyHashes.subarray(0, keyField < 0 ? 0 : rows),
+    unhashed,
+    next: pos,
+    problem,
+  };
+}

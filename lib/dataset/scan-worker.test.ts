@@ -1,0 +1,221 @@
+import fc from "fast-check";
+import { afterAll, describe, expect, it } from "vitest";
+import { CsvError, type CsvTable, type PendingTailScan, parseCsv, type TailScanner } from "./csv";
+import { ScanProblem, scanRows } from "./csv-scan";
+import { scanTextRows } from "./csv-scan-text";
+import { readFileShared, tailScannerForTests } from "./scan-worker";
+
+/**
+ * The two-thread parse must be indistinguishable from the one-thread parse: same offsets, same
+ * keys, same first error; and `scanTextRows` (ASCII files) must agree with `scanRows` (bytes).
+ */
+
+// ASCII only, with everything that matters to a scan: commas, quotes, line breaks, blanks.
+const field = fc.stringMatching(/^[a-z0-9 ,"\r\n\t.]{0,8}$/);
+const lineBreak = fc.constantFrom("\n", "\r\n", "\r", "\n\n", "\r\n\r\n");
+
+/** Well-formed files, and files broken in one of the ways a scan reports. */
+const asciiCsv = fc
+  .record({
+    width: fc.integer({ min: 1, max: 4 }),
+    rows: fc.array(
+      fc.record({
+        cells: fc.array(fc.record({ value: field, quote: fc.boolean() }), {
+          minLength: 1,
+          maxLength: 5,
+        }),
+        lineBreak,
+      }),
+      { minLength: 1, maxLength: 40 },
+    ),
+    damage: fc.constantFrom("none", "none", "none", "ragged", "unterminated", "text-after-quote"),
+    at: fc.nat(),
+  })
+  .map(({ width, rows, damage, at }) => {
+    const header = Array.from({ length: width }, (_, i) => `c${i}`).join(",");
+    const lines = rows.map(({ cells, lineBreak: brk }, r) => {
+      const ragged = damage === "ragged" && r === at % rows.length;
+      const fitted = ragged ? cells : padTo(cells, width);
+      const fields = fitted.map(({ value, quote }) =>
+        quote || /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value,
+      );
+      if (damage === "text-after-quote" && r === at % rows.length) fields[0] = '"x"y';
+      return `${brk}${fields.join(",")}`;
+    });
+    let text = `${header}${lines.join("")}`;
+    if (damage === "unterminated") {
+      const cut = header.length + 1 + (at % Math.max(1, text.length - header.length));
+      text = `${text.slice(0, cut)}"${text.slice(cut)}`;
+    }
+    return text;
+  });
+
+function padTo(cells: Array<{ value: string; quote: boolean }>, width: number) {
+  const fitted = cells.slice(0, width);
+  while (fitted.length < width) fitted.push({ value: "", quote: true });
+  return fitted;
+}
+
+function outcome(parse: () => CsvTable) {
+  try {
+    const table = parse();
+    const cells: string[] = [];
+    for (let row = 0; row < table.rowCount; row++) {
+      for (let col = 0; col < table.columnCount; col++) cells.push(table.cell(row, col));
+    }
+    return {
+      fieldStart: [...table.fieldStart],
+      rowEnd: [...table.rowEnd],
+      cells,
+      firstKeyRow: table.keyColumn ? table.rowOfKey(table.rowKey(0)) : null,
+    };
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    return { error: error.code, message: error.message, line: error.line };
+  }
+}
+
+/** The worker-backed scanner, counting the answers the parse actually used. */
+function countingScanner() {
+  const inner = tailScannerForTests();
+  const counts = { started: 0, answered: 0 };
+  const scanner: TailScanner = {
+    minBytes: 0,
+    start(bytes, from, width, keyField) {
+      const pending = inner.start(bytes, from, width, keyField);
+      if (!pending) return null;
+      counts.started++;
+      const counted: PendingTailScan = {
+        result() {
+          const scan = pending.result();
+          if (scan) counts.answered++;
+          return scan;
+        },
+        cancel: () => pending.cancel(),
+      };
+      return counted;
+    },
+  };
+  return { scanner, counts };
+}
+
+describe("scanTextRows", () => {
+  it("finds the same rows, offsets and problems as the byte scan on ASCII files", () => {
+    fc.assert(
+      fc.property(asciiCsv, (text) => {
+        const bytes = new TextEncoder().encode(text);
+        const start = text.indexOf("\n") + 1 || text.length;
+        const width = text.slice(0, start).split(",").length;
+        const byText = scanTextRows(text, start, text.length, width, -1, 0);
+        let byBytes: ReturnType<typeof scanRows> | ScanProblem;
+        try {
+          byBytes = scanRows(bytes, start, width);
+        } catch (error) {
+          if (!(error instanceof ScanProblem)) throw error;
+          byBytes = error;
+        }
+        if (byBytes instanceof ScanProblem) {
+          expect(byText.problem?.kind).toBe(byBytes.kind);
+          expect(byText.problem?.offset).toBe(byBytes.offset);
+          if (byText.problem?.detail !== -1) expect(byText.problem?.detail).toBe(byBytes.detail);
+        } else {
+          expect(byText.problem).toBeNull();
+          expect([...byText.fieldStart]).toEqual([...byBytes.fieldStart]);
+          expect([...byText.rowEnd]).toEqual([...byBytes.rowEnd]);
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it("stops at the first row that starts at or after `stop`, and offsets by `base`", () => {
+    const text = "a,b\n1,2\n3,4\n5,6\n";
+    const scan = scanTextRows(text, 4, 9, 2, 0, 100);
+    expect(scan.rowCount).toBe(2);
+    expect(scan.next).toBe(12);
+    expect([...scan.fieldStart]).toEqual([104, 106, 108, 110]);
+    expect([...scan.keyHashes]).toHaveLength(2);
+  });
+});
+
+describe("parsing with a tail scanner", () => {
+  const { scanner, counts } = countingScanner();
+  afterAll(() => {
+    // Every file here hands its tail over. The answer goes unused when the first half has a
+    // problem or the guessed row start is inside quotes (about 60% of the random files), but
+    // plenty must be used, or this suite would only be testing the one-thread fallback.
+    expect(counts.answered).toBeGreaterThan(30);
+  });
+
+  it("gives the same table or the same error as parsing on one thread", () => {
+    fc.assert(
+      fc.property(asciiCsv, fc.boolean(), (text, keyed) => {
+        const bytes = new TextEncoder().encode(text);
+        const options = keyed ? { keyColumn: "c0" } : {};
+        const alone = outcome(() => parseCsv(bytes, options));
+        const shared = outcome(() => parseCsv(bytes, { ...options, tailScanner: scanner }));
+        expect(shared).toEqual(alone);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("is not misled by a quoted line break where the handover starts", () => {
+    // The middle of the file falls inside a quoted field that spans lines: the guessed row start
+    // is not one, and the rows are scanned by this thread instead.
+    const filler = "x".repeat(400);
+    const text = `id,note\n1,"${filler}\n${filler}\n${filler}"\n2,b\n3,c\n`;
+    const bytes = new TextEncoder().encode(text);
+    expect(outcome(() => parseCsv(bytes, { keyColumn: "id", tailScanner: scanner }))).toEqual(
+      outcome(() => parseCsv(bytes, { keyColumn: "id" })),
+    );
+    const table = parseCsv(bytes, { keyColumn: "id", tailScanner: scanner });
+    expect(table.cell(0, 1)).toBe(`${filler}\n${filler}\n${filler}`);
+    expect(table.rowOfKey("3")).toBe(2);
+  });
+
+  it("names the line of a duplicate key found across the two halves", () => {
+    const rows = Array.from({ length: 2_000 }, (_, i) => `k${i},${i}`);
+    rows[1_900] = "k5,dup";
+    const bytes = new TextEncoder().encode(`key,n\n${rows.join("\n")}\n`);
+    expect(() => parseCsv(bytes, { keyColumn: "key", tailScanner: scanner })).toThrow(
+      "Line 1902: key 'k5' already appears on line 7.",
+    );
+  });
+
+  it("leaves a file with non-ASCII text to this thread, with the same result", () => {
+    const rows = Array.from({ length: 500 }, (_, i) => `${i},café ${i}`);
+    const bytes = new TextEncoder().encode(`id,name\n${rows.join("\n")}\n`);
+    const table = parseCsv(bytes, { keyColumn: "id", tailScanner: scanner });
+    expect(table.cell(499, 1)).toBe("café 499");
+    expect(outcome(() => table)).toEqual(outcome(() => parseCsv(bytes, { keyColumn: "id" })));
+  });
+
+  it("reads a file into shared memory, which is handed over without a copy", async () => {
+    const fs = await import("node:fs");
+    const os = await import("node:os");
+    const path = await import("node:path");
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "signoff-scan-")), "t.csv");
+    const rows = Array.from({ length: 3_000 }, (_, i) => `r${i},"a, ${i}",${i % 7}`);
+    fs.writeFileSync(file, `id,label,n\n${rows.join("\r\n")}\r\n`);
+    const bytes = readFileShared(file);
+    expect(bytes.buffer).toBeInstanceOf(SharedArrayBuffer);
+    const before = counts.answered;
+    const table = parseCsv(bytes, { keyColumn: "id", tailScanner: scanner });
+    expect(counts.answered).toBe(before + 1);
+    expect(table.rowCount).toBe(3_000);
+    expect(table.cell(2_999, 1)).toBe("a, 2999");
+    expect(table.rowOfKey("r2500")).toBe(2_500);
+  });
+});
+
+describe("handing over a Node Buffer", () => {
+  it("copies the tail rather than taking the caller's bytes away", () => {
+    const rows = Array.from({ length: 2_000 }, (_, i) => `k${i},${i}`);
+    const bytes = Buffer.from(`key,n\n${rows.join("\n")}\n`);
+    const table = parseCsv(bytes, { keyColumn: "key", tailScanner: tailScannerForTests() });
+    expect(bytes.length).toBeGreaterThan(0);
+    expect(table.rowCount).toBe(2_000);
+    expect(table.cell(1_999, 1)).toBe("1999");
+  });
+});
