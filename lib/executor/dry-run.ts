@@ -3,10 +3,12 @@ import type { DatasetProfile } from "@/lib/dataset/types";
 import { type NormalizedPlan, normalizePlan, PlanNormalizeError } from "@/lib/plan/normalize";
 import type { ExecutionPlan } from "@/lib/plan/schema";
 import { evaluateGuards, type NetChange } from "./guards";
-import { changeSetHash, sha256Hex } from "./hash";
+import { ChangeSetHasher, sha256Hex } from "./hash";
 import { ExecutionFailure, type RunOutcome, runPlan } from "./run";
 import type { Change, DryRunFailure, DryRunResult, OperationStats } from "./types";
 import { variablesToJson } from "./variables";
+
+const QUOTE = 34;
 
 /**
  * The deterministic executor (DESIGN.md "Execution semantics"): runs a plan against a parsed
@@ -33,7 +35,6 @@ export function dryRun(
   // exists.
   const written = writeChanges(table, outcome.cells.edits());
   const output = written.bytes;
-  const changes = changeList(outcome, table);
   const { guards: limits } = prepared.plan;
   const needsCells =
     limits.max_change_percent !== undefined ||
@@ -42,10 +43,16 @@ export function dryRun(
   const net = needsCells ? netChanges(outcome, table, profile) : [];
   const guards = evaluateGuards(limits, net, written.rowsChanged);
   let outputSha256: string | undefined;
+  let changes: Change[] | undefined;
   return {
     ok: true,
     order: prepared.plan.order,
-    changes,
+    // The change set is the operations' record (rows, before, after); its hash is taken from
+    // that record, and the objects are made on first read (an enumerable getter, like below).
+    get changes() {
+      changes ??= changeList(outcome, table);
+      return changes;
+    },
     operations: outcome.runs.map(
       (run): OperationStats => ({
         operationId: run.op.operationId,
@@ -59,7 +66,7 @@ export function dryRun(
     warnings: outcome.warnings,
     rowsChanged: written.rowsChanged,
     cellsChanged: written.cellsChanged,
-    changeSetHash: changeSetHash(changes),
+    changeSetHash: hashChangeSet(outcome, table),
     output,
     // Hashing 77 MB costs more than parsing it, and only approval needs it: computed on first
     // read (an enumerable getter, so JSON and spreads still see a plain string).
@@ -132,6 +139,34 @@ function changeList(outcome: RunOutcome, table: CsvTable): Change[] {
     }
   }
   return changes;
+}
+
+/**
+ * `changeSetHash(changeList(outcome, table))` without the list: row keys that are unquoted cells
+ * of an ASCII file are hashed straight from its bytes.
+ */
+function hashChangeSet(outcome: RunOutcome, table: CsvTable): string {
+  const hasher = new ChangeSetHasher();
+  const { bytes, ascii } = table;
+  const keyCol = table.keyColumnIndex;
+  // In an ASCII file a text offset is a byte offset, after the BOM's 3 bytes (1 code unit).
+  const bom = table.hasBom ? 2 : 0;
+  for (const run of outcome.runs) {
+    const { changedRows, before, after } = run;
+    if (changedRows.length === 0) continue;
+    hasher.run(run.op.operationId, table.header[run.col]);
+    for (let k = 0; k < changedRows.length; k++) {
+      const row = changedRows[k];
+      const start = table.cellStart(row, keyCol) + bom;
+      if (ascii && bytes[start] !== QUOTE) {
+        const end = table.cellEnd(row, keyCol) + bom;
+        hasher.changeWithKeyBytes(bytes, start, end, before[k], after[k]);
+      } else {
+        hasher.change(table.rowKey(row), before[k], after[k]);
+      }
+    }
+  }
+  return hasher.digest();
 }
 
 /** Cells whose final value differs from the input, in row then column order (for guards). */

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { CHANGE_SET_ENCODING, changeSetHash } from "./hash";
+import { CHANGE_SET_ENCODING, ChangeSetHasher, changeSetHash } from "./hash";
+import { load, planOf } from "./test-support";
 
 describe("changeSetHash", () => {
   it("is sha256 of the documented JSON-lines encoding, escapes included", () => {
@@ -60,5 +61,33 @@ describe("changeSetHash", () => {
     const b = { ...a, rowKey: "B" };
     expect(changeSetHash([a, b])).not.toBe(changeSetHash([b, a]));
     expect(changeSetHash([a])).not.toBe(changeSetHash([{ ...a, after: "3" }]));
+  });
+
+  it("hashes a row key read from bytes exactly as the same key as a string", () => {
+    for (const key of ["A101", "K\\1", "tab\there", "del\x7f", "", "k".repeat(5_000)]) {
+      const bytes = new TextEncoder().encode(`xx${key}yy`);
+      const fromBytes = new ChangeSetHasher();
+      fromBytes.run("op_01", "price");
+      fromBytes.changeWithKeyBytes(bytes, 2, 2 + key.length, "1", "2");
+      const fromString = new ChangeSetHasher();
+      fromString.run("op_01", "price");
+      fromString.change(key, "1", "2");
+      expect(fromBytes.digest()).toBe(fromString.digest());
+    }
+  });
+
+  it("is what a dry run reports, for quoted, non-ASCII and BOM-prefixed keys", () => {
+    const files = [
+      'sku,price\nA1,10\n"B,2",20\nC\\3,30\n',
+      "\uFEFFsku,price\r\nA1,10\r\nB2,20\r\n",
+      'sku,price\nå1,10\n"ß 2",20\n',
+    ];
+    for (const csv of files) {
+      const result = load(csv, "sku").ok(
+        planOf([{ filter: {}, action: { type: "percent_increase", value: 10 } }]),
+      );
+      expect(result.changes.length).toBeGreaterThan(1);
+      expect(result.changeSetHash).toBe(changeSetHash(result.changes));
+    }
   });
 });

@@ -18,65 +18,164 @@ export const CHANGE_SET_ENCODING = "signoff-change-set/2";
 const CHUNK = 1 << 20;
 
 export function changeSetHash(changes: readonly Change[]): string {
-  const hash = createHash("sha256");
-  hash.update(`${CHANGE_SET_ENCODING}\n`);
-  const buffer = new Uint8Array(CHUNK);
-  const encoder = new TextEncoder();
-  let at = 0;
-  const flush = () => {
-    hash.update(buffer.subarray(0, at));
-    at = 0;
-  };
-  /** Writes `text` as a JSON string; plain ASCII directly, anything else through JSON.stringify. */
-  const put = (text: string, after: number) => {
-    // Worst case: every code unit escaped as \uXXXX (6 bytes), plus quotes and separator.
-    if (at + text.length * 6 + 3 > CHUNK) flush();
-    if (text.length * 6 + 3 > CHUNK) {
-      hash.update(JSON.stringify(text));
-      buffer[at++] = after;
+  const hasher = new ChangeSetHasher();
+  for (const change of changes) {
+    hasher.run(change.operationId, change.column);
+    hasher.change(change.rowKey, change.before, change.after);
+  }
+  return hasher.digest();
+}
+
+/**
+ * The change set's hash, fed change by change, so the executor can hash its per-operation
+ * record without making an object per change; `changeWithKeyBytes` reads a row key straight
+ * from the file's bytes.
+ */
+export class ChangeSetHasher {
+  private readonly hash = createHash("sha256");
+  private readonly buffer = new Uint8Array(CHUNK);
+  private at = 0;
+  private operationId: string | undefined;
+  private column: string | undefined;
+
+  constructor() {
+    this.hash.update(`${CHANGE_SET_ENCODING}\n`);
+  }
+
+  /** The operation and column of the changes that follow (a new run when either differs). */
+  run(operationId: string, column: string): void {
+    if (operationId === this.operationId && column === this.column) return;
+    this.operationId = operationId;
+    this.column = column;
+    this.putByte(91); // [
+    this.put(operationId, 44);
+    this.put(column, 93); // ]
+    this.putByte(10);
+  }
+
+  change(rowKey: string, before: string, after: string): void {
+    const length = 8 + rowKey.length + before.length + after.length;
+    if (length > CHUNK) {
+      this.changeEscaped(rowKey, before, after);
       return;
     }
-    const start = at;
-    buffer[at++] = 34;
-    for (let k = 0; k < text.length; k++) {
-      const c = text.charCodeAt(k);
+    this.reserve(length);
+    const { buffer } = this;
+    let at = this.at;
+    buffer[at++] = 91; // [
+    at = writeJsonString(buffer, at, rowKey, 44);
+    if (at >= 0) at = writeJsonString(buffer, at, before, 44);
+    if (at >= 0) at = writeJsonString(buffer, at, after, 93); // ]
+    if (at < 0) {
+      this.changeEscaped(rowKey, before, after);
+      return;
+    }
+    buffer[at++] = 10;
+    this.at = at;
+  }
+
+  /**
+   * A change whose row key is `bytes[start, end)`, ASCII text that is the key's value (an
+   * unquoted cell of an ASCII file). Hashes exactly as `change` with that key as a string.
+   */
+  changeWithKeyBytes(
+    bytes: Uint8Array,
+    start: number,
+    end: number,
+    before: string,
+    after: string,
+  ): void {
+    const length = 8 + (end - start) + before.length + after.length;
+    if (length <= CHUNK) this.reserve(length);
+    const { buffer } = this;
+    let at = length > CHUNK ? -1 : this.at;
+    if (at >= 0) {
+      buffer[at++] = 91;
+      buffer[at++] = 34;
+    }
+    for (let k = start; k < end && at >= 0; k++) {
+      const c = bytes[k];
       if (c < 0x20 || c === 34 || c === 92 || c >= 0x7f) {
-        at = start + encoder.encodeInto(JSON.stringify(text), buffer.subarray(start)).written;
-        buffer[at++] = after;
-        return;
+        at = -1;
+        break;
       }
       buffer[at++] = c;
     }
-    buffer[at++] = 34;
-    buffer[at++] = after;
-  };
-  /** One byte (a bracket or the line break), with room checked. */
-  const putByte = (byte: number) => {
-    if (at + 1 > CHUNK) flush();
-    buffer[at++] = byte;
-  };
-  let operationId: string | undefined;
-  let column: string | undefined;
-  for (let k = 0; k < changes.length; k++) {
-    const c = changes[k];
-    if (c.operationId !== operationId || c.column !== column) {
-      operationId = c.operationId;
-      column = c.column;
-      putByte(91); // [
-      put(operationId, 44);
-      put(column, 93); // ]
-      putByte(10);
+    if (at >= 0) {
+      buffer[at++] = 34;
+      buffer[at++] = 44;
+      at = writeJsonString(buffer, at, before, 44);
     }
-    putByte(91);
-    put(c.rowKey, 44);
-    put(c.before, 44);
-    put(c.after, 93);
-    putByte(10);
+    if (at >= 0) at = writeJsonString(buffer, at, after, 93);
+    if (at < 0) {
+      let rowKey = "";
+      for (let k = start; k < end; k++) rowKey += String.fromCharCode(bytes[k]);
+      this.changeEscaped(rowKey, before, after);
+      return;
+    }
+    buffer[at++] = 10;
+    this.at = at;
   }
-  flush();
-  return hash.digest("hex");
+
+  digest(): string {
+    this.flush();
+    return this.hash.digest("hex");
+  }
+
+  private flush(): void {
+    this.hash.update(this.buffer.subarray(0, this.at));
+    this.at = 0;
+  }
+
+  /** A change with text that needs escaping (or is too long for the buffer), the slow way. */
+  private changeEscaped(rowKey: string, before: string, after: string): void {
+    this.flush();
+    this.hash.update(`${JSON.stringify([rowKey, before, after])}\n`);
+  }
+
+  /** Flushes first when `length` more code units might not fit (ASCII: one byte each). */
+  private reserve(length: number): void {
+    if (this.at + length > CHUNK) this.flush();
+  }
+
+  /** `text` as a JSON string, quoted, ASCII only (else the caller escapes it). */
+  private put(text: string, after: number): void {
+    this.reserve(text.length + 3);
+    const at = text.length + 3 > CHUNK ? -1 : writeJsonString(this.buffer, this.at, text, after);
+    if (at >= 0) {
+      this.at = at;
+      return;
+    }
+    this.flush();
+    this.hash.update(JSON.stringify(text));
+    this.putByte(after);
+  }
+
+  /** One byte (a bracket or the line break), with room checked. */
+  private putByte(byte: number): void {
+    if (this.at + 1 > CHUNK) this.flush();
+    this.buffer[this.at++] = byte;
+  }
 }
 
 export function sha256Hex(bytes: Uint8Array): string {
   return createHash("sha256").update(bytes).digest("hex");
+}
+
+/**
+ * Writes `text` as a JSON string followed by the byte `after`, when it is printable ASCII with no
+ * quote or backslash (then JSON needs no escapes); returns the offset after it, or -1 when the
+ * text needs escaping (whatever was written is then overwritten by the slow path). The caller
+ * makes room: the string's length plus three bytes.
+ */
+function writeJsonString(buffer: Uint8Array, at: number, text: string, after: number): number {
+  buffer[at++] = 34;
+  for (let k = 0; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    if (c < 0x20 || c === 34 || c === 92 || c >= 0x7f) return -1;
+    buffer[at++] = c;
+  }
+  buffer[at++] = 34;
+  buffer[at++] = after;
+  return at;
 }

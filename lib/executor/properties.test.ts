@@ -5,6 +5,7 @@ import { profileDataset } from "@/lib/dataset/profile";
 import type { Action, ExecutionPlan, Filter } from "@/lib/plan/schema";
 import { findOrderConflicts } from "./conflicts";
 import { dryRun } from "./dry-run";
+import { changeSetHash } from "./hash";
 import { inversePlan } from "./inverse";
 import { planOf } from "./test-support";
 
@@ -147,6 +148,8 @@ describe("executor properties", () => {
         expect(second.output).toEqual(first.output);
         expect(second.changes).toEqual(first.changes);
         expect(second.changeSetHash).toBe(first.changeSetHash);
+        // The hash the dry run takes from its record is the hash of the change list.
+        expect(first.changeSetHash).toBe(changeSetHash(first.changes));
       }),
       { numRuns: 150 },
     );
