@@ -39,6 +39,8 @@ export interface TextRowScan {
  * Scans the records starting at `start` until one starts at or after `stop` (a record that
  * starts before `stop` is read to its end). Every record must have `width` fields. Offsets in the
  * result are `base` plus offsets of `text`. `keyField` is the field whose hashes to take, or -1.
+ * The arrays are sized for the rows up to `sizeFor` (default `stop`), so a caller that scans the
+ * rest elsewhere can append those rows without reallocating.
  */
 export function scanTextRows(
   text: string,
@@ -47,6 +49,7 @@ export function scanTextRows(
   width: number,
   keyField: number,
   base: number,
+  sizeFor: number = stop,
 ): TextRowScan {
   const n = text.length;
   // Rows guessed from the line breaks in the first 256 KB, a little generously.
@@ -61,7 +64,9 @@ export function scanTextRows(
     ) {
       breaks++;
     }
-    if (breaks > 0) capacity += Math.ceil(((stop - start) / ((sampleEnd - start) / breaks)) * 1.02);
+    if (breaks > 0) {
+      capacity += Math.ceil(((sizeFor - start) / ((sampleEnd - start) / breaks)) * 1.02);
+    }
   }
   let fieldStart = new Int32Array(capacity * width);
   let rowEnd = new Int32Array(capacity);

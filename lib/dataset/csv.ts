@@ -429,13 +429,28 @@ function scanAscii(
   tail: TailScan | null,
 ): TextRowScan {
   const split = tail !== null ? tail.from : text.length;
-  const head = scanTextRows(text, start, split, width, keyField, 0);
+  // Sized for the whole file, so the other thread's rows are appended in place.
+  const head = scanTextRows(text, start, split, width, keyField, 0, text.length);
   if (head.problem) throw describeProblem(bytes, toScanProblem(bytes, head.problem), width);
   if (head.next >= text.length) return head;
   const handedOver = head.next === split && tail !== null ? tail.scan.result() : null;
   const rest = handedOver ?? scanTextRows(text, head.next, text.length, width, keyField, 0);
   if (rest.problem) throw describeProblem(bytes, toScanProblem(bytes, rest.problem), width);
-  return joinScans(head, rest, width);
+  return joinScans(head, rest);
+}
+
+function append(head: Int32Array, rest: Int32Array): Int32Array {
+  const length = head.length + rest.length;
+  const room = (head.buffer.byteLength - head.byteOffset) / 4;
+  if (room < length) {
+    const joined = new Int32Array(length);
+    joined.set(head);
+    joined.set(rest, head.length);
+    return joined;
+  }
+  const joined = new Int32Array(head.buffer, head.byteOffset, length);
+  joined.set(rest, head.length);
+  return joined;
 }
 
 function toScanProblem(bytes: Uint8Array, problem: TextScanProblem): ScanProblem {
@@ -443,18 +458,12 @@ function toScanProblem(bytes: Uint8Array, problem: TextScanProblem): ScanProblem
   return new ScanProblem(problem.kind, problem.offset, detail);
 }
 
-/** The rows of two consecutive scans as one. */
-function joinScans(head: TextRowScan, rest: TextRowScan, width: number): TextRowScan {
+/** The rows of two consecutive scans as one, in the first one's arrays when they have room. */
+function joinScans(head: TextRowScan, rest: TextRowScan): TextRowScan {
   const rowCount = head.rowCount + rest.rowCount;
-  const fieldStart = new Int32Array(rowCount * width);
-  fieldStart.set(head.fieldStart);
-  fieldStart.set(rest.fieldStart, head.rowCount * width);
-  const rowEnd = new Int32Array(rowCount);
-  rowEnd.set(head.rowEnd);
-  rowEnd.set(rest.rowEnd, head.rowCount);
-  const keyHashes = new Int32Array(head.keyHashes.length + rest.keyHashes.length);
-  keyHashes.set(head.keyHashes);
-  keyHashes.set(rest.keyHashes, head.keyHashes.length);
+  const fieldStart = append(head.fieldStart, rest.fieldStart);
+  const rowEnd = append(head.rowEnd, rest.rowEnd);
+  const keyHashes = append(head.keyHashes, rest.keyHashes);
   const unhashed = head.unhashed.concat(rest.unhashed.map((row) => row + head.rowCount));
   return { fieldStart, rowEnd, rowCount, keyHashes, unhashed, next: rest.next, problem: null };
 }

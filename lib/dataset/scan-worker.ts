@@ -1,4 +1,3 @@
-import "server-only";
 import fs from "node:fs";
 import { availableParallelism } from "node:os";
 import {
@@ -17,7 +16,7 @@ import {
 import { scanTextRows, type TextRowScan } from "./csv-scan-text";
 
 /**
- * The tail scanner of the server, the CLI and the benchmarks: one worker thread, started on first
+ * The tail scanner of the server, the CLI and the benchmarks (Node only: it starts a thread): one worker thread, started on first
  * use and kept for the life of the process, scans the second half of a large ASCII file while the
  * calling thread scans the first (`TailScanner` in csv.ts). A 77 MB catalog parses in about half
  * the time. The parse stays synchronous: the caller blocks on a shared flag for the worker's
