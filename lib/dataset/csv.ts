@@ -382,8 +382,8 @@ interface TailScan {
 /** Bytes decoded to find the header before the whole file is decoded. */
 const HEADER_PREFIX_BYTES = 65_536;
 /**
- * Share of the rows this thread scans. It decodes the file first, which takes longer than the
- * other thread's Latin-1 decoding of its part, so it takes a little less than half.
+ * Share of the rows this thread scans: a little less than half, since it decodes the whole file
+ * first and the other thread only its part.
  */
 const HEAD_SHARE = 0.46;
 

@@ -16,11 +16,12 @@ import {
 import { scanTextRows, type TextRowScan } from "./csv-scan-text";
 
 /**
- * The tail scanner of the server, the CLI and the benchmarks (Node only: it starts a thread): one worker thread, started on first
- * use and kept for the life of the process, scans the second half of a large ASCII file while the
- * calling thread scans the first (`TailScanner` in csv.ts). A 77 MB catalog parses in about half
- * the time. The parse stays synchronous: the caller blocks on a shared flag for the worker's
- * answer, which it would otherwise have spent computing the same rows itself.
+ * The tail scanner of the server, the CLI and the benchmarks (Node only: it starts a thread). One
+ * worker thread, started on first use and kept for the life of the process, scans the second
+ * half of a large ASCII file while the calling thread scans the first (`TailScanner` in csv.ts);
+ * the scan is the largest part of a parse, and it is then spread over two cores. The parse stays
+ * synchronous: the caller blocks on a shared flag for the worker's answer, time it would
+ * otherwise have spent scanning those rows itself.
  *
  * The worker runs the source text of `scanTextRows` (self-contained by design) rather than a
  * module file, so it needs no bundler support and no TypeScript loader: the same code runs under
