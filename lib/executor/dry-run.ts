@@ -44,6 +44,7 @@ export function dryRun(
   const guards = evaluateGuards(limits, net, written.rowsChanged);
   let outputSha256: string | undefined;
   let changes: Change[] | undefined;
+  let hash: string | undefined;
   return {
     ok: true,
     order: prepared.plan.order,
@@ -66,7 +67,12 @@ export function dryRun(
     warnings: outcome.warnings,
     rowsChanged: written.rowsChanged,
     cellsChanged: written.cellsChanged,
-    changeSetHash: hashChangeSet(outcome, table),
+    // Computed on first read (an enumerable getter): a caller can start writing the output, on
+    // another thread, before it asks.
+    get changeSetHash() {
+      hash ??= hashChangeSet(outcome, table);
+      return hash;
+    },
     output,
     // Hashing 77 MB costs more than parsing it, and only approval needs it: computed on first
     // read (an enumerable getter, so JSON and spreads still see a plain string).
