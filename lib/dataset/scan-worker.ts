@@ -124,14 +124,15 @@ class PendingWorkerScan implements PendingTailScan {
   }
 }
 
-let shared: WorkerTailScanner | null = null;
+// One per process: Next's server bundles may load this module more than once.
+const globalForScanner = globalThis as unknown as { signoffTailScanner?: WorkerTailScanner };
 
 /** The process's tail scanner, or undefined on a single-core machine (nothing to gain). */
 export function workerTailScanner(): TailScanner | undefined {
   if (availableParallelism() < 2) return undefined;
-  shared ??= new WorkerTailScanner(PARALLEL_PARSE_MIN_BYTES);
-  shared.warmUp();
-  return shared;
+  globalForScanner.signoffTailScanner ??= new WorkerTailScanner(PARALLEL_PARSE_MIN_BYTES);
+  globalForScanner.signoffTailScanner.warmUp();
+  return globalForScanner.signoffTailScanner;
 }
 
 /** A scanner that hands over files of any size, for tests of the handover itself. */
