@@ -39,7 +39,8 @@ export function serializeWithChanges(
 }
 
 export interface WrittenChanges {
-  bytes: Uint8Array;
+  /** Assembled on first read (a preview needs only the counts). */
+  readonly bytes: Uint8Array;
   /** Rows with at least one cell whose value changed. */
   rowsChanged: number;
   /** Cells whose value changed. */
@@ -55,13 +56,20 @@ export function writeChanges(
     ? columnEditsOf(table, edits as readonly CellEdit[])
     : (edits as ColumnEdits);
   const cells = inFileOrder(renderChangedCells(table, byColumn));
-  const bytes =
-    cells.count === 0
-      ? table.bytes.slice()
-      : table.ascii
-        ? writeAscii(table, cells)
-        : writeText(table, cells);
-  return { bytes, rowsChanged: cells.rowsChanged, cellsChanged: cells.count };
+  let bytes: Uint8Array | undefined;
+  return {
+    get bytes() {
+      bytes ??=
+        cells.count === 0
+          ? table.bytes.slice()
+          : table.ascii
+            ? writeAscii(table, cells)
+            : writeText(table, cells);
+      return bytes;
+    },
+    rowsChanged: cells.rowsChanged,
+    cellsChanged: cells.count,
+  };
 }
 
 /**

@@ -31,10 +31,8 @@ export function dryRun(
     throw error;
   }
 
-  // Output first: allocating it can start a full GC, which is cheaper before the change list
-  // exists.
+  // The changed cells as written, counted; the output bytes are assembled on first read.
   const written = writeChanges(table, outcome.cells.edits());
-  const output = written.bytes;
   const { guards: limits } = prepared.plan;
   const needsCells =
     limits.max_change_percent !== undefined ||
@@ -73,11 +71,15 @@ export function dryRun(
       hash ??= hashChangeSet(outcome, table);
       return hash;
     },
-    output,
+    // A preview needs only the counts, so the 77 MB of a large output are assembled on first
+    // read (an enumerable getter, so JSON and spreads still see plain bytes).
+    get output() {
+      return written.bytes;
+    },
     // Hashing 77 MB costs more than parsing it, and only approval needs it: computed on first
-    // read (an enumerable getter, so JSON and spreads still see a plain string).
+    // read too.
     get outputSha256() {
-      outputSha256 ??= sha256Hex(output);
+      outputSha256 ??= sha256Hex(written.bytes);
       return outputSha256;
     },
     variables: variablesToJson(outcome.variables),

@@ -42,8 +42,8 @@ export interface DryRunResult {
   ok: true;
   /** Operation ids in the order they ran. */
   order: string[];
-  /** Every cell change, by operation in execution order, then row order. */
-  changes: Change[];
+  /** Every cell change, by operation in execution order, then row order (made on first read). */
+  readonly changes: Change[];
   operations: OperationStats[];
   guards: GuardResult[];
   /** True when every guard passed (or there are none). */
@@ -53,10 +53,10 @@ export interface DryRunResult {
   rowsChanged: number;
   /** Cells whose final value differs from the input. */
   cellsChanged: number;
-  /** sha256 hex of the change set's canonical encoding (`changeSetHash`). */
-  changeSetHash: string;
-  /** The resulting CSV. */
-  output: Uint8Array;
+  /** sha256 hex of the change set's canonical encoding (`changeSetHash`), computed when first read. */
+  readonly changeSetHash: string;
+  /** The resulting CSV, assembled when first read. */
+  readonly output: Uint8Array;
   /** sha256 hex of `output`, computed when first read. */
   readonly outputSha256: string;
   /** Plan variables and aggregate results after the last operation. */
