@@ -34,9 +34,11 @@ lap("parse_ms");
 const result = dryRun(plan, table, profile);
 if (!result.ok) throw new Error(result.error.message);
 lap("dry_run_ms");
+const output = result.output;
+lap("serialise_ms");
 // The output is written on libuv's thread pool while this thread hashes the change set; both
 // are timed ("write_ms" is the part of the write the hash did not cover).
-const writing = writeInBackground(outFile, result.output);
+const writing = writeInBackground(outFile, output);
 const changeSetHash = result.changeSetHash;
 lap("hash_ms");
 await writing;
