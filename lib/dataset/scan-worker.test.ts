@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { CsvError, type CsvTable, type PendingTailScan, parseCsv, type TailScanner } from "./csv";
 import { ScanProblem, scanRows } from "./csv-scan";
 import { scanTextRows } from "./csv-scan-text";
@@ -217,5 +217,49 @@ describe("handing over a Node Buffer", () => {
     expect(bytes.length).toBeGreaterThan(0);
     expect(table.rowCount).toBe(2_000);
     expect(table.cell(1_999, 1)).toBe("1999");
+  });
+});
+
+describe("a worker that fails", () => {
+  const rows = Array.from({ length: 2_000 }, (_, i) => `k${i},"v, ${i}"`);
+  const bytes = new TextEncoder().encode(`key,value\n${rows.join("\n")}\n`);
+  const alone = outcome(() => parseCsv(bytes, { keyColumn: "key" }));
+
+  it("is waited for no longer than its patience, then the file is scanned on one thread", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      // A worker with no message handler exits at once; the job it was sent is never answered.
+      const scanner = tailScannerForTests({ workerSource: "// answers nothing", patienceMs: 100 });
+      expect(outcome(() => parseCsv(bytes, { keyColumn: "key", tailScanner: scanner }))).toEqual(
+        alone,
+      );
+      expect(warn).toHaveBeenCalledWith(
+        expect.stringMatching(/CSV scan worker failed \(no answer within \d+ ms\)/),
+      );
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it("reports the worker's error, and the file is scanned on one thread", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const failing = `
+        require("node:worker_threads").parentPort.on("message", ({ done, port }) => {
+          port.postMessage({ error: "scan exploded" });
+          port.close();
+          Atomics.store(done, 0, 1);
+          Atomics.notify(done, 0);
+        });`;
+      const scanner = tailScannerForTests({ workerSource: failing });
+      expect(outcome(() => parseCsv(bytes, { keyColumn: "key", tailScanner: scanner }))).toEqual(
+        alone,
+      );
+      expect(warn).toHaveBeenCalledWith(
+        "CSV scan worker failed (scan exploded); scanning on one thread.",
+      );
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

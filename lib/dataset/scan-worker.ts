@@ -53,12 +53,17 @@ parentPort.on("message", ({ bytes, from, width, keyField, done, port }) => {
 class WorkerTailScanner implements TailScanner {
   private worker: Worker | null = null;
 
-  constructor(readonly minBytes: number) {}
+  constructor(
+    readonly minBytes: number,
+    private readonly source = WORKER_SOURCE,
+    /** How long to wait beyond the scan's own size-based allowance. */
+    private readonly basePatienceMs = 5_000,
+  ) {}
 
   /** Starts the thread now, so that its start-up overlaps whatever the caller does next. */
   warmUp(): void {
     if (this.worker) return;
-    this.worker = new Worker(WORKER_SOURCE, { eval: true });
+    this.worker = new Worker(this.source, { eval: true });
     // An idle scanner must not keep the process alive.
     this.worker.unref();
     this.worker.on("error", (error) => this.discard(error.message));
@@ -90,7 +95,7 @@ class WorkerTailScanner implements TailScanner {
     worker.postMessage({ bytes: tail, from, width, keyField, done, port: port2 }, transfer);
     // Far longer than a healthy scan takes (about 10 ns a byte), short enough not to hang on a
     // worker that died without answering.
-    const patienceMs = 5_000 + tail.length / 10_000;
+    const patienceMs = this.basePatienceMs + tail.length / 10_000;
     return new PendingWorkerScan(this, port1, done, patienceMs);
   }
 }
@@ -135,9 +140,14 @@ export function workerTailScanner(): TailScanner | undefined {
   return globalForScanner.signoffTailScanner;
 }
 
-/** A scanner that hands over files of any size, for tests of the handover itself. */
-export function tailScannerForTests(): TailScanner {
-  return new WorkerTailScanner(0);
+/**
+ * A scanner that hands over files of any size, for tests of the handover itself; `workerSource`
+ * replaces the worker's code (to test a worker that fails or never answers).
+ */
+export function tailScannerForTests(
+  options: { workerSource?: string; patienceMs?: number } = {},
+): TailScanner {
+  return new WorkerTailScanner(0, options.workerSource, options.patienceMs);
 }
 
 /**
