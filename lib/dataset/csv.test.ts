@@ -95,6 +95,18 @@ describe("CSV errors", () => {
     expect(tooMany.message).toBe("Line 3 has 3 fields; the header has 2.");
   });
 
+  it("names the same lines and counts in files with a BOM and non-ASCII text", () => {
+    const ragged = csvError("\uFEFFa,b\nç,☕\r\n🍵,\"ü\nü\"\r\né,1,2\n");
+    expect(ragged.message).toBe("Line 5 has 3 fields; the header has 2.");
+    const short = csvError("a,b,c\nä,ö,ü\n\nß\n");
+    expect(short.message).toBe("Line 4 has 1 field; the header has 3.");
+    const open = csvError('\uFEFFa,b\né,1\n😀,"open\n');
+    expect(open.code).toBe("unterminated_quote");
+    expect(open.line).toBe(3);
+    const after = csvError('a,b\né,1\nü,"x"y\n');
+    expect(after.message).toMatch(/^Line 3: field 2 has text after its closing quote/);
+  });
+
   it("counts lines inside quoted fields", () => {
     const error = csvError('a,b\n"x\ny",2\n1\n');
     expect(error.line).toBe(4);
