@@ -96,7 +96,7 @@ describe("CSV errors", () => {
   });
 
   it("names the same lines and counts in files with a BOM and non-ASCII text", () => {
-    const ragged = csvError("\uFEFFa,b\nç,☕\r\n🍵,\"ü\nü\"\r\né,1,2\n");
+    const ragged = csvError('\uFEFFa,b\nç,☕\r\n🍵,"ü\nü"\r\né,1,2\n');
     expect(ragged.message).toBe("Line 5 has 3 fields; the header has 2.");
     const short = csvError("a,b,c\nä,ö,ü\n\nß\n");
     expect(short.message).toBe("Line 4 has 1 field; the header has 3.");

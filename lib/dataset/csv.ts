@@ -21,16 +21,8 @@
  * No `node:` imports: this module also runs in the browser.
  */
 
-import {
-  countFields,
-  firstInvalidUtf8,
-  lineOfByte,
-  ScanProblem,
-  scanRows,
-  toTextOffsets,
-} from "./csv-scan";
-import { scanTextRows, type TextRowScan, type TextScanProblem } from "./csv-scan-text";
-import { utf8Length } from "./csv-write";
+import { type RowScan, type ScanProblem, scanRows } from "./csv-scan";
+import { firstInvalidUtf8, lineOfByte } from "./csv-utf8";
 
 export {
   type CellEdit,
@@ -75,7 +67,7 @@ export interface ParseCsvOptions {
 }
 
 /**
- * Runs `scanTextRows` over the rows from a byte offset to the end of a file, on another thread,
+ * Runs `scanRows` over the rows from a byte offset to the end of a file, on another thread,
  * while the parse scans the rows before it. The parse guesses that offset (the start of a line
  * near the middle) before it has read anything; the guess is only used when the rows before it
  * end exactly there, so a quoted line break at the guess cannot change the result.
@@ -92,7 +84,7 @@ export interface PendingTailScan {
    * The scan, with offsets of the whole file; blocks until it is done. Null when the other thread
    * failed or did not answer in time: the parse then scans those rows itself.
    */
-  result(): TextRowScan | null;
+  result(): RowScan | null;
   /** The scan is not needed after all. */
   cancel(): void;
 }
@@ -334,28 +326,13 @@ function parseDecoded(
   const header = readHeader(text, pos, lineOfText(text, pos));
   const width = header.names.length;
   const keyField = options.keyColumn === undefined ? -1 : header.names.indexOf(options.keyColumn);
-  // Byte offsets equal text offsets only for pure ASCII without a BOM; otherwise map them after.
+  // Only in a pure ASCII file without a BOM are text offsets byte offsets, which the other
+  // thread's scan of the bytes reports.
   const ascii = text.charCodeAt(0) !== BOM && text.length === bytes.length;
-
-  let rows: { fieldStart: Int32Array; rowEnd: Int32Array; rowCount: number };
-  let scannedKeys: ScannedKeys | undefined;
-  if (ascii) {
-    const sameTask = tail?.width === width && tail.keyField === keyField;
-    const scan = scanAscii(bytes, text, header.next, width, keyField, sameTask ? tail : null);
-    rows = scan;
-    if (keyField >= 0) {
-      scannedKeys = { field: keyField, hashes: scan.keyHashes, unhashed: scan.unhashed };
-    }
-  } else {
-    const firstRowByte = utf8Length(text.slice(0, header.next));
-    try {
-      rows = scanRows(bytes, firstRowByte, width);
-    } catch (error) {
-      if (error instanceof ScanProblem) throw describeProblem(bytes, error, width);
-      throw error;
-    }
-    toTextOffsets(bytes, rows.fieldStart, rows.rowEnd, width);
-  }
+  const sameTask = ascii && tail?.width === width && tail.keyField === keyField;
+  const rows = scanAll(text, header.next, width, keyField, sameTask ? tail : null);
+  const scannedKeys: ScannedKeys | undefined =
+    keyField < 0 ? undefined : { field: keyField, hashes: rows.keyHashes, unhashed: rows.unhashed };
 
   const table = new CsvTable({
     bytes,
@@ -419,23 +396,22 @@ function startTailScan(bytes: Uint8Array, options: ParseCsvOptions): TailScan | 
   return scan ? { from, width, keyField, scan } : null;
 }
 
-/** The rows of an ASCII file, scanned in two halves when another thread takes the second. */
-function scanAscii(
-  bytes: Uint8Array,
+/** Every row, scanned in two halves when another thread takes the second. */
+function scanAll(
   text: string,
   start: number,
   width: number,
   keyField: number,
   tail: TailScan | null,
-): TextRowScan {
+): RowScan {
   const split = tail !== null ? tail.from : text.length;
   // Sized for the whole file, so the other thread's rows are appended in place.
-  const head = scanTextRows(text, start, split, width, keyField, 0, text.length);
-  if (head.problem) throw describeProblem(bytes, toScanProblem(bytes, head.problem), width);
+  const head = scanRows(text, start, split, width, keyField, 0, text.length);
+  if (head.problem) throw describeProblem(text, head.problem, width);
   if (head.next >= text.length) return head;
   const handedOver = head.next === split && tail !== null ? tail.scan.result() : null;
-  const rest = handedOver ?? scanTextRows(text, head.next, text.length, width, keyField, 0);
-  if (rest.problem) throw describeProblem(bytes, toScanProblem(bytes, rest.problem), width);
+  const rest = handedOver ?? scanRows(text, head.next, text.length, width, keyField, 0);
+  if (rest.problem) throw describeProblem(text, rest.problem, width);
   return joinScans(head, rest);
 }
 
@@ -453,13 +429,8 @@ function append(head: Int32Array, rest: Int32Array): Int32Array {
   return joined;
 }
 
-function toScanProblem(bytes: Uint8Array, problem: TextScanProblem): ScanProblem {
-  const detail = problem.detail < 0 ? countFields(bytes, problem.offset) : problem.detail;
-  return new ScanProblem(problem.kind, problem.offset, detail);
-}
-
 /** The rows of two consecutive scans as one, in the first one's arrays when they have room. */
-function joinScans(head: TextRowScan, rest: TextRowScan): TextRowScan {
+function joinScans(head: RowScan, rest: RowScan): RowScan {
   const rowCount = head.rowCount + rest.rowCount;
   const fieldStart = append(head.fieldStart, rest.fieldStart);
   const rowEnd = append(head.rowEnd, rest.rowEnd);
@@ -468,8 +439,8 @@ function joinScans(head: TextRowScan, rest: TextRowScan): TextRowScan {
   return { fieldStart, rowEnd, rowCount, keyHashes, unhashed, next: rest.next, problem: null };
 }
 
-function describeProblem(bytes: Uint8Array, problem: ScanProblem, width: number): CsvError {
-  const line = lineOfByte(bytes, problem.offset);
+function describeProblem(text: string, problem: ScanProblem, width: number): CsvError {
+  const line = lineOfText(text, problem.offset);
   switch (problem.kind) {
     case "ragged_row":
       return new CsvError(
@@ -542,7 +513,7 @@ interface RecordRead {
 
 /**
  * Reads one record field by field. Used for the header and to describe a bad row; rows go
- * through the faster `scanRows`.
+ * through the faster `scanRows` (csv-scan.ts).
  */
 function readRecordSlow(text: string, start: number, line: number): RecordRead {
   const n = text.length;
@@ -635,7 +606,7 @@ function findLineBreaks(text: string): Int32Array {
   return Int32Array.from(breaks);
 }
 
-/** 1-based line of a text offset near the start (blank lines before the header). */
+/** 1-based physical line of a text offset (counted only for a message). */
 function lineOfText(text: string, offset: number): number {
   let line = 1;
   for (let at = 0; at < offset; at++) {

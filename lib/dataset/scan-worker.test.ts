@@ -1,13 +1,12 @@
 import fc from "fast-check";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { CsvError, type CsvTable, type PendingTailScan, parseCsv, type TailScanner } from "./csv";
-import { ScanProblem, scanRows } from "./csv-scan";
-import { scanTextRows } from "./csv-scan-text";
+import { scanRows } from "./csv-scan";
 import { readFileShared, tailScannerForTests } from "./scan-worker";
 
 /**
  * The two-thread parse must be indistinguishable from the one-thread parse: same offsets, same
- * keys, same first error; and `scanTextRows` (ASCII files) must agree with `scanRows` (bytes).
+ * keys, same first error.
  */
 
 // ASCII only, with everything that matters to a scan: commas, quotes, line breaks, blanks.
@@ -99,38 +98,10 @@ function countingScanner() {
   return { scanner, counts };
 }
 
-describe("scanTextRows", () => {
-  it("finds the same rows, offsets and problems as the byte scan on ASCII files", () => {
-    fc.assert(
-      fc.property(asciiCsv, (text) => {
-        const bytes = new TextEncoder().encode(text);
-        const start = text.indexOf("\n") + 1 || text.length;
-        const width = text.slice(0, start).split(",").length;
-        const byText = scanTextRows(text, start, text.length, width, -1, 0);
-        let byBytes: ReturnType<typeof scanRows> | ScanProblem;
-        try {
-          byBytes = scanRows(bytes, start, width);
-        } catch (error) {
-          if (!(error instanceof ScanProblem)) throw error;
-          byBytes = error;
-        }
-        if (byBytes instanceof ScanProblem) {
-          expect(byText.problem?.kind).toBe(byBytes.kind);
-          expect(byText.problem?.offset).toBe(byBytes.offset);
-          if (byText.problem?.detail !== -1) expect(byText.problem?.detail).toBe(byBytes.detail);
-        } else {
-          expect(byText.problem).toBeNull();
-          expect([...byText.fieldStart]).toEqual([...byBytes.fieldStart]);
-          expect([...byText.rowEnd]).toEqual([...byBytes.rowEnd]);
-        }
-      }),
-      { numRuns: 400 },
-    );
-  });
-
+describe("scanRows", () => {
   it("stops at the first row that starts at or after `stop`, and offsets by `base`", () => {
     const text = "a,b\n1,2\n3,4\n5,6\n";
-    const scan = scanTextRows(text, 4, 9, 2, 0, 100);
+    const scan = scanRows(text, 4, 9, 2, 0, 100);
     expect(scan.rowCount).toBe(2);
     expect(scan.next).toBe(12);
     expect([...scan.fieldStart]).toEqual([104, 106, 108, 110]);

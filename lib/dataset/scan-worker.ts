@@ -13,7 +13,7 @@ import {
   parseCsv,
   type TailScanner,
 } from "./csv";
-import { scanTextRows, type TextRowScan } from "./csv-scan-text";
+import { type RowScan, scanRows } from "./csv-scan";
 
 /**
  * The tail scanner of the server, the CLI and the benchmarks (Node only: it starts a thread). One
@@ -23,7 +23,7 @@ import { scanTextRows, type TextRowScan } from "./csv-scan-text";
  * synchronous: the caller blocks on a shared flag for the worker's answer, time it would
  * otherwise have spent scanning those rows itself.
  *
- * The worker runs the source text of `scanTextRows` (self-contained by design) rather than a
+ * The worker runs the source text of `scanRows` (self-contained by design) rather than a
  * module file, so it needs no bundler support and no TypeScript loader: the same code runs under
  * Next's server bundle, tsx and Vitest.
  */
@@ -33,13 +33,13 @@ export const PARALLEL_PARSE_MIN_BYTES = 8 * 1024 * 1024;
 
 const WORKER_SOURCE = `
 const { parentPort } = require("node:worker_threads");
-const scanTextRows = (${scanTextRows.toString()});
+const scanRows = (${scanRows.toString()});
 parentPort.on("message", ({ bytes, from, width, keyField, done, port }) => {
   try {
     // The scan is only used when the whole file is ASCII, where text offsets are byte offsets.
     // (Not Buffer's latin1: above 1 MB that makes an external string, slower to read.)
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
-    const scan = scanTextRows(text, 0, text.length, width, keyField, from);
+    const scan = scanRows(text, 0, text.length, width, keyField, from);
     port.postMessage({ scan }, [scan.fieldStart.buffer, scan.rowEnd.buffer, scan.keyHashes.buffer]);
   } catch (error) {
     port.postMessage({ error: String(error && error.stack || error) });
@@ -110,11 +110,11 @@ class PendingWorkerScan implements PendingTailScan {
     private readonly patienceMs: number,
   ) {}
 
-  result(): TextRowScan | null {
+  result(): RowScan | null {
     const answered = Atomics.wait(this.done, 0, 0, this.patienceMs) !== "timed-out";
     const received = answered ? receiveMessageOnPort(this.port) : undefined;
     this.cancel();
-    const reply = received?.message as { scan?: TextRowScan; error?: string } | undefined;
+    const reply = received?.message as { scan?: RowScan; error?: string } | undefined;
     if (!reply?.scan) {
       this.scanner.discard(reply?.error ?? `no answer within ${Math.round(this.patienceMs)} ms`);
       return null;
