@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { ExecutionPlan, Operation } from "@/lib/plan/schema";
-import { catalogProfile, seedProfile } from "@/lib/plan/test-support";
+import {
+  catalogProfile,
+  testOperation as operation,
+  testPlan as plan,
+  seedProfile,
+} from "@/lib/plan/test-support";
 import { validatePlan } from "@/lib/plan/validate";
 import {
   addCondition,
@@ -23,24 +28,6 @@ import {
   setIn,
   uniqueOperationId,
 } from "./draft-edits";
-
-function operation(id: string, extra: Partial<Operation> = {}): Operation {
-  return {
-    operation_id: id,
-    filter: { categories: ["fitness"] },
-    action: { type: "percent_increase", value: 10 },
-    ...extra,
-  };
-}
-
-function plan(...operations: Operation[]): ExecutionPlan {
-  return {
-    execution_id: "plan_test_0001",
-    created_at: "2024-06-01T12:00:00Z",
-    source_instruction: "test",
-    operations,
-  };
-}
 
 const ids = (p: ExecutionPlan) => p.operations.map((op) => op.operation_id);
 

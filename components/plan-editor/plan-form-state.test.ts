@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ExecutionPlan, Operation } from "@/lib/plan/schema";
-import { seedProfile } from "@/lib/plan/test-support";
+import type { ExecutionPlan } from "@/lib/plan/schema";
+import { testOperation as operation, testPlan as plan, seedProfile } from "@/lib/plan/test-support";
 import { validatePlan } from "@/lib/plan/validate";
 import { forgetDependency, renameOperation, renameVariable, setIn } from "./draft-edits";
 import { isFieldPath } from "./field-paths";
@@ -14,24 +14,6 @@ import {
   planUpdates,
   snapshotPlan,
 } from "./plan-form-state";
-
-function operation(id: string, extra: Partial<Operation> = {}): Operation {
-  return {
-    operation_id: id,
-    filter: { categories: ["fitness"] },
-    action: { type: "percent_increase", value: 10 },
-    ...extra,
-  };
-}
-
-function plan(...operations: Operation[]): ExecutionPlan {
-  return {
-    execution_id: "plan_test_0001",
-    created_at: "2024-06-01T12:00:00Z",
-    source_instruction: "test",
-    operations,
-  };
-}
 
 /** What RHF's form values look like: cleared fields and registered absent ones as undefined. */
 function applyUpdates(values: unknown, updates: [(string | number)[], unknown][]): unknown {

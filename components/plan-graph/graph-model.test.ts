@@ -1,25 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { operationOrder } from "@/lib/plan/dag";
 import type { ExecutionPlan, Operation } from "@/lib/plan/schema";
-import { readSharedJson, seedProfile } from "@/lib/plan/test-support";
+import {
+  testPlan as plan,
+  readSharedJson,
+  seedProfile,
+  testOperation,
+} from "@/lib/plan/test-support";
 import { connectOperations, disconnectOperations, planGraph } from "./graph-model";
 
 function operation(id: string, depends_on?: string[]): Operation {
-  const op: Operation = {
-    operation_id: id,
-    filter: { categories: ["fitness"] },
-    action: { type: "percent_increase", value: 10 },
-  };
-  return depends_on === undefined ? op : { ...op, depends_on };
-}
-
-function plan(...operations: Operation[]): ExecutionPlan {
-  return {
-    execution_id: "plan_test_0001",
-    created_at: "2024-06-01T12:00:00Z",
-    source_instruction: "test",
-    operations,
-  };
+  return testOperation(id, depends_on === undefined ? {} : { depends_on });
 }
 
 const edgePairs = (p: ExecutionPlan) =>

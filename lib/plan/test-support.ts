@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ColumnProfile, DatasetProfile } from "@/lib/dataset/types";
+import type { ExecutionPlan, Operation } from "./schema";
 
 /**
  * Test support for lib/plan: the shared fixtures (../shared beside the repository root) and
@@ -113,3 +114,23 @@ export const textPriceProfile: DatasetProfile = {
   shorthand: { key: "sku" },
   sampleRows: [],
 };
+
+/** An operation as the editor holds it: fitness +10%, unless `extra` says otherwise. */
+export function testOperation(id: string, extra: Partial<Operation> = {}): Operation {
+  return {
+    operation_id: id,
+    filter: { categories: ["fitness"] },
+    action: { type: "percent_increase", value: 10 },
+    ...extra,
+  };
+}
+
+/** A plan of these operations, unparsed (editor drafts may be invalid). */
+export function testPlan(...operations: Operation[]): ExecutionPlan {
+  return {
+    execution_id: "plan_test_0001",
+    created_at: "2024-06-01T12:00:00Z",
+    source_instruction: "test",
+    operations,
+  };
+}
