@@ -58,19 +58,25 @@ console.log(
 );
 
 /**
- * Writes the whole file as one thread-pool request. (`fs.promises.writeFile` writes 512 KB at a
- * time, each after the last has been awaited, so it cannot progress while this thread is busy.)
+ * Opens the file and writes it whole as thread-pool requests, so that neither the open (which
+ * truncates an existing file: freeing its pages takes a while) nor the write holds this thread.
+ * (`fs.promises.writeFile` writes 512 KB at a time, each after the last has been awaited, so it
+ * cannot progress while this thread is busy.)
  */
 function writeInBackground(file: string, bytes: Uint8Array): Promise<void> {
-  const fd = fs.openSync(file, "w");
   return new Promise<void>((resolve, reject) => {
-    const writeFrom = (offset: number) => {
-      fs.write(fd, bytes, offset, bytes.length - offset, offset, (error, written) => {
-        if (error) reject(error);
-        else if (offset + written < bytes.length) writeFrom(offset + written);
-        else resolve();
-      });
-    };
-    writeFrom(0);
-  }).finally(() => fs.closeSync(fd));
+    fs.open(file, "w", (error, fd) => {
+      if (error) return reject(error);
+      const finish = (failure: Error | null) =>
+        fs.close(fd, (closing) => ((failure ?? closing) ? reject(failure ?? closing) : resolve()));
+      const writeFrom = (offset: number) => {
+        fs.write(fd, bytes, offset, bytes.length - offset, offset, (failure, written) => {
+          if (failure) finish(failure);
+          else if (offset + written < bytes.length) writeFrom(offset + written);
+          else finish(null);
+        });
+      };
+      writeFrom(0);
+    });
+  });
 }
