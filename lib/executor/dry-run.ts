@@ -3,12 +3,10 @@ import type { DatasetProfile } from "@/lib/dataset/types";
 import { type NormalizedPlan, normalizePlan, PlanNormalizeError } from "@/lib/plan/normalize";
 import type { ExecutionPlan } from "@/lib/plan/schema";
 import { evaluateGuards, type NetChange } from "./guards";
-import { ChangeSetHasher, sha256Hex } from "./hash";
+import { sha256Hex } from "./hash";
 import { ExecutionFailure, type RunOutcome, runPlan } from "./run";
 import type { Change, DryRunFailure, DryRunResult, OperationStats } from "./types";
 import { variablesToJson } from "./variables";
-
-const QUOTE = 34;
 
 /**
  * The deterministic executor (DESIGN.md "Execution semantics"): runs a plan against a parsed
@@ -25,7 +23,7 @@ export function dryRun(
   if (!prepared.ok) return prepared;
   let outcome: RunOutcome;
   try {
-    outcome = runPlan(prepared.plan, table, profile);
+    outcome = runPlan(prepared.plan, table, profile, { hashChanges: true });
   } catch (error) {
     if (error instanceof ExecutionFailure) return { ok: false, error: error.error };
     throw error;
@@ -42,12 +40,11 @@ export function dryRun(
   const guards = evaluateGuards(limits, net, written.rowsChanged);
   let outputSha256: string | undefined;
   let changes: Change[] | undefined;
-  let hash: string | undefined;
   return {
     ok: true,
     order: prepared.plan.order,
-    // The change set is the operations' record (rows, before, after); its hash is taken from
-    // that record, and the objects are made on first read (an enumerable getter, like below).
+    // The change set is the operations' record (rows, before, after), hashed as it was made;
+    // the objects are made on first read (an enumerable getter, like below).
     get changes() {
       changes ??= changeList(outcome, table);
       return changes;
@@ -65,12 +62,7 @@ export function dryRun(
     warnings: outcome.warnings,
     rowsChanged: written.rowsChanged,
     cellsChanged: written.cellsChanged,
-    // Computed on first read (an enumerable getter): a caller can start writing the output, on
-    // another thread, before it asks.
-    get changeSetHash() {
-      hash ??= hashChangeSet(outcome, table);
-      return hash;
-    },
+    changeSetHash: outcome.changeSetHash as string,
     // A preview needs only the counts, so the 77 MB of a large output are assembled on first
     // read (an enumerable getter, so JSON and spreads still see plain bytes).
     get output() {
@@ -147,34 +139,6 @@ function changeList(outcome: RunOutcome, table: CsvTable): Change[] {
     }
   }
   return changes;
-}
-
-/**
- * `changeSetHash(changeList(outcome, table))` without the list: row keys that are unquoted cells
- * of an ASCII file are hashed straight from its bytes.
- */
-function hashChangeSet(outcome: RunOutcome, table: CsvTable): string {
-  const hasher = new ChangeSetHasher();
-  const { bytes, ascii } = table;
-  const keyCol = table.keyColumnIndex;
-  // In an ASCII file a text offset is a byte offset, after the BOM's 3 bytes (1 code unit).
-  const bom = table.hasBom ? 2 : 0;
-  for (const run of outcome.runs) {
-    const { changedRows, before, after } = run;
-    if (changedRows.length === 0) continue;
-    hasher.run(run.op.operationId, table.header[run.col]);
-    for (let k = 0; k < changedRows.length; k++) {
-      const row = changedRows[k];
-      const start = table.cellStart(row, keyCol) + bom;
-      if (ascii && bytes[start] !== QUOTE) {
-        const end = table.cellEnd(row, keyCol) + bom;
-        hasher.changeWithKeyBytes(bytes, start, end, before[k], after[k]);
-      } else {
-        hasher.change(table.rowKey(row), before[k], after[k]);
-      }
-    }
-  }
-  return hasher.digest();
 }
 
 /** Cells whose final value differs from the input, in row then column order (for guards). */

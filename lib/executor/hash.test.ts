@@ -63,16 +63,15 @@ describe("changeSetHash", () => {
     expect(changeSetHash([a])).not.toBe(changeSetHash([{ ...a, after: "3" }]));
   });
 
-  it("hashes a row key read from bytes exactly as the same key as a string", () => {
-    for (const key of ["A101", "K\\1", "tab\there", "del\x7f", "", "k".repeat(5_000)]) {
-      const bytes = new TextEncoder().encode(`xx${key}yy`);
-      const fromBytes = new ChangeSetHasher();
-      fromBytes.run("op_01", "price");
-      fromBytes.changeWithKeyBytes(bytes, 2, 2 + key.length, "1", "2");
+  it("hashes a row key read from the text exactly as the same key as a string", () => {
+    for (const key of ["A101", "K\\1", "tab\there", "del\x7f", "", "åß 1", "k".repeat(5_000)]) {
+      const fromText = new ChangeSetHasher();
+      fromText.run("op_01", "price");
+      fromText.changeWithKeyText(`xx${key}yy`, 2, 2 + key.length, "1", "2");
       const fromString = new ChangeSetHasher();
       fromString.run("op_01", "price");
       fromString.change(key, "1", "2");
-      expect(fromBytes.digest()).toBe(fromString.digest());
+      expect(fromText.digest()).toBe(fromString.digest());
     }
   });
 

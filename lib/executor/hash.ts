@@ -27,9 +27,9 @@ export function changeSetHash(changes: readonly Change[]): string {
 }
 
 /**
- * The change set's hash, fed change by change, so the executor can hash its per-operation
- * record without making an object per change; `changeWithKeyBytes` reads a row key straight
- * from the file's bytes.
+ * The change set's hash, fed change by change, so the executor can hash each change as it
+ * records it, without making an object per change; `changeWithKeyText` reads a row key straight
+ * from the table's text.
  */
 export class ChangeSetHasher {
   private readonly hash = createHash("sha256");
@@ -75,16 +75,10 @@ export class ChangeSetHasher {
   }
 
   /**
-   * A change whose row key is `bytes[start, end)`, ASCII text that is the key's value (an
-   * unquoted cell of an ASCII file). Hashes exactly as `change` with that key as a string.
+   * A change whose row key is `text.slice(start, end)` (an unquoted cell, whose raw text is its
+   * value). Hashes exactly as `change` with that key as a string, without making the string.
    */
-  changeWithKeyBytes(
-    bytes: Uint8Array,
-    start: number,
-    end: number,
-    before: string,
-    after: string,
-  ): void {
+  changeWithKeyText(text: string, start: number, end: number, before: string, after: string): void {
     const length = 8 + (end - start) + before.length + after.length;
     if (length <= CHUNK) this.reserve(length);
     const { buffer } = this;
@@ -94,7 +88,7 @@ export class ChangeSetHasher {
       buffer[at++] = 34;
     }
     for (let k = start; k < end && at >= 0; k++) {
-      const c = bytes[k];
+      const c = text.charCodeAt(k);
       if (c < 0x20 || c === 34 || c === 92 || c >= 0x7f) {
         at = -1;
         break;
@@ -108,9 +102,7 @@ export class ChangeSetHasher {
     }
     if (at >= 0) at = writeJsonString(buffer, at, after, 93);
     if (at < 0) {
-      let rowKey = "";
-      for (let k = start; k < end; k++) rowKey += String.fromCharCode(bytes[k]);
-      this.changeEscaped(rowKey, before, after);
+      this.changeEscaped(text.slice(start, end), before, after);
       return;
     }
     buffer[at++] = 10;

@@ -23,6 +23,7 @@ import {
   shiftDown,
 } from "./decimal";
 import { UNCHANGED } from "./fast-numeric";
+import { ChangeSetHasher } from "./hash";
 import { type DryRunError, OFFENDING_KEYS_SHOWN } from "./types";
 import {
   type PlanValue,
@@ -63,6 +64,13 @@ export interface RunOutcome {
   runs: OperationRun[];
   variables: Variables;
   warnings: string[];
+  /** The change set's hash (`changeSetHash` of the runs' changes), when `hashChanges` asked. */
+  changeSetHash?: string;
+}
+
+export interface RunOptions {
+  /** Hash the change set as the operations record it (see `ChangeHashing`). */
+  hashChanges?: boolean;
 }
 
 /** A failure that stops the whole run; nothing is applied. */
@@ -79,6 +87,7 @@ export function runPlan(
   plan: NormalizedPlan,
   table: CsvTable,
   profile: DatasetProfile,
+  options: RunOptions = {},
 ): RunOutcome {
   const columns = new Map<string, ColumnProfile>(profile.columns.map((c) => [c.name, c]));
   const byId = new Map(plan.operations.map((op) => [op.operationId, op]));
@@ -86,6 +95,7 @@ export function runPlan(
   const variables: Variables = new Map(Object.entries(plan.variables));
   const warnings: string[] = [];
   const runs: OperationRun[] = [];
+  const hashing = options.hashChanges ? new ChangeHashing(table) : null;
 
   for (const id of plan.order) {
     const op = byId.get(id) as NormalizedOperation;
@@ -106,11 +116,43 @@ export function runPlan(
       });
     }
     const run = guardVariables(id, () =>
-      runOperation(op, column, columns, cells, variables, warnings),
+      runOperation(op, column, columns, cells, variables, warnings, hashing),
     );
     runs.push(run);
   }
-  return { cells, runs, variables, warnings };
+  return { cells, runs, variables, warnings, changeSetHash: hashing?.digest() };
+}
+
+// A local constant, not an import: see the note on the character codes in csv.ts.
+const QUOTE = 34;
+
+/**
+ * Feeds each change to the change-set hash as it is recorded. The row has just been read, so its
+ * key is still in the cache; a pass over the record afterwards would fetch every changed row of a
+ * large table from memory again (on a million rows that pass cost more than the hashing).
+ */
+class ChangeHashing {
+  private readonly hasher = new ChangeSetHasher();
+  private readonly keyCol: number;
+
+  constructor(private readonly table: CsvTable) {
+    this.keyCol = table.keyColumnIndex;
+  }
+
+  change(run: OperationRun, row: number, before: string, after: string): void {
+    const { table, keyCol } = this;
+    this.hasher.run(run.op.operationId, table.header[run.col]);
+    const start = table.cellStart(row, keyCol);
+    if (table.text.charCodeAt(start) === QUOTE) {
+      this.hasher.change(table.rowKey(row), before, after);
+    } else {
+      this.hasher.changeWithKeyText(table.text, start, table.cellEnd(row, keyCol), before, after);
+    }
+  }
+
+  digest(): string {
+    return this.hasher.digest();
+  }
 }
 
 function guardVariables<T>(operationId: string, body: () => T): T {
@@ -142,6 +184,7 @@ function runOperation(
   cells: WorkingCells,
   variables: Variables,
   warnings: string[],
+  hashing: ChangeHashing | null,
 ): OperationRun {
   const tests = compileFilter(op.filter, columns, variables);
   const matched = selectRows(tests, cells);
@@ -171,7 +214,7 @@ function runOperation(
     return run;
   }
   if (action.kind === "restore") {
-    restore(run, action.values, column, cells);
+    restore(run, action.values, column, cells, hashing);
     if (run.matched.length === 0 && matched.length > 0) {
       warnings.push(`Operation ${op.operationId} matched none of the rows it restores.`);
     }
@@ -187,7 +230,15 @@ function runOperation(
         operationId: op.operationId,
       });
     }
-    applyNumeric(run, numericStep(op, action.type, operand), column, cells, warnings, true);
+    applyNumeric(
+      run,
+      numericStep(op, action.type, operand),
+      column,
+      cells,
+      warnings,
+      true,
+      hashing,
+    );
     warnAboutReversingClamp(run, action.type, operand, column, cells, warnings);
     return run;
   }
@@ -202,7 +253,15 @@ function runOperation(
     });
   }
   if (outcome.kind === "numeric") {
-    applyNumeric(run, numericStep(op, "set", outcome.operand), column, cells, warnings, false);
+    applyNumeric(
+      run,
+      numericStep(op, "set", outcome.operand),
+      column,
+      cells,
+      warnings,
+      false,
+      hashing,
+    );
     return run;
   }
   run.constantText = outcome.text;
@@ -214,7 +273,7 @@ function runOperation(
       run.skipped++;
       continue;
     }
-    record(run, cells, row, current, outcome.text);
+    record(run, cells, hashing, row, current, outcome.text);
   }
   return run;
 }
@@ -229,6 +288,7 @@ function restore(
   values: Record<string, string>,
   column: ColumnProfile,
   cells: WorkingCells,
+  hashing: ChangeHashing | null,
 ) {
   const listed: number[] = [];
   const outcomes = new Map<string, ReturnType<typeof setOutcome>>();
@@ -253,7 +313,7 @@ function restore(
     }
     const current = cells.get(row, run.col);
     if (current === text) run.skipped++;
-    else record(run, cells, row, current, text);
+    else record(run, cells, hashing, row, current, text);
   }
   run.matched = Int32Array.from(listed);
 }
@@ -306,10 +366,12 @@ function warnAboutReversingClamp(
 function record(
   run: OperationRun,
   cells: WorkingCells,
+  hashing: ChangeHashing | null,
   row: number,
   before: string,
   after: string,
 ) {
+  hashing?.change(run, row, before, after);
   cells.set(row, run.col, after);
   run.changedRows.push(row);
   run.before.push(before);
@@ -323,6 +385,7 @@ function applyNumeric(
   cells: WorkingCells,
   warnings: string[],
   readsCurrent: boolean,
+  hashing: ChangeHashing | null,
 ) {
   const { matched, col } = run;
   const offending: number[] = [];
@@ -338,7 +401,7 @@ function applyNumeric(
         continue;
       }
       if (result !== undefined) {
-        record(run, cells, row, current, result);
+        record(run, cells, hashing, row, current, result);
         continue;
       }
     }
@@ -346,7 +409,7 @@ function applyNumeric(
     if (value === undefined) {
       if (!readsCurrent) {
         // Setting a number needs no current number: an empty or broken cell simply gets it.
-        record(run, cells, row, current, step.render(step.apply(DECIMAL_ZERO)));
+        record(run, cells, hashing, row, current, step.render(step.apply(DECIMAL_ZERO)));
       } else if (current.trim() === "") blanks++;
       else offending.push(row);
       continue;
@@ -356,7 +419,7 @@ function applyNumeric(
       run.skipped++;
       continue;
     }
-    record(run, cells, row, current, step.render(next));
+    record(run, cells, hashing, row, current, step.render(next));
   }
   if (offending.length > 0) throw nonNumeric(run, column, cells, offending);
   if (blanks > 0) {
