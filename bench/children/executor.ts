@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import { parseCsvInParallel, readFileShared } from "@/lib/dataset/scan-worker";
 import type { DatasetProfile } from "@/lib/dataset/types";
-import { dryRun } from "@/lib/executor";
+import { dictionaryEncodingFor, dryRun } from "@/lib/executor";
 import { executionPlanSchema } from "@/lib/plan/schema";
 
 const [planFile, csvFile, profileFile, outFile] = process.argv.slice(2);
@@ -29,6 +29,7 @@ const bytes = readFileShared(csvFile);
 lap("read_ms");
 const table = parseCsvInParallel(bytes, {
   keyColumn: profile.keyColumn,
+  encode: dictionaryEncodingFor(plan, profile),
 });
 lap("parse_ms");
 const result = dryRun(plan, table, profile);

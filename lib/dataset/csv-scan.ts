@@ -18,6 +18,18 @@ export interface ScanProblem {
   detail: number;
 }
 
+/** One field's values as codes into its distinct values, as far as a scan saw them. */
+export interface ScannedDictionary {
+  field: number;
+  /** Per row, the index of its value in `values`; -1 for a row in `unresolved`. */
+  codes: Int32Array;
+  values: string[];
+  /** Rows whose cell is quoted (its value needs unescaping, left to the caller), ascending. */
+  unresolved: number[];
+  /** More distinct values than the limit: the field is not encoded, `codes` means nothing. */
+  overflow: boolean;
+}
+
 export interface RowScan {
   /** Offset of each field (row-major), quotes included, plus `base`. */
   fieldStart: Int32Array;
@@ -28,6 +40,8 @@ export interface RowScan {
   keyHashes: Int32Array;
   /** Rows whose key is quoted or blank, so not in `keyHashes`, ascending. */
   unhashed: number[];
+  /** The fields asked to be encoded, in the order asked. */
+  dictionaries: ScannedDictionary[];
   /** Where the scan stopped: the start of the first row at or after `stop`, or the end. */
   next: number;
   /** The first problem; the scan stops there. */
@@ -40,6 +54,10 @@ export interface RowScan {
  * result are `base` plus offsets of `text`. `keyField` is the field whose hashes to take, or -1.
  * The arrays are sized for the rows up to `sizeFor` (default `stop`), so a caller that scans the
  * rest elsewhere can append those rows without reallocating.
+ *
+ * `encodeFields` are dictionary-encoded on the way (`ScannedDictionary`), up to `encodeLimit`
+ * distinct values each: a filter on a category reads every row's category, and while the scan is
+ * at a row its text is in the cache, where a later pass fetches the whole file from memory again.
  */
 export function scanRows(
   text: string,
@@ -49,6 +67,8 @@ export function scanRows(
   keyField: number,
   base: number,
   sizeFor: number = stop,
+  encodeFields: readonly number[] = [],
+  encodeLimit = 0,
 ): RowScan {
   const n = text.length;
   // Rows guessed from the line breaks in the first 256 KB, a little generously.
@@ -71,6 +91,26 @@ export function scanRows(
   let rowEnd = new Int32Array(capacity);
   let keyHashes = new Int32Array(keyField < 0 ? 0 : capacity);
   const unhashed: number[] = [];
+  // Per encoded field: codes, distinct values, an open-addressing table of value index + 1 (0 is
+  // empty), quoted rows, and whether the limit was passed. `encoderOf[field]` is its index or -1.
+  const encoders = encodeFields.length;
+  const encoderOf = new Int32Array(width).fill(-1);
+  let tableSize = 16;
+  while (tableSize < encodeLimit * 2) tableSize *= 2;
+  const tableMask = tableSize - 1;
+  const codes: Int32Array[] = [];
+  const distinct: string[][] = [];
+  const slots: Int32Array[] = [];
+  const quotedRows: number[][] = [];
+  const overflow: boolean[] = [];
+  for (let e = 0; e < encoders; e++) {
+    encoderOf[encodeFields[e]] = e;
+    codes.push(new Int32Array(capacity));
+    distinct.push([]);
+    slots.push(new Int32Array(tableSize));
+    quotedRows.push([]);
+    overflow.push(false);
+  }
   let problem: ScanProblem | null = null;
   // The next comma, LF and CR at or after where they were last looked for; -1 when there is
   // none, -2 before the first search. A row's LF is found once for all its fields.
@@ -94,6 +134,11 @@ export function scanRows(
         hashes.set(keyHashes);
         keyHashes = hashes;
       }
+      for (let e = 0; e < encoders; e++) {
+        const grown = new Int32Array(capacity);
+        grown.set(codes[e]);
+        codes[e] = grown;
+      }
     }
     const rowStart = pos;
     let at = rows * width;
@@ -115,6 +160,11 @@ export function scanRows(
       fieldStart[at++] = pos + base;
       if (text.charCodeAt(pos) === 34) {
         if (field === keyField) unhashed.push(rows);
+        const e = encoderOf[field];
+        if (e >= 0) {
+          codes[e][rows] = -1;
+          quotedRows[e].push(rows);
+        }
         field++;
         const open = pos;
         pos++;
@@ -153,6 +203,31 @@ export function scanRows(
           if (blank) unhashed.push(rows);
           else keyHashes[rows] = hash;
         }
+        const e = encoderOf[field];
+        if (e >= 0 && !overflow[e]) {
+          let hash = 0x811c9dc5;
+          for (let k = pos; k < end; k++) hash = Math.imul(hash ^ text.charCodeAt(k), 0x01000193);
+          const table = slots[e];
+          const values = distinct[e];
+          for (let slot = hash & tableMask; ; slot = (slot + 1) & tableMask) {
+            const entry = table[slot];
+            if (entry === 0) {
+              if (values.length === encodeLimit) {
+                overflow[e] = true;
+              } else {
+                values.push(text.slice(pos, end));
+                table[slot] = values.length;
+                codes[e][rows] = values.length - 1;
+              }
+              break;
+            }
+            const value = values[entry - 1];
+            if (value.length === end - pos && text.startsWith(value, pos)) {
+              codes[e][rows] = entry - 1;
+              break;
+            }
+          }
+        }
         field++;
         pos = end;
       }
@@ -175,12 +250,23 @@ export function scanRows(
     }
   }
 
+  const dictionaries: ScannedDictionary[] = [];
+  for (let e = 0; e < encoders; e++) {
+    dictionaries.push({
+      field: encodeFields[e],
+      codes: codes[e].subarray(0, rows),
+      values: distinct[e],
+      unresolved: quotedRows[e],
+      overflow: overflow[e],
+    });
+  }
   return {
     fieldStart: fieldStart.subarray(0, rows * width),
     rowEnd: rowEnd.subarray(0, rows),
     rowCount: rows,
     keyHashes: keyHashes.subarray(0, keyField < 0 ? 0 : rows),
     unhashed,
+    dictionaries,
     next: pos,
     problem,
   };

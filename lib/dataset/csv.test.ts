@@ -250,3 +250,37 @@ describe("serializeWithChanges", () => {
     expect(renderField("")).toBe("");
   });
 });
+
+describe("column dictionaries", () => {
+  const source =
+    '\uFEFFsku,category,note\nA1,café,x\nA2,"café",y\nA3,"say ""hi""",z\nA4,tea,w\nA5,café,v\n';
+  const decode = (table: ReturnType<typeof parseCsv>, col: number, limit: number) => {
+    const dictionary = table.dictionary(col, limit);
+    return dictionary && Array.from(dictionary.codes, (code) => dictionary.values[code]);
+  };
+
+  it("encodes a column during the parse as a pass over it would, quoted and non-ASCII cells included", () => {
+    const encoded = parseCsv(bytes(source), { encode: { columns: ["category"], limit: 3 } });
+    const plain = parseCsv(bytes(source));
+    const values = ["café", "café", 'say "hi"', "tea", "café"];
+    expect(decode(encoded, 1, 3)).toEqual(values);
+    expect(decode(plain, 1, 3)).toEqual(values);
+    expect(encoded.dictionary(1, 3)?.values).toHaveLength(3);
+  });
+
+  it("has none for a column with more distinct values than the limit", () => {
+    const encoded = parseCsv(bytes(source), {
+      encode: { columns: ["category", "note"], limit: 2 },
+    });
+    expect(encoded.dictionary(1, 2)).toBeNull();
+    expect(encoded.dictionary(2, 2)).toBeNull();
+    expect(parseCsv(bytes(source)).dictionary(1, 2)).toBeNull();
+  });
+
+  it("builds one by a pass for a limit or a column the parse did not encode, and keeps it", () => {
+    const table = parseCsv(bytes(source), { encode: { columns: ["category", "nope"], limit: 2 } });
+    expect(decode(table, 1, 3)).toEqual(["café", "café", 'say "hi"', "tea", "café"]);
+    expect(decode(table, 0, 10)).toEqual(["A1", "A2", "A3", "A4", "A5"]);
+    expect(table.dictionary(0, 10)).toBe(table.dictionary(0, 10));
+  });
+});

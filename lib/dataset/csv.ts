@@ -21,9 +21,16 @@
  * No `node:` imports: this module also runs in the browser.
  */
 
-import { type RowScan, type ScanProblem, scanRows } from "./csv-scan";
+import {
+  buildDictionary,
+  type ColumnDictionary,
+  completeScannedDictionary,
+  joinScannedDictionaries,
+} from "./csv-dictionary";
+import { type RowScan, type ScannedDictionary, type ScanProblem, scanRows } from "./csv-scan";
 import { firstInvalidUtf8, lineOfByte } from "./csv-utf8";
 
+export type { ColumnDictionary } from "./csv-dictionary";
 export {
   type CellEdit,
   type ColumnEdits,
@@ -64,6 +71,11 @@ export interface ParseCsvOptions {
   keyColumn?: string;
   /** Scans the second half of a large ASCII file on another thread (see scan-worker.ts). */
   tailScanner?: TailScanner;
+  /**
+   * Columns to dictionary-encode during the scan (`CsvTable.dictionary`), up to `limit` distinct
+   * values each: the columns a plan's filters will read in full. Unknown names are ignored.
+   */
+  encode?: { columns: readonly string[]; limit: number };
 }
 
 /**
@@ -75,8 +87,23 @@ export interface ParseCsvOptions {
 export interface TailScanner {
   /** Files smaller than this are scanned on one thread: handing work over costs about 10 ms. */
   readonly minBytes: number;
-  /** Starts scanning `bytes` from `from`; null when no thread is available. */
-  start(bytes: Uint8Array, from: number, width: number, keyField: number): PendingTailScan | null;
+  /**
+   * Starts scanning `bytes` from `from` (`scanRows` with the same fields to hash and encode);
+   * null when no thread is available.
+   */
+  start(
+    bytes: Uint8Array,
+    from: number,
+    width: number,
+    keyField: number,
+    encode: ScanEncoding,
+  ): PendingTailScan | null;
+}
+
+/** Fields a scan dictionary-encodes, and the most distinct values each may have. */
+export interface ScanEncoding {
+  fields: readonly number[];
+  limit: number;
 }
 
 export interface PendingTailScan {
@@ -138,6 +165,13 @@ export class CsvTable {
   private scannedKeys: ScannedKeys | null;
   private readonly columnCache = new Map<number, string[]>();
   private lineBreaks: Int32Array | null = null;
+  /** Dictionaries built so far, by column, with the limit each was built for. */
+  private readonly dictionaries = new Map<
+    number,
+    { limit: number; dictionary: ColumnDictionary | null }
+  >();
+  /** Dictionaries the parse's scan encoded, completed on first use. */
+  private scannedDictionaries: { limit: number; scanned: ScannedDictionary[] } | null;
 
   /** @internal Use `parseCsv`. */
   constructor(parts: {
@@ -149,6 +183,7 @@ export class CsvTable {
     rowCount: number;
     headerEnd: number;
     scannedKeys?: ScannedKeys;
+    scannedDictionaries?: { limit: number; scanned: ScannedDictionary[] };
   }) {
     this.bytes = parts.bytes;
     this.text = parts.text;
@@ -161,6 +196,26 @@ export class CsvTable {
     this.rowEnd = parts.rowEnd;
     this.headerEnd = parts.headerEnd;
     this.scannedKeys = parts.scannedKeys ?? null;
+    this.scannedDictionaries = parts.scannedDictionaries ?? null;
+  }
+
+  /**
+   * The column's values as codes into its distinct values, or null when it has more than
+   * `limit` of them. Built once per column and limit (from the parse's scan when it encoded the
+   * column) and kept for the life of the table, which later runs on the same version share.
+   */
+  dictionary(col: number, limit: number): ColumnDictionary | null {
+    const known = this.dictionaries.get(col);
+    if (known?.limit === limit) return known.dictionary;
+    const scanned =
+      this.scannedDictionaries?.limit === limit
+        ? this.scannedDictionaries.scanned.find((d) => d.field === col)
+        : undefined;
+    const dictionary = scanned
+      ? completeScannedDictionary(this, scanned, limit)
+      : buildDictionary(this, col, limit);
+    this.dictionaries.set(col, { limit, dictionary });
+    return dictionary;
   }
 
   /** Index of a column by (trimmed) name, or -1. */
@@ -327,11 +382,16 @@ function parseDecoded(
   const header = readHeader(text, pos, lineOfText(text, pos));
   const width = header.names.length;
   const keyField = options.keyColumn === undefined ? -1 : header.names.indexOf(options.keyColumn);
+  const encode = scanEncoding(header.names, options);
   // Only in a pure ASCII file without a BOM are text offsets byte offsets, which the other
   // thread's scan of the bytes reports.
   const ascii = text.charCodeAt(0) !== BOM && text.length === bytes.length;
-  const sameTask = ascii && tail?.width === width && tail.keyField === keyField;
-  const rows = scanAll(text, header.next, width, keyField, sameTask ? tail : null);
+  const sameTask =
+    ascii &&
+    tail?.width === width &&
+    tail.keyField === keyField &&
+    tail.encode.fields.join() === encode.fields.join();
+  const rows = scanAll(text, header.next, width, keyField, encode, sameTask ? tail : null);
   const scannedKeys: ScannedKeys | undefined =
     keyField < 0 ? undefined : { field: keyField, hashes: rows.keyHashes, unhashed: rows.unhashed };
 
@@ -344,6 +404,7 @@ function parseDecoded(
     rowCount: rows.rowCount,
     headerEnd: header.end,
     scannedKeys,
+    scannedDictionaries: { limit: encode.limit, scanned: rows.dictionaries },
   });
   if (options.keyColumn !== undefined) table.setKeyColumn(options.keyColumn);
   return table;
@@ -354,7 +415,18 @@ interface TailScan {
   from: number;
   width: number;
   keyField: number;
+  encode: ScanEncoding;
   scan: PendingTailScan;
+}
+
+/** The fields of `options.encode` in this header, distinct and ascending. */
+function scanEncoding(names: readonly string[], options: ParseCsvOptions): ScanEncoding {
+  const fields = new Set<number>();
+  for (const name of options.encode?.columns ?? []) {
+    const field = names.indexOf(name);
+    if (field >= 0) fields.add(field);
+  }
+  return { fields: [...fields].sort((a, b) => a - b), limit: options.encode?.limit ?? 0 };
 }
 
 /** Bytes decoded to find the header before the whole file is decoded. */
@@ -387,14 +459,15 @@ function startTailScan(bytes: Uint8Array, options: ParseCsvOptions): TailScan | 
   if (header.next >= text.length) return null;
   const width = header.names.length;
   const keyField = options.keyColumn === undefined ? -1 : header.names.indexOf(options.keyColumn);
+  const encode = scanEncoding(header.names, options);
   const middle = header.next + Math.floor((bytes.length - header.next) * HEAD_SHARE);
   const lineBreak = bytes.indexOf(LF, middle);
   if (lineBreak < 0) return null;
   let from = lineBreak + 1;
   while (from < bytes.length && (bytes[from] === LF || bytes[from] === CR)) from++;
   if (from >= bytes.length) return null;
-  const scan = scanner.start(bytes, from, width, keyField);
-  return scan ? { from, width, keyField, scan } : null;
+  const scan = scanner.start(bytes, from, width, keyField, encode);
+  return scan ? { from, width, keyField, encode, scan } : null;
 }
 
 /** Every row, scanned in two halves when another thread takes the second. */
@@ -403,17 +476,21 @@ function scanAll(
   start: number,
   width: number,
   keyField: number,
+  encode: ScanEncoding,
   tail: TailScan | null,
 ): RowScan {
   const split = tail !== null ? tail.from : text.length;
+  const { fields, limit } = encode;
   // Sized for the whole file, so the other thread's rows are appended in place.
-  const head = scanRows(text, start, split, width, keyField, 0, text.length);
+  const head = scanRows(text, start, split, width, keyField, 0, text.length, fields, limit);
   if (head.problem) throw describeProblem(text, head.problem, width);
   if (head.next >= text.length) return head;
   const handedOver = head.next === split && tail !== null ? tail.scan.result() : null;
-  const rest = handedOver ?? scanRows(text, head.next, text.length, width, keyField, 0);
+  const rest =
+    handedOver ??
+    scanRows(text, head.next, text.length, width, keyField, 0, text.length, fields, limit);
   if (rest.problem) throw describeProblem(text, rest.problem, width);
-  return joinScans(head, rest);
+  return joinScans(head, rest, limit);
 }
 
 function append(head: Int32Array, rest: Int32Array): Int32Array {
@@ -431,13 +508,25 @@ function append(head: Int32Array, rest: Int32Array): Int32Array {
 }
 
 /** The rows of two consecutive scans as one, in the first one's arrays when they have room. */
-function joinScans(head: RowScan, rest: RowScan): RowScan {
+function joinScans(head: RowScan, rest: RowScan, limit: number): RowScan {
   const rowCount = head.rowCount + rest.rowCount;
   const fieldStart = append(head.fieldStart, rest.fieldStart);
   const rowEnd = append(head.rowEnd, rest.rowEnd);
   const keyHashes = append(head.keyHashes, rest.keyHashes);
   const unhashed = head.unhashed.concat(rest.unhashed.map((row) => row + head.rowCount));
-  return { fieldStart, rowEnd, rowCount, keyHashes, unhashed, next: rest.next, problem: null };
+  const dictionaries = head.dictionaries.map((d, e) =>
+    joinScannedDictionaries(d, rest.dictionaries[e], head.rowCount, limit),
+  );
+  return {
+    fieldStart,
+    rowEnd,
+    rowCount,
+    keyHashes,
+    unhashed,
+    dictionaries,
+    next: rest.next,
+    problem: null,
+  };
 }
 
 function describeProblem(text: string, problem: ScanProblem, width: number): CsvError {

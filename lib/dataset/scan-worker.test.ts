@@ -55,17 +55,27 @@ function padTo(cells: Array<{ value: string; quote: boolean }>, width: number) {
   return fitted;
 }
 
-function outcome(parse: () => CsvTable) {
+/**
+ * What a parse produced, in plain values. `dictionaryLimit` adds each column's dictionary
+ * decoded back into values (null when the column has more distinct values than the limit).
+ */
+function outcome(parse: () => CsvTable, dictionaryLimit?: number) {
   try {
     const table = parse();
     const cells: string[] = [];
     for (let row = 0; row < table.rowCount; row++) {
       for (let col = 0; col < table.columnCount; col++) cells.push(table.cell(row, col));
     }
+    const dictionaries: Array<string[] | null> = [];
+    for (let col = 0; dictionaryLimit !== undefined && col < table.columnCount; col++) {
+      const dictionary = table.dictionary(col, dictionaryLimit);
+      dictionaries.push(dictionary && Array.from(dictionary.codes, (c) => dictionary.values[c]));
+    }
     return {
       fieldStart: [...table.fieldStart],
       rowEnd: [...table.rowEnd],
       cells,
+      dictionaries,
       firstKeyRow: table.keyColumn ? table.rowOfKey(table.rowKey(0)) : null,
     };
   } catch (error) {
@@ -80,8 +90,8 @@ function countingScanner() {
   const counts = { started: 0, answered: 0 };
   const scanner: TailScanner = {
     minBytes: 0,
-    start(bytes, from, width, keyField) {
-      const pending = inner.start(bytes, from, width, keyField);
+    start(bytes, from, width, keyField, encode) {
+      const pending = inner.start(bytes, from, width, keyField, encode);
       if (!pending) return null;
       counts.started++;
       const counted: PendingTailScan = {
@@ -120,13 +130,24 @@ describe("parsing with a tail scanner", () => {
 
   it("gives the same table or the same error as parsing on one thread", () => {
     fc.assert(
-      fc.property(asciiCsv, fc.boolean(), (text, keyed) => {
-        const bytes = new TextEncoder().encode(text);
-        const options = keyed ? { keyColumn: "c0" } : {};
-        const alone = outcome(() => parseCsv(bytes, options));
-        const shared = outcome(() => parseCsv(bytes, { ...options, tailScanner: scanner }));
-        expect(shared).toEqual(alone);
-      }),
+      fc.property(
+        asciiCsv,
+        fc.boolean(),
+        fc.subarray(["c0", "c1", "c3"]),
+        fc.integer({ min: 1, max: 6 }),
+        (text, keyed, columns, limit) => {
+          const bytes = new TextEncoder().encode(text);
+          const options = keyed ? { keyColumn: "c0" } : {};
+          // Alone, dictionaries are built by a pass over each column; shared, the scans of both
+          // threads encode the chosen columns on their way.
+          const alone = outcome(() => parseCsv(bytes, options), limit);
+          const shared = outcome(
+            () => parseCsv(bytes, { ...options, tailScanner: scanner, encode: { columns, limit } }),
+            limit,
+          );
+          expect(shared).toEqual(alone);
+        },
+      ),
       { numRuns: 300 },
     );
   });

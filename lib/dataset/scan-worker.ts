@@ -11,6 +11,7 @@ import {
   type ParseCsvOptions,
   type PendingTailScan,
   parseCsv,
+  type ScanEncoding,
   type TailScanner,
 } from "./csv";
 import { type RowScan, scanRows } from "./csv-scan";
@@ -34,13 +35,15 @@ export const PARALLEL_PARSE_MIN_BYTES = 8 * 1024 * 1024;
 const WORKER_SOURCE = `
 const { parentPort } = require("node:worker_threads");
 const scanRows = (${scanRows.toString()});
-parentPort.on("message", ({ bytes, from, width, keyField, done, port }) => {
+parentPort.on("message", ({ bytes, from, width, keyField, fields, limit, done, port }) => {
   try {
     // The scan is only used when the whole file is ASCII, where text offsets are byte offsets.
     // (Not Buffer's latin1: above 1 MB that makes an external string, slower to read.)
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
-    const scan = scanRows(text, 0, text.length, width, keyField, from);
-    port.postMessage({ scan }, [scan.fieldStart.buffer, scan.rowEnd.buffer, scan.keyHashes.buffer]);
+    const scan = scanRows(text, 0, text.length, width, keyField, from, text.length, fields, limit);
+    const arrays = [scan.fieldStart, scan.rowEnd, scan.keyHashes];
+    for (const dictionary of scan.dictionaries) arrays.push(dictionary.codes);
+    port.postMessage({ scan }, arrays.map((array) => array.buffer));
   } catch (error) {
     port.postMessage({ error: String(error && error.stack || error) });
   }
@@ -80,7 +83,13 @@ class WorkerTailScanner implements TailScanner {
     this.worker = null;
   }
 
-  start(bytes: Uint8Array, from: number, width: number, keyField: number): PendingTailScan | null {
+  start(
+    bytes: Uint8Array,
+    from: number,
+    width: number,
+    keyField: number,
+    encode: ScanEncoding,
+  ): PendingTailScan | null {
     this.warmUp();
     const worker = this.worker;
     if (!worker) return null;
@@ -92,7 +101,11 @@ class WorkerTailScanner implements TailScanner {
     // would take the caller's bytes away.)
     const tail = shared ? bytes.subarray(from) : new Uint8Array(bytes.subarray(from));
     const transfer = shared ? [port2] : [tail.buffer as ArrayBuffer, port2];
-    worker.postMessage({ bytes: tail, from, width, keyField, done, port: port2 }, transfer);
+    const { fields, limit } = encode;
+    worker.postMessage(
+      { bytes: tail, from, width, keyField, fields, limit, done, port: port2 },
+      transfer,
+    );
     // Far longer than a healthy scan takes (about 10 ns a byte), short enough not to hang on a
     // worker that died without answering.
     const patienceMs = this.basePatienceMs + tail.length / 10_000;

@@ -1,4 +1,4 @@
-import type { CsvTable } from "@/lib/dataset/csv";
+import type { ColumnDictionary, CsvTable } from "@/lib/dataset/csv";
 
 // A local constant, not an import: see the note on the character codes in csv.ts.
 const QUOTE = 34;
@@ -33,20 +33,13 @@ export class WorkingCells {
     overlay[row] = value;
   }
 
-  private readonly dictionaries = new Map<number, ColumnDictionary | null>();
-
   /**
    * The input values of a column as codes into its distinct values, or null when it has more
-   * than `limit` of them. Built once per column: a category filter then tests each distinct value
-   * once and each row by a table lookup, however many operations filter on it.
+   * than `limit` of them (`CsvTable.dictionary`): a category filter then tests each distinct
+   * value once and each row by a table lookup, however many operations filter on it.
    */
   dictionary(col: number, limit: number): ColumnDictionary | null {
-    let dictionary = this.dictionaries.get(col);
-    if (dictionary === undefined) {
-      dictionary = buildDictionary(this.table, col, limit);
-      this.dictionaries.set(col, dictionary);
-    }
-    return dictionary;
+    return this.table.dictionary(col, limit);
   }
 
   /** Overlays of the columns written to, for `serializeWithChanges`. */
@@ -57,56 +50,6 @@ export class WorkingCells {
     });
     return edits;
   }
-}
-
-export interface ColumnDictionary {
-  /** Per row, the index of its value in `values`. */
-  codes: Int32Array;
-  values: string[];
-}
-
-function buildDictionary(table: CsvTable, col: number, limit: number): ColumnDictionary | null {
-  const { text, fieldStart, rowEnd, columnCount: width, rowCount } = table;
-  const last = col === width - 1;
-  let size = 16;
-  while (size < limit * 2) size *= 2;
-  const slots = new Int32Array(size); // code + 1; 0 is empty
-  const mask = size - 1;
-  const codes = new Int32Array(rowCount);
-  const values: string[] = [];
-  for (let row = 0, at = col; row < rowCount; row++, at += width) {
-    const start = fieldStart[at];
-    const end = last ? rowEnd[row] : fieldStart[at + 1] - 1;
-    const quoted = text.charCodeAt(start) === QUOTE;
-    const decoded = quoted ? table.cell(row, col) : null;
-    let hash = 0x811c9dc5;
-    if (decoded !== null) {
-      for (let k = 0; k < decoded.length; k++)
-        hash = Math.imul(hash ^ decoded.charCodeAt(k), 0x01000193);
-    } else {
-      for (let k = start; k < end; k++) hash = Math.imul(hash ^ text.charCodeAt(k), 0x01000193);
-    }
-    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const entry = slots[slot];
-      if (entry === 0) {
-        if (values.length === limit) return null;
-        values.push(decoded ?? text.slice(start, end));
-        slots[slot] = values.length;
-        codes[row] = values.length - 1;
-        break;
-      }
-      const value = values[entry - 1];
-      const same =
-        decoded !== null
-          ? value === decoded
-          : value.length === end - start && text.startsWith(value, start);
-      if (same) {
-        codes[row] = entry - 1;
-        break;
-      }
-    }
-  }
-  return { codes, values };
 }
 
 /**

@@ -1,7 +1,7 @@
-import type { ColumnProfile } from "@/lib/dataset/types";
+import type { ColumnProfile, DatasetProfile } from "@/lib/dataset/types";
 import { parseBooleanText } from "@/lib/dataset/values";
-import type { NormalizedFilter } from "@/lib/plan/normalize";
-import type { Condition } from "@/lib/plan/schema";
+import { type NormalizedFilter, normalizePlan, PlanNormalizeError } from "@/lib/plan/normalize";
+import type { Condition, ExecutionPlan } from "@/lib/plan/schema";
 import {
   type CellTest,
   DICTIONARY_LIMIT,
@@ -81,6 +81,29 @@ export function selectRows(tests: ConditionTests, cells: WorkingCells): Int32Arr
   const all = new Int32Array(n);
   for (let row = 0; row < n; row++) all[row] = row;
   return all;
+}
+
+/**
+ * What a parse should dictionary-encode for this plan (`ParseCsvOptions.encode`): the columns
+ * `selectRows` reads in full through their dictionaries, which are each operation's first `all`
+ * condition on a column with few distinct values. A plan that does not normalise encodes nothing
+ * (the dry run reports why).
+ */
+export function dictionaryEncodingFor(
+  plan: ExecutionPlan,
+  profile: DatasetProfile,
+): { columns: string[]; limit: number } {
+  const columns = new Set<string>();
+  try {
+    for (const op of normalizePlan(plan, profile).operations) {
+      const first = op.filter.all[0]?.column;
+      const column = profile.columns.find((c) => c.name === first);
+      if (column && column.distinctCount <= DICTIONARY_LIMIT) columns.add(column.name);
+    }
+  } catch (error) {
+    if (!(error instanceof PlanNormalizeError)) throw error;
+  }
+  return { columns: [...columns], limit: DICTIONARY_LIMIT };
 }
 
 /** Does a row pass the filter, given its cells' values by column index? */

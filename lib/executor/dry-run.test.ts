@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseCsv } from "@/lib/dataset/csv";
+import { dictionaryEncodingFor } from "./conditions";
 import { dryRun } from "./dry-run";
 import { fixtureBytes, fixturePlan, load, planOf, text } from "./test-support";
 
@@ -536,5 +537,48 @@ describe("restore_values", () => {
     );
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.error).toMatchObject({ code: "type_mismatch", column: "price" });
+  });
+});
+
+describe("dictionary encoding during the parse", () => {
+  const plan = planOf([
+    {
+      filter: { categories: ["fitness"], in_stock: true },
+      action: { type: "percent_increase", value: 10 },
+    },
+    { filter: { categories: ["yoga"] }, action: { type: "percent_decrease", value: 5 } },
+    { filter: { categories: ["accessories"] }, action: { type: "set_stock", value: false } },
+  ]);
+
+  it("asks for the columns each operation's filter reads in full first", () => {
+    const { profile } = load(CATALOG, "sku");
+    expect(dictionaryEncodingFor(plan, profile).columns).toEqual(["category"]);
+    const byPrice = planOf([
+      {
+        filter: { all: [{ column: "price", op: "gt", value: 10 }] },
+        action: { type: "set_stock", value: false },
+      },
+    ]);
+    // 6 distinct prices are few enough; a column the data does not have asks for nothing.
+    expect(dictionaryEncodingFor(byPrice, profile).columns).toEqual(["price"]);
+    const unknown = planOf([
+      {
+        filter: { all: [{ column: "colour", op: "eq", value: "red" }] },
+        action: { type: "set_stock", value: false },
+      },
+    ]);
+    expect(dictionaryEncodingFor(unknown, profile).columns).toEqual([]);
+  });
+
+  it("gives the same result as building the dictionaries in the run", () => {
+    const { bytes, profile } = load(CATALOG, "sku");
+    const encode = dictionaryEncodingFor(plan, profile);
+    const encoded = dryRun(plan, parseCsv(bytes, { keyColumn: "sku", encode }), profile);
+    const plain = dryRun(plan, parseCsv(bytes, { keyColumn: "sku" }), profile);
+    if (!encoded.ok || !plain.ok) throw new Error("dry run failed");
+    expect(encoded.changes).toEqual(plain.changes);
+    expect(encoded.changes.length).toBeGreaterThan(2);
+    expect(encoded.changeSetHash).toBe(plain.changeSetHash);
+    expect(encoded.output).toEqual(plain.output);
   });
 });

@@ -1,6 +1,8 @@
 /**
  * The executor's public face. Everything here is pure: no I/O, no database, no clock.
  */
+
+export { dictionaryEncodingFor } from "./conditions";
 export {
   CONFLICT_CELLS_SHOWN,
   findOrderConflicts,

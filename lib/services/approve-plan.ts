@@ -10,6 +10,7 @@ import { asBytes } from "@/lib/db/json";
 import { latestRevision, readPlanJson } from "@/lib/db/plans";
 import { loadVersionBytes } from "@/lib/db/versions";
 import { AppError, isAppError } from "@/lib/errors";
+import { dictionaryEncodingFor } from "@/lib/executor";
 import type { ExecutionPlan } from "@/lib/plan/schema";
 import { planHash, previewHash, sha256Hex } from "./hashing";
 import {
@@ -171,8 +172,11 @@ async function applyInTransaction(
 
   // 3. Re-run the executor; its change set must be the one previewed.
   const profile = readProfile(plan.dataset.profileJson);
-  const base = await versionTable(current.id, profile.keyColumn, () =>
-    loadVersionBytes(current.id, tx),
+  const base = await versionTable(
+    current.id,
+    profile.keyColumn,
+    () => loadVersionBytes(current.id, tx),
+    dictionaryEncodingFor(executionPlan, profile),
   );
   if (!base.ok) throw new AppError("execution_failed", base.error);
   lap("parse");

@@ -6,6 +6,7 @@ import { readProfile } from "@/lib/db/datasets";
 import { latestRevision, readPlanJson, recordPreview } from "@/lib/db/plans";
 import { loadVersionBytes } from "@/lib/db/versions";
 import { AppError } from "@/lib/errors";
+import { dictionaryEncodingFor } from "@/lib/executor";
 import { hasErrors, type PlanIssue } from "@/lib/plan/issues";
 import { validatePlan } from "@/lib/plan/validate";
 import { previewHash } from "./hashing";
@@ -74,8 +75,11 @@ export async function previewPlan(options: PreviewPlanOptions): Promise<PlanPrev
   }
   lap("validate");
 
-  const base = await versionTable(current.id, profile.keyColumn, () =>
-    loadVersionBytes(current.id),
+  const base = await versionTable(
+    current.id,
+    profile.keyColumn,
+    () => loadVersionBytes(current.id),
+    dictionaryEncodingFor(executionPlan, profile),
   );
   if (!base.ok) return { ok: false, reason: "execution_failed", error: base.error };
   lap("parse");

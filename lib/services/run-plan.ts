@@ -1,5 +1,5 @@
 import "server-only";
-import { CsvError, type CsvTable } from "@/lib/dataset/csv";
+import { CsvError, type CsvTable, type ParseCsvOptions } from "@/lib/dataset/csv";
 import { reprofileChangedColumns } from "@/lib/dataset/profile";
 import { parseCsvInParallel } from "@/lib/dataset/scan-worker";
 import type { DatasetProfile } from "@/lib/dataset/types";
@@ -48,11 +48,15 @@ const tables: Map<string, CsvTable> = globalForTables.signoffVersionTables;
 
 export type VersionTable = { ok: true; table: CsvTable } | { ok: false; error: string };
 
-/** A version parsed with its key column, from the cache or from `readContent`. */
+/**
+ * A version parsed with its key column, from the cache or from `readContent`; a parse encodes
+ * `encode`'s columns on its way (`dictionaryEncodingFor` the plan about to run).
+ */
 export async function versionTable(
   versionId: string,
   keyColumn: string,
   readContent: () => Promise<Uint8Array | null>,
+  encode?: ParseCsvOptions["encode"],
 ): Promise<VersionTable> {
   const key = `${versionId}:${keyColumn}`;
   const cached = tables.get(key);
@@ -65,7 +69,7 @@ export async function versionTable(
   if (!content) return { ok: false, error: "The version's content is missing." };
   let table: CsvTable;
   try {
-    table = parseCsvInParallel(content, { keyColumn });
+    table = parseCsvInParallel(content, { keyColumn, encode });
   } catch (error) {
     if (error instanceof CsvError)
       return { ok: false, error: `The stored version does not parse: ${error.message}` };

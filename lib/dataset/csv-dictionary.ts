@@ -1,0 +1,134 @@
+import type { CsvTable } from "./csv";
+import type { ScannedDictionary } from "./csv-scan";
+
+// A local constant, not an import: see the note on the character codes in csv.ts.
+const QUOTE = 34;
+
+/**
+ * A column's input values as codes into its distinct values. A filter on a low-cardinality column
+ * (a category) then tests each distinct value once and each row by a table lookup. Built from the
+ * parse's scan when the parse was asked to encode the column (`ParseCsvOptions.encode`), which
+ * reads each cell while it is in the cache; otherwise by a pass over the column.
+ */
+export interface ColumnDictionary {
+  /** Per row, the index of its value in `values`. */
+  codes: Int32Array;
+  values: string[];
+}
+
+/** The dictionary of `col`, or null when it has more than `limit` distinct values. */
+export function buildDictionary(
+  table: CsvTable,
+  col: number,
+  limit: number,
+): ColumnDictionary | null {
+  const { text, fieldStart, rowEnd, columnCount: width, rowCount } = table;
+  const last = col === width - 1;
+  let size = 16;
+  while (size < limit * 2) size *= 2;
+  const slots = new Int32Array(size); // code + 1; 0 is empty
+  const mask = size - 1;
+  const codes = new Int32Array(rowCount);
+  const values: string[] = [];
+  for (let row = 0, at = col; row < rowCount; row++, at += width) {
+    const start = fieldStart[at];
+    const end = last ? rowEnd[row] : fieldStart[at + 1] - 1;
+    const quoted = text.charCodeAt(start) === QUOTE;
+    const decoded = quoted ? table.cell(row, col) : null;
+    let hash = 0x811c9dc5;
+    if (decoded !== null) {
+      for (let k = 0; k < decoded.length; k++)
+        hash = Math.imul(hash ^ decoded.charCodeAt(k), 0x01000193);
+    } else {
+      for (let k = start; k < end; k++) hash = Math.imul(hash ^ text.charCodeAt(k), 0x01000193);
+    }
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const entry = slots[slot];
+      if (entry === 0) {
+        if (values.length === limit) return null;
+        values.push(decoded ?? text.slice(start, end));
+        slots[slot] = values.length;
+        codes[row] = values.length - 1;
+        break;
+      }
+      const value = values[entry - 1];
+      const same =
+        decoded !== null
+          ? value === decoded
+          : value.length === end - start && text.startsWith(value, start);
+      if (same) {
+        codes[row] = entry - 1;
+        break;
+      }
+    }
+  }
+  return { codes, values };
+}
+
+/**
+ * Two consecutive scans' dictionaries of one field as one, the second's codes renumbered into
+ * the first's values (in the first's arrays when they have room, like the other scan arrays).
+ */
+export function joinScannedDictionaries(
+  head: ScannedDictionary,
+  rest: ScannedDictionary,
+  headRows: number,
+  limit: number,
+): ScannedDictionary {
+  const values = [...head.values];
+  const unresolved = head.unresolved.concat(rest.unresolved.map((row) => row + headRows));
+  const failed = { ...head, codes: new Int32Array(0), values, unresolved, overflow: true };
+  if (head.overflow || rest.overflow) return failed;
+  const indexOf = new Map(values.map((value, code) => [value, code]));
+  const renumbered = new Int32Array(rest.values.length);
+  for (let code = 0; code < rest.values.length; code++) {
+    const value = rest.values[code];
+    let joined = indexOf.get(value);
+    if (joined === undefined) {
+      if (values.length === limit) return failed;
+      joined = values.length;
+      values.push(value);
+      indexOf.set(value, joined);
+    }
+    renumbered[code] = joined;
+  }
+  const length = headRows + rest.codes.length;
+  const room = (head.codes.buffer.byteLength - head.codes.byteOffset) / 4;
+  const codes =
+    room >= length ? new Int32Array(head.codes.buffer, head.codes.byteOffset, length) : null;
+  const joined = codes ?? new Int32Array(length);
+  if (!codes) joined.set(head.codes);
+  for (let k = 0; k < rest.codes.length; k++) {
+    const code = rest.codes[k];
+    joined[headRows + k] = code < 0 ? -1 : renumbered[code];
+  }
+  return { field: head.field, codes: joined, values, unresolved, overflow: false };
+}
+
+/**
+ * The scan's dictionary with its quoted cells decoded and looked up, or null when the column has
+ * more than `limit` distinct values.
+ */
+export function completeScannedDictionary(
+  table: CsvTable,
+  scanned: ScannedDictionary,
+  limit: number,
+): ColumnDictionary | null {
+  if (scanned.overflow) return null;
+  const { codes, values, field } = scanned;
+  if (scanned.unresolved.length > 0) {
+    const indexOf = new Map(values.map((value, code) => [value, code]));
+    for (const row of scanned.unresolved) {
+      const value = table.cell(row, field);
+      let code = indexOf.get(value);
+      if (code === undefined) {
+        if (values.length === limit) return null;
+        code = values.length;
+        values.push(value);
+        indexOf.set(value, code);
+      }
+      codes[row] = code;
+    }
+  }
+  return { codes, values };
+}
