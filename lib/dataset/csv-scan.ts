@@ -40,8 +40,8 @@ export interface RowScan {
   keyHashes: Int32Array;
   /** Rows whose key is quoted or blank, so not in `keyHashes`, ascending. */
   unhashed: number[];
-  /** The fields asked to be encoded, in the order asked. */
-  dictionaries: ScannedDictionary[];
+  /** The field asked to be encoded, or null. */
+  dictionary: ScannedDictionary | null;
   /** Where the scan stopped: the start of the first row at or after `stop`, or the end. */
   next: number;
   /** The first problem; the scan stops there. */
@@ -55,9 +55,10 @@ export interface RowScan {
  * The arrays are sized for the rows up to `sizeFor` (default `stop`), so a caller that scans the
  * rest elsewhere can append those rows without reallocating.
  *
- * `encodeFields` are dictionary-encoded on the way (`ScannedDictionary`), up to `encodeLimit`
- * distinct values each: a filter on a category reads every row's category, and while the scan is
- * at a row its text is in the cache, where a later pass fetches the whole file from memory again.
+ * `encodeField` (or none, -1) is dictionary-encoded on the way (`ScannedDictionary`), up to
+ * `encodeLimit` distinct values: a filter on a category reads every row's category, and while
+ * the scan is at a row its text is in the cache, where a later pass fetches the whole file from
+ * memory again.
  */
 export function scanRows(
   text: string,
@@ -67,7 +68,7 @@ export function scanRows(
   keyField: number,
   base: number,
   sizeFor: number = stop,
-  encodeFields: readonly number[] = [],
+  encodeField = -1,
   encodeLimit = 0,
 ): RowScan {
   const n = text.length;
@@ -91,26 +92,16 @@ export function scanRows(
   let rowEnd = new Int32Array(capacity);
   let keyHashes = new Int32Array(keyField < 0 ? 0 : capacity);
   const unhashed: number[] = [];
-  // Per encoded field: codes, distinct values, an open-addressing table of value index + 1 (0 is
-  // empty), quoted rows, and whether the limit was passed. `encoderOf[field]` is its index or -1.
-  const encoders = encodeFields.length;
-  const encoderOf = new Int32Array(width).fill(-1);
+  // The encoded field's codes, distinct values, an open-addressing table of value index + 1 (0
+  // is empty), quoted rows, and whether the limit was passed.
+  let codes = new Int32Array(encodeField < 0 ? 0 : capacity);
+  const distinct: string[] = [];
   let tableSize = 16;
   while (tableSize < encodeLimit * 2) tableSize *= 2;
+  const slots = new Int32Array(encodeField < 0 ? 0 : tableSize);
   const tableMask = tableSize - 1;
-  const codes: Int32Array[] = [];
-  const distinct: string[][] = [];
-  const slots: Int32Array[] = [];
-  const quotedRows: number[][] = [];
-  const overflow: boolean[] = [];
-  for (let e = 0; e < encoders; e++) {
-    encoderOf[encodeFields[e]] = e;
-    codes.push(new Int32Array(capacity));
-    distinct.push([]);
-    slots.push(new Int32Array(tableSize));
-    quotedRows.push([]);
-    overflow.push(false);
-  }
+  const quotedRows: number[] = [];
+  let overflow = false;
   let problem: ScanProblem | null = null;
   // The next comma, LF and CR at or after where they were last looked for; -1 when there is
   // none, -2 before the first search. A row's LF is found once for all its fields.
@@ -134,10 +125,10 @@ export function scanRows(
         hashes.set(keyHashes);
         keyHashes = hashes;
       }
-      for (let e = 0; e < encoders; e++) {
+      if (encodeField >= 0) {
         const grown = new Int32Array(capacity);
-        grown.set(codes[e]);
-        codes[e] = grown;
+        grown.set(codes);
+        codes = grown;
       }
     }
     const rowStart = pos;
@@ -160,10 +151,9 @@ export function scanRows(
       fieldStart[at++] = pos + base;
       if (text.charCodeAt(pos) === 34) {
         if (field === keyField) unhashed.push(rows);
-        const e = encoderOf[field];
-        if (e >= 0) {
-          codes[e][rows] = -1;
-          quotedRows[e].push(rows);
+        if (field === encodeField) {
+          codes[rows] = -1;
+          quotedRows.push(rows);
         }
         field++;
         const open = pos;
@@ -203,27 +193,28 @@ export function scanRows(
           if (blank) unhashed.push(rows);
           else keyHashes[rows] = hash;
         }
-        const e = encoderOf[field];
-        if (e >= 0 && !overflow[e]) {
+        if (field === encodeField && !overflow) {
           let hash = 0x811c9dc5;
           for (let k = pos; k < end; k++) hash = Math.imul(hash ^ text.charCodeAt(k), 0x01000193);
-          const table = slots[e];
-          const values = distinct[e];
           for (let slot = hash & tableMask; ; slot = (slot + 1) & tableMask) {
-            const entry = table[slot];
+            const entry = slots[slot];
             if (entry === 0) {
-              if (values.length === encodeLimit) {
-                overflow[e] = true;
+              if (distinct.length === encodeLimit) {
+                overflow = true;
               } else {
-                values.push(text.slice(pos, end));
-                table[slot] = values.length;
-                codes[e][rows] = values.length - 1;
+                distinct.push(text.slice(pos, end));
+                slots[slot] = distinct.length;
+                codes[rows] = distinct.length - 1;
               }
               break;
             }
-            const value = values[entry - 1];
-            if (value.length === end - pos && text.startsWith(value, pos)) {
-              codes[e][rows] = entry - 1;
+            const value = distinct[entry - 1];
+            let same = value.length === end - pos;
+            for (let k = 0; same && k < value.length; k++) {
+              same = value.charCodeAt(k) === text.charCodeAt(pos + k);
+            }
+            if (same) {
+              codes[rows] = entry - 1;
               break;
             }
           }
@@ -250,23 +241,22 @@ export function scanRows(
     }
   }
 
-  const dictionaries: ScannedDictionary[] = [];
-  for (let e = 0; e < encoders; e++) {
-    dictionaries.push({
-      field: encodeFields[e],
-      codes: codes[e].subarray(0, rows),
-      values: distinct[e],
-      unresolved: quotedRows[e],
-      overflow: overflow[e],
-    });
-  }
   return {
     fieldStart: fieldStart.subarray(0, rows * width),
     rowEnd: rowEnd.subarray(0, rows),
     rowCount: rows,
     keyHashes: keyHashes.subarray(0, keyField < 0 ? 0 : rows),
     unhashed,
-    dictionaries,
+    dictionary:
+      encodeField < 0
+        ? null
+        : {
+            field: encodeField,
+            codes: codes.subarray(0, rows),
+            values: distinct,
+            unresolved: quotedRows,
+            overflow,
+          },
     next: pos,
     problem,
   };

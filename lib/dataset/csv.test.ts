@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CsvError, parseCsv, renderField, serializeWithChanges, writeChanges } from "./csv";
 
@@ -156,6 +157,52 @@ describe("CSV errors", () => {
     expect(error.message).toBe(`Line 3002: key '${keys[2500]}' already appears on line 2502.`);
   });
 
+  it("names the first repeat in file order and the key's first line, wherever keys repeat", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 4_000 }), { minLength: 1, maxLength: 3_000 }),
+        (numbers) => {
+          const keys = numbers.map((n) => `K${n}`);
+          const data = `sku,p\n${keys.map((k) => `${k},1\n`).join("")}`;
+          const firstRow = new Map<string, number>();
+          let expected: string | null = null;
+          keys.forEach((key, row) => {
+            const first = firstRow.get(key);
+            if (first === undefined) firstRow.set(key, row);
+            else expected ??= `Line ${row + 2}: key '${key}' already appears on line ${first + 2}.`;
+          });
+          if (expected === null) {
+            const table = parseCsv(bytes(data), { keyColumn: "sku" });
+            expect(keys.every((key, row) => table.rowOfKey(key) === row)).toBe(true);
+          } else {
+            expect(csvError(data, "sku").message).toBe(expected);
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it("tells apart different keys with the same hash", () => {
+    // Two keys whose FNV-1a hashes collide (found by search; 32 bits collide after ~100k keys).
+    const seen = new Map<number, string>();
+    let pair: [string, string] | undefined;
+    for (let n = 0; !pair; n++) {
+      const key = `k${n}`;
+      let hash = 0x811c9dc5;
+      for (let k = 0; k < key.length; k++) hash = Math.imul(hash ^ key.charCodeAt(k), 0x01000193);
+      const other = seen.get(hash);
+      if (other !== undefined) pair = [other, key];
+      seen.set(hash, key);
+    }
+    const [a, b] = pair;
+    const table = parseCsv(bytes(`sku,p\n${a},1\n${b},2\n`), { keyColumn: "sku" });
+    expect([table.rowOfKey(a), table.rowOfKey(b)]).toEqual([0, 1]);
+    expect(csvError(`sku,p\n${a},1\n${b},2\n${b},3\n`, "sku").message).toBe(
+      `Line 4: key '${b}' already appears on line 3.`,
+    );
+  });
+
   it("finds keys however they were hashed: while scanning, quoted, non-ASCII or set later", () => {
     const data = 'p,sku\n1,A1\n2,"B,2"\n3,""\n';
     expect(csvError(data, "sku").message).toBe(
@@ -260,7 +307,7 @@ describe("column dictionaries", () => {
   };
 
   it("encodes a column during the parse as a pass over it would, quoted and non-ASCII cells included", () => {
-    const encoded = parseCsv(bytes(source), { encode: { columns: ["category"], limit: 3 } });
+    const encoded = parseCsv(bytes(source), { encode: { column: "category", limit: 3 } });
     const plain = parseCsv(bytes(source));
     const values = ["café", "café", 'say "hi"', "tea", "café"];
     expect(decode(encoded, 1, 3)).toEqual(values);
@@ -269,18 +316,19 @@ describe("column dictionaries", () => {
   });
 
   it("has none for a column with more distinct values than the limit", () => {
-    const encoded = parseCsv(bytes(source), {
-      encode: { columns: ["category", "note"], limit: 2 },
-    });
+    const encoded = parseCsv(bytes(source), { encode: { column: "category", limit: 2 } });
     expect(encoded.dictionary(1, 2)).toBeNull();
-    expect(encoded.dictionary(2, 2)).toBeNull();
+    const byNote = parseCsv(bytes(source), { encode: { column: "note", limit: 2 } });
+    expect(byNote.dictionary(2, 2)).toBeNull();
     expect(parseCsv(bytes(source)).dictionary(1, 2)).toBeNull();
   });
 
   it("builds one by a pass for a limit or a column the parse did not encode, and keeps it", () => {
-    const table = parseCsv(bytes(source), { encode: { columns: ["category", "nope"], limit: 2 } });
+    const table = parseCsv(bytes(source), { encode: { column: "category", limit: 2 } });
     expect(decode(table, 1, 3)).toEqual(["café", "café", 'say "hi"', "tea", "café"]);
     expect(decode(table, 0, 10)).toEqual(["A1", "A2", "A3", "A4", "A5"]);
+    const unknown = parseCsv(bytes(source), { encode: { column: "nope", limit: 3 } });
+    expect(decode(unknown, 1, 3)).toEqual(["café", "café", 'say "hi"', "tea", "café"]);
     expect(table.dictionary(0, 10)).toBe(table.dictionary(0, 10));
   });
 });

@@ -72,10 +72,10 @@ export interface ParseCsvOptions {
   /** Scans the second half of a large ASCII file on another thread (see scan-worker.ts). */
   tailScanner?: TailScanner;
   /**
-   * Columns to dictionary-encode during the scan (`CsvTable.dictionary`), up to `limit` distinct
-   * values each: the columns a plan's filters will read in full. Unknown names are ignored.
+   * A column to dictionary-encode during the scan (`CsvTable.dictionary`), up to `limit` distinct
+   * values: the column a plan's filters will read in full. An unknown name is ignored.
    */
-  encode?: { columns: readonly string[]; limit: number };
+  encode?: { column: string; limit: number };
 }
 
 /**
@@ -100,9 +100,9 @@ export interface TailScanner {
   ): PendingTailScan | null;
 }
 
-/** Fields a scan dictionary-encodes, and the most distinct values each may have. */
+/** The field a scan dictionary-encodes (-1 for none), and the most distinct values it may have. */
 export interface ScanEncoding {
-  fields: readonly number[];
+  field: number;
   limit: number;
 }
 
@@ -161,6 +161,8 @@ export class CsvTable {
 
   private keyIndexColumn = -1;
   private keys: KeyIndex | null = null;
+  /** The key column's hash by row, kept from the uniqueness check for the first `rowOfKey`. */
+  private keyHashes: Int32Array | null = null;
   /** Key hashes the parse took on its way; used once, by the first key index built. */
   private scannedKeys: ScannedKeys | null;
   private readonly columnCache = new Map<number, string[]>();
@@ -170,8 +172,8 @@ export class CsvTable {
     number,
     { limit: number; dictionary: ColumnDictionary | null }
   >();
-  /** Dictionaries the parse's scan encoded, completed on first use. */
-  private scannedDictionaries: { limit: number; scanned: ScannedDictionary[] } | null;
+  /** The dictionary the parse's scan encoded, completed on first use. */
+  private scannedDictionary: { limit: number; scanned: ScannedDictionary } | null;
 
   /** @internal Use `parseCsv`. */
   constructor(parts: {
@@ -183,7 +185,7 @@ export class CsvTable {
     rowCount: number;
     headerEnd: number;
     scannedKeys?: ScannedKeys;
-    scannedDictionaries?: { limit: number; scanned: ScannedDictionary[] };
+    scannedDictionary?: { limit: number; scanned: ScannedDictionary };
   }) {
     this.bytes = parts.bytes;
     this.text = parts.text;
@@ -196,7 +198,7 @@ export class CsvTable {
     this.rowEnd = parts.rowEnd;
     this.headerEnd = parts.headerEnd;
     this.scannedKeys = parts.scannedKeys ?? null;
-    this.scannedDictionaries = parts.scannedDictionaries ?? null;
+    this.scannedDictionary = parts.scannedDictionary ?? null;
   }
 
   /**
@@ -207,10 +209,8 @@ export class CsvTable {
   dictionary(col: number, limit: number): ColumnDictionary | null {
     const known = this.dictionaries.get(col);
     if (known?.limit === limit) return known.dictionary;
-    const scanned =
-      this.scannedDictionaries?.limit === limit
-        ? this.scannedDictionaries.scanned.find((d) => d.field === col)
-        : undefined;
+    const scan = this.scannedDictionary;
+    const scanned = scan?.limit === limit && scan.scanned.field === col ? scan.scanned : null;
     const dictionary = scanned
       ? completeScannedDictionary(this, scanned, limit)
       : buildDictionary(this, col, limit);
@@ -297,7 +297,7 @@ export class CsvTable {
   /**
    * Makes `name` the key column: every value must be non-empty and unique. Throws a CsvError
    * naming the lines otherwise. `knownUnique` skips the check for a column already counted
-   * (profiling does); the index is then built on the first `rowOfKey`.
+   * (profiling does). The index `rowOfKey` reads is built on its first call.
    */
   setKeyColumn(name: string, options: { knownUnique?: boolean } = {}): void {
     const col = this.columnIndex(name);
@@ -308,7 +308,13 @@ export class CsvTable {
       );
     }
     if (col === this.keyIndexColumn) return;
-    this.keys = options.knownUnique ? null : this.buildKeys(col);
+    this.keys = null;
+    this.keyHashes = null;
+    if (!options.knownUnique) {
+      const hashes = this.hashKeyColumn(col);
+      checkKeysUnique(this, col, hashes);
+      this.keyHashes = hashes;
+    }
     this.keyIndexColumn = col;
   }
 
@@ -321,7 +327,10 @@ export class CsvTable {
   /** The row with this key, or -1. Requires a key column. */
   rowOfKey(key: string): number {
     if (this.keyIndexColumn < 0) throw new Error("The table has no key column; call setKeyColumn.");
-    this.keys ??= this.buildKeys(this.keyIndexColumn);
+    if (!this.keys) {
+      this.keys = buildKeyIndex(this.keyHashes ?? this.hashKeyColumn(this.keyIndexColumn));
+      this.keyHashes = null;
+    }
     const { hashes, rows, groupStart, shift } = this.keys;
     const hash = hashRange(key, 0, key.length) | 0;
     const group = hash >>> shift;
@@ -331,10 +340,11 @@ export class CsvTable {
     return -1;
   }
 
-  private buildKeys(col: number): KeyIndex {
+  /** The hash of every key cell's value, by row (throws on the first empty key). */
+  private hashKeyColumn(col: number): Int32Array {
     const scanned = this.scannedKeys?.field === col ? this.scannedKeys : null;
     this.scannedKeys = null;
-    return buildKeyIndex(this, col, scanned);
+    return scanned ? completeKeyHashes(this, col, scanned) : hashKeys(this, col);
   }
 
   /** Key → row for every row, for callers that want a plain Map. Built on each call. */
@@ -390,7 +400,7 @@ function parseDecoded(
     ascii &&
     tail?.width === width &&
     tail.keyField === keyField &&
-    tail.encode.fields.join() === encode.fields.join();
+    tail.encode.field === encode.field;
   const rows = scanAll(text, header.next, width, keyField, encode, sameTask ? tail : null);
   const scannedKeys: ScannedKeys | undefined =
     keyField < 0 ? undefined : { field: keyField, hashes: rows.keyHashes, unhashed: rows.unhashed };
@@ -404,7 +414,9 @@ function parseDecoded(
     rowCount: rows.rowCount,
     headerEnd: header.end,
     scannedKeys,
-    scannedDictionaries: { limit: encode.limit, scanned: rows.dictionaries },
+    scannedDictionary: rows.dictionary
+      ? { limit: encode.limit, scanned: rows.dictionary }
+      : undefined,
   });
   if (options.keyColumn !== undefined) table.setKeyColumn(options.keyColumn);
   return table;
@@ -419,14 +431,12 @@ interface TailScan {
   scan: PendingTailScan;
 }
 
-/** The fields of `options.encode` in this header, distinct and ascending. */
+/** The field of `options.encode` in this header. */
 function scanEncoding(names: readonly string[], options: ParseCsvOptions): ScanEncoding {
-  const fields = new Set<number>();
-  for (const name of options.encode?.columns ?? []) {
-    const field = names.indexOf(name);
-    if (field >= 0) fields.add(field);
-  }
-  return { fields: [...fields].sort((a, b) => a - b), limit: options.encode?.limit ?? 0 };
+  const { encode } = options;
+  return encode
+    ? { field: names.indexOf(encode.column), limit: encode.limit }
+    : { field: -1, limit: 0 };
 }
 
 /** Bytes decoded to find the header before the whole file is decoded. */
@@ -480,15 +490,15 @@ function scanAll(
   tail: TailScan | null,
 ): RowScan {
   const split = tail !== null ? tail.from : text.length;
-  const { fields, limit } = encode;
+  const { field, limit } = encode;
   // Sized for the whole file, so the other thread's rows are appended in place.
-  const head = scanRows(text, start, split, width, keyField, 0, text.length, fields, limit);
+  const head = scanRows(text, start, split, width, keyField, 0, text.length, field, limit);
   if (head.problem) throw describeProblem(text, head.problem, width);
   if (head.next >= text.length) return head;
   const handedOver = head.next === split && tail !== null ? tail.scan.result() : null;
   const rest =
     handedOver ??
-    scanRows(text, head.next, text.length, width, keyField, 0, text.length, fields, limit);
+    scanRows(text, head.next, text.length, width, keyField, 0, text.length, field, limit);
   if (rest.problem) throw describeProblem(text, rest.problem, width);
   return joinScans(head, rest, limit);
 }
@@ -514,16 +524,17 @@ function joinScans(head: RowScan, rest: RowScan, limit: number): RowScan {
   const rowEnd = append(head.rowEnd, rest.rowEnd);
   const keyHashes = append(head.keyHashes, rest.keyHashes);
   const unhashed = head.unhashed.concat(rest.unhashed.map((row) => row + head.rowCount));
-  const dictionaries = head.dictionaries.map((d, e) =>
-    joinScannedDictionaries(d, rest.dictionaries[e], head.rowCount, limit),
-  );
+  const dictionary =
+    head.dictionary && rest.dictionary
+      ? joinScannedDictionaries(head.dictionary, rest.dictionary, head.rowCount, limit)
+      : null;
   return {
     fieldStart,
     rowEnd,
     rowCount,
     keyHashes,
     unhashed,
-    dictionaries,
+    dictionary,
     next: rest.next,
     problem: null,
   };
@@ -724,7 +735,8 @@ function countBelow(sorted: Int32Array, value: number): number {
  * top bits (four to eight rows each), so a lookup hashes the key and compares the hashes of one
  * group. Two stable radix passes order the rows; they read and write memory mostly in sequence,
  * where a hash table of millions of slots misses the cache on nearly every row and takes several
- * times as long to fill. Within a group rows stay ascending, which the duplicate check relies on.
+ * times as long to fill. Built on the first lookup: a parse only checks that keys are unique
+ * (`checkKeysUnique`), and a plan that looks no row up by key never needs it.
  */
 interface KeyIndex {
   /** Key hashes in index order. */
@@ -737,8 +749,7 @@ interface KeyIndex {
   shift: number;
 }
 
-function buildKeyIndex(table: CsvTable, col: number, scanned: ScannedKeys | null): KeyIndex {
-  const rowHashes = scanned ? completeKeyHashes(table, col, scanned) : hashKeys(table, col);
+function buildKeyIndex(rowHashes: Int32Array): KeyIndex {
   const n = rowHashes.length;
   // Four to eight rows per group (at most 2^24 groups).
   let bits = 1;
@@ -751,9 +762,7 @@ function buildKeyIndex(table: CsvTable, col: number, scanned: ScannedKeys | null
   const groupStart = new Int32Array((1 << bits) + 1);
   for (let at = 0; at < n; at++) groupStart[(sorted.hashes[at] >>> shift) + 1]++;
   for (let g = 0; g < 1 << bits; g++) groupStart[g + 1] += groupStart[g];
-  const index = { hashes: sorted.hashes, rows: sorted.rows, groupStart, shift };
-  checkUnique(table, col, index);
-  return index;
+  return { hashes: sorted.hashes, rows: sorted.rows, groupStart, shift };
 }
 
 /**
@@ -783,25 +792,55 @@ function radixPass(
 }
 
 /**
- * Throws for the first row, in file order, whose key an earlier row already has. Equal keys have
- * equal hashes, so they share a group, where rows ascend.
+ * Throws for the first row, in file order, whose key an earlier row already has. One counting
+ * pass spreads the rows over buckets by the top bits of their key's hash (a few hundred rows
+ * each, ascending within a bucket, as equal keys share one), and each bucket is checked with a
+ * small hash table that stays in the cache; one table over a million rows would miss the cache
+ * on nearly every row, and the full index (`buildKeyIndex`) takes two passes where this needs one.
  */
-function checkUnique(table: CsvTable, col: number, index: KeyIndex): void {
-  const { hashes, rows, groupStart } = index;
+function checkKeysUnique(table: CsvTable, col: number, hashes: Int32Array): void {
+  const n = hashes.length;
+  let bits = 1;
+  while (bits < 16 && n >> (bits + 9) > 0) bits++;
+  const shift = 32 - bits;
+  const buckets = 1 << bits;
+  const bucketStart = new Int32Array(buckets + 1);
+  for (let row = 0; row < n; row++) bucketStart[(hashes[row] >>> shift) + 1]++;
+  let largest = 0;
+  for (let b = 0; b < buckets; b++) {
+    largest = Math.max(largest, bucketStart[b + 1]);
+    bucketStart[b + 1] += bucketStart[b];
+  }
+  const next = bucketStart.slice(0, buckets);
+  const rows = new Int32Array(n);
+  for (let row = 0; row < n; row++) rows[next[hashes[row] >>> shift]++] = row;
+
+  let size = 16;
+  while (size < largest * 2) size *= 2;
+  const mask = size - 1;
+  const slotRow = new Int32Array(size);
+  // Which bucket filled a slot (bucket + 1), so the table is never cleared between buckets.
+  const slotBucket = new Int32Array(size);
   let repeat = -1;
   let first = -1;
-  for (let g = 0; g + 1 < groupStart.length; g++) {
-    const end = groupStart[g + 1];
-    for (let i = groupStart[g] + 1; i < end; i++) {
-      for (let j = groupStart[g]; j < i; j++) {
-        if (hashes[j] !== hashes[i] || table.cell(rows[j], col) !== table.cell(rows[i], col)) {
-          continue;
+  for (let b = 0; b < buckets; b++) {
+    for (let i = bucketStart[b]; i < bucketStart[b + 1]; i++) {
+      const row = rows[i];
+      const hash = hashes[row];
+      for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+        if (slotBucket[slot] !== b + 1) {
+          slotBucket[slot] = b + 1;
+          slotRow[slot] = row;
+          break;
         }
-        if (repeat < 0 || rows[i] < repeat) {
-          repeat = rows[i];
-          first = rows[j];
+        const earlier = slotRow[slot];
+        if (hashes[earlier] === hash && table.cell(earlier, col) === table.cell(row, col)) {
+          if (repeat < 0 || row < repeat) {
+            repeat = row;
+            first = earlier;
+          }
+          break;
         }
-        break;
       }
     }
   }

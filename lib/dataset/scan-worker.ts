@@ -35,14 +35,14 @@ export const PARALLEL_PARSE_MIN_BYTES = 8 * 1024 * 1024;
 const WORKER_SOURCE = `
 const { parentPort } = require("node:worker_threads");
 const scanRows = (${scanRows.toString()});
-parentPort.on("message", ({ bytes, from, width, keyField, fields, limit, done, port }) => {
+parentPort.on("message", ({ bytes, from, width, keyField, field, limit, done, port }) => {
   try {
     // The scan is only used when the whole file is ASCII, where text offsets are byte offsets.
     // (Not Buffer's latin1: above 1 MB that makes an external string, slower to read.)
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
-    const scan = scanRows(text, 0, text.length, width, keyField, from, text.length, fields, limit);
+    const scan = scanRows(text, 0, text.length, width, keyField, from, text.length, field, limit);
     const arrays = [scan.fieldStart, scan.rowEnd, scan.keyHashes];
-    for (const dictionary of scan.dictionaries) arrays.push(dictionary.codes);
+    if (scan.dictionary) arrays.push(scan.dictionary.codes);
     port.postMessage({ scan }, arrays.map((array) => array.buffer));
   } catch (error) {
     port.postMessage({ error: String(error && error.stack || error) });
@@ -101,9 +101,9 @@ class WorkerTailScanner implements TailScanner {
     // would take the caller's bytes away.)
     const tail = shared ? bytes.subarray(from) : new Uint8Array(bytes.subarray(from));
     const transfer = shared ? [port2] : [tail.buffer as ArrayBuffer, port2];
-    const { fields, limit } = encode;
+    const { field, limit } = encode;
     worker.postMessage(
-      { bytes: tail, from, width, keyField, fields, limit, done, port: port2 },
+      { bytes: tail, from, width, keyField, field, limit, done, port: port2 },
       transfer,
     );
     // Far longer than a healthy scan takes (about 10 ns a byte), short enough not to hang on a

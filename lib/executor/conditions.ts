@@ -84,26 +84,32 @@ export function selectRows(tests: ConditionTests, cells: WorkingCells): Int32Arr
 }
 
 /**
- * What a parse should dictionary-encode for this plan (`ParseCsvOptions.encode`): the columns
- * `selectRows` reads in full through their dictionaries, which are each operation's first `all`
- * condition on a column with few distinct values. A plan that does not normalise encodes nothing
- * (the dry run reports why).
+ * What a parse should dictionary-encode for this plan (`ParseCsvOptions.encode`): the column
+ * `selectRows` reads in full through its dictionary for the most operations (each operation's
+ * first `all` condition, on a column with few distinct values), or undefined when there is none.
+ * A plan that does not normalise encodes nothing (the dry run reports why).
  */
 export function dictionaryEncodingFor(
   plan: ExecutionPlan,
   profile: DatasetProfile,
-): { columns: string[]; limit: number } {
-  const columns = new Set<string>();
+): { column: string; limit: number } | undefined {
+  const reads = new Map<string, number>();
   try {
     for (const op of normalizePlan(plan, profile).operations) {
       const first = op.filter.all[0]?.column;
       const column = profile.columns.find((c) => c.name === first);
-      if (column && column.distinctCount <= DICTIONARY_LIMIT) columns.add(column.name);
+      if (column && column.distinctCount <= DICTIONARY_LIMIT) {
+        reads.set(column.name, (reads.get(column.name) ?? 0) + 1);
+      }
     }
   } catch (error) {
     if (!(error instanceof PlanNormalizeError)) throw error;
   }
-  return { columns: [...columns], limit: DICTIONARY_LIMIT };
+  let column: string | undefined;
+  for (const [name, count] of reads) {
+    if (column === undefined || count > (reads.get(column) ?? 0)) column = name;
+  }
+  return column === undefined ? undefined : { column, limit: DICTIONARY_LIMIT };
 }
 
 /** Does a row pass the filter, given its cells' values by column index? */

@@ -550,9 +550,9 @@ describe("dictionary encoding during the parse", () => {
     { filter: { categories: ["accessories"] }, action: { type: "set_stock", value: false } },
   ]);
 
-  it("asks for the columns each operation's filter reads in full first", () => {
+  it("asks for the column the most operations' filters read in full first", () => {
     const { profile } = load(CATALOG, "sku");
-    expect(dictionaryEncodingFor(plan, profile).columns).toEqual(["category"]);
+    expect(dictionaryEncodingFor(plan, profile)).toEqual({ column: "category", limit: 1024 });
     const byPrice = planOf([
       {
         filter: { all: [{ column: "price", op: "gt", value: 10 }] },
@@ -560,14 +560,14 @@ describe("dictionary encoding during the parse", () => {
       },
     ]);
     // 6 distinct prices are few enough; a column the data does not have asks for nothing.
-    expect(dictionaryEncodingFor(byPrice, profile).columns).toEqual(["price"]);
+    expect(dictionaryEncodingFor(byPrice, profile)?.column).toBe("price");
     const unknown = planOf([
       {
         filter: { all: [{ column: "colour", op: "eq", value: "red" }] },
         action: { type: "set_stock", value: false },
       },
     ]);
-    expect(dictionaryEncodingFor(unknown, profile).columns).toEqual([]);
+    expect(dictionaryEncodingFor(unknown, profile)).toBeUndefined();
   });
 
   it("gives the same result as building the dictionaries in the run", () => {
