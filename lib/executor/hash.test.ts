@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { CHANGE_SET_ENCODING, ChangeSetHasher, changeSetHash } from "./hash";
+import { CHANGE_SET_DIGEST, CHANGE_SET_ENCODING, ChangeSetHasher, changeSetHash } from "./hash";
 import { load, planOf } from "./test-support";
 
 describe("changeSetHash", () => {
-  it("is sha256 of the documented JSON-lines encoding, escapes included", () => {
+  it("is SHA-512/256 of the documented JSON-lines encoding, escapes included", () => {
+    expect(CHANGE_SET_DIGEST).toBe("sha512-256");
     const change = (
       operationId: string,
       column: string,
@@ -31,7 +32,7 @@ describe("changeSetHash", () => {
       '["op_01","price"]',
       '["A101","32.99","30.00"]',
     ];
-    const expected = createHash("sha256")
+    const expected = createHash(CHANGE_SET_DIGEST)
       .update(`${lines.join("\n")}\n`)
       .digest("hex");
     expect(changeSetHash(changes)).toBe(expected);
@@ -46,7 +47,7 @@ describe("changeSetHash", () => {
       before: k % 2 === 0 ? long : "é",
       after: `${long}${k}`,
     }));
-    const expected = createHash("sha256")
+    const expected = createHash(CHANGE_SET_DIGEST)
       .update(
         `${CHANGE_SET_ENCODING}\n["op_01","note"]\n${changes
           .map((c) => `${JSON.stringify([c.rowKey, c.before, c.after])}\n`)

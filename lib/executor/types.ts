@@ -53,7 +53,7 @@ export interface DryRunResult {
   rowsChanged: number;
   /** Cells whose final value differs from the input. */
   cellsChanged: number;
-  /** sha256 hex of the change set's canonical encoding (`changeSetHash`), taken during the run. */
+  /** The change set's hash (`changeSetHash`, hex), taken during the run. */
   readonly changeSetHash: string;
   /** The resulting CSV, assembled when first read. */
   readonly output: Uint8Array;
