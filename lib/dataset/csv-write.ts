@@ -122,6 +122,8 @@ interface ChangedColumn {
   starts: number[];
   ends: number[];
   texts: string[];
+  /** Each text's length in UTF-8 bytes. */
+  lengths: number[];
   /** Bytes the column's changed cells gain (or lose) against the input. */
   growth: number;
 }
@@ -132,6 +134,8 @@ interface ChangedCells {
   starts: ArrayLike<number>;
   ends: ArrayLike<number>;
   texts: readonly string[];
+  /** Each text's length in UTF-8 bytes. */
+  lengths: ArrayLike<number>;
   count: number;
   /** Rows with at least one changed cell. */
   rowsChanged: number;
@@ -151,6 +155,7 @@ function renderChangedCells(table: CsvTable, byColumn: ColumnEdits): ChangedColu
     const starts: number[] = [];
     const ends: number[] = [];
     const texts: string[] = [];
+    const lengths: number[] = [];
     let growth = 0;
     const limit = Math.min(values.length, rowCount);
     for (let row = 0; row < limit; row++) {
@@ -179,9 +184,11 @@ function renderChangedCells(table: CsvTable, byColumn: ColumnEdits): ChangedColu
       starts.push(start);
       ends.push(end);
       texts.push(written);
-      growth += utf8Length(written) - (end - start);
+      const length = utf8Length(written);
+      lengths.push(length);
+      growth += length - (end - start);
     }
-    if (rows.length > 0) columns.push({ col, rows, starts, ends, texts, growth });
+    if (rows.length > 0) columns.push({ col, rows, starts, ends, texts, lengths, growth });
   }
   return columns;
 }
@@ -191,13 +198,14 @@ function inFileOrder(columns: ChangedColumn[]): ChangedCells {
   const count = columns.reduce((n, c) => n + c.rows.length, 0);
   const growth = columns.reduce((n, c) => n + c.growth, 0);
   if (columns.length <= 1) {
-    const only = columns[0] ?? { starts: [], ends: [], texts: [] };
-    const { starts, ends, texts } = only;
-    return { starts, ends, texts, count, rowsChanged: count, growth };
+    const only = columns[0] ?? { starts: [], ends: [], texts: [], lengths: [] };
+    const { starts, ends, texts, lengths } = only;
+    return { starts, ends, texts, lengths, count, rowsChanged: count, growth };
   }
   const starts = new Int32Array(count);
   const ends = new Int32Array(count);
   const texts = new Array<string>(count);
+  const lengths = new Int32Array(count);
   let previousRow = -1;
   const next = new Int32Array(columns.length);
   let rowsChanged = 0;
@@ -219,8 +227,9 @@ function inFileOrder(columns: ChangedColumn[]): ChangedCells {
     starts[i] = column.starts[k];
     ends[i] = column.ends[k];
     texts[i] = column.texts[k];
+    lengths[i] = column.lengths[k];
   }
-  return { starts, ends, texts, count, rowsChanged, growth };
+  return { starts, ends, texts, lengths, count, rowsChanged, growth };
 }
 /** Whether a cell of this table holding `value` must be quoted. */
 function quotesNeeded(table: CsvTable, value: string): boolean {
@@ -248,7 +257,7 @@ function quotesByStyle(table: CsvTable, col: number): boolean {
  */
 function writeAscii(table: CsvTable, cells: ChangedCells): Uint8Array {
   const { bytes } = table;
-  const { starts, ends, texts, count } = cells;
+  const { starts, ends, texts, lengths, count } = cells;
   const bom = table.hasBom ? 2 : 0;
   const out = new Uint8Array(bytes.length + cells.growth);
   const encoder = new TextEncoder();
@@ -261,13 +270,13 @@ function writeAscii(table: CsvTable, cells: ChangedCells): Uint8Array {
       const from = starts[k] + bom;
       const to = ends[k] + bom;
       // In an ASCII table a cell's old text length is its byte length.
-      if (utf8Length(texts[k]) === to - from) writeString(out, from + delta, texts[k], encoder);
+      if (lengths[k] === to - from) writeString(out, from + delta, texts[k], encoder);
     }
   };
   for (let k = 0; k < count; k++) {
     const from = starts[k] + bom;
     const to = ends[k] + bom;
-    const length = utf8Length(texts[k]);
+    const length = lengths[k];
     if (length === to - from) continue;
     closeSpan(from, k);
     writeString(out, from + delta, texts[k], encoder);
