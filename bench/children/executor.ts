@@ -1,8 +1,8 @@
 /**
  * Child process: our executor on one plan and CSV, as the approval path runs it — read and
- * validate the plan, read and parse the CSV (key column checked), dry run (apply, diff, guards,
- * serialise), change-set hash, write the output. Prints its timing as JSON. The output's sha256
- * is not timed: only an approval reads it.
+ * validate the plan, read and parse the CSV (key column checked, the column the plan filters on
+ * encoded), dry run (apply, diff, change-set hash, guards), serialise, write the output. Prints
+ * its timing as JSON. The output's sha256 is not timed: only an approval reads it.
  * Usage: executor.ts PLAN CSV PROFILE_JSON OUT
  */
 import fs from "node:fs";
@@ -37,12 +37,7 @@ if (!result.ok) throw new Error(result.error.message);
 lap("dry_run_ms");
 const output = result.output;
 lap("serialise_ms");
-// The output is written on libuv's thread pool while this thread hashes the change set; both
-// are timed ("write_ms" is the part of the write the hash did not cover).
-const writing = writeInBackground(outFile, output);
-const changeSetHash = result.changeSetHash;
-lap("hash_ms");
-await writing;
+fs.writeFileSync(outFile, output);
 lap("write_ms");
 
 console.log(
@@ -51,33 +46,9 @@ console.log(
     rows: table.rowCount,
     changes: result.changes.length,
     rows_changed: result.rowsChanged,
-    change_set_hash: changeSetHash,
+    change_set_hash: result.changeSetHash,
     output_sha256: result.outputSha256,
     phases,
     peak_rss_mb: process.resourceUsage().maxRSS / 1024,
   }),
 );
-
-/**
- * Opens the file and writes it whole as thread-pool requests, so that neither the open (which
- * truncates an existing file: freeing its pages takes a while) nor the write holds this thread.
- * (`fs.promises.writeFile` writes 512 KB at a time, each after the last has been awaited, so it
- * cannot progress while this thread is busy.)
- */
-function writeInBackground(file: string, bytes: Uint8Array): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    fs.open(file, "w", (error, fd) => {
-      if (error) return reject(error);
-      const finish = (failure: Error | null) =>
-        fs.close(fd, (closing) => ((failure ?? closing) ? reject(failure ?? closing) : resolve()));
-      const writeFrom = (offset: number) => {
-        fs.write(fd, bytes, offset, bytes.length - offset, offset, (failure, written) => {
-          if (failure) finish(failure);
-          else if (offset + written < bytes.length) writeFrom(offset + written);
-          else finish(null);
-        });
-      };
-      writeFrom(0);
-    });
-  });
-}
