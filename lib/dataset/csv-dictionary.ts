@@ -1,5 +1,5 @@
 import type { CsvTable } from "./csv";
-import type { ScannedDictionary } from "./csv-scan";
+import { appendScanned, type ScannedDictionary } from "./csv-scan";
 
 // A local constant, not an import: see the note on the character codes in csv.ts.
 const QUOTE = 34;
@@ -66,8 +66,9 @@ export function buildDictionary(
 }
 
 /**
- * Two consecutive scans' dictionaries of one field as one, the second's codes renumbered into
- * the first's values (in the first's arrays when they have room, like the other scan arrays).
+ * Two consecutive scans' dictionaries of one field as one: the second's values join the first's,
+ * its codes renumbered into them (in the first's code array when it has room, like the other
+ * scan arrays).
  */
 export function joinScannedDictionaries(
   head: ScannedDictionary,
@@ -82,27 +83,15 @@ export function joinScannedDictionaries(
   const indexOf = new Map(values.map((value, code) => [value, code]));
   const renumbered = new Int32Array(rest.values.length);
   for (let code = 0; code < rest.values.length; code++) {
-    const value = rest.values[code];
-    let joined = indexOf.get(value);
-    if (joined === undefined) {
-      if (values.length === limit) return failed;
-      joined = values.length;
-      values.push(value);
-      indexOf.set(value, joined);
-    }
-    renumbered[code] = joined;
+    renumbered[code] = codeOf(rest.values[code], values, indexOf, limit);
+    if (renumbered[code] < 0) return failed;
   }
-  const length = headRows + rest.codes.length;
-  const room = (head.codes.buffer.byteLength - head.codes.byteOffset) / 4;
-  const codes =
-    room >= length ? new Int32Array(head.codes.buffer, head.codes.byteOffset, length) : null;
-  const joined = codes ?? new Int32Array(length);
-  if (!codes) joined.set(head.codes);
-  for (let k = 0; k < rest.codes.length; k++) {
-    const code = rest.codes[k];
-    joined[headRows + k] = code < 0 ? -1 : renumbered[code];
+  const restCodes = rest.codes;
+  for (let k = 0; k < restCodes.length; k++) {
+    if (restCodes[k] >= 0) restCodes[k] = renumbered[restCodes[k]];
   }
-  return { field: head.field, codes: joined, values, unresolved, overflow: false };
+  const codes = appendScanned(head.codes, restCodes);
+  return { field: head.field, codes, values, unresolved, overflow: false };
 }
 
 /**
@@ -119,16 +108,24 @@ export function completeScannedDictionary(
   if (scanned.unresolved.length > 0) {
     const indexOf = new Map(values.map((value, code) => [value, code]));
     for (const row of scanned.unresolved) {
-      const value = table.cell(row, field);
-      let code = indexOf.get(value);
-      if (code === undefined) {
-        if (values.length === limit) return null;
-        code = values.length;
-        values.push(value);
-        indexOf.set(value, code);
-      }
-      codes[row] = code;
+      codes[row] = codeOf(table.cell(row, field), values, indexOf, limit);
+      if (codes[row] < 0) return null;
     }
   }
   return { codes, values };
+}
+
+/** The code of `value`, added to `values` when new; -1 when that would pass `limit`. */
+function codeOf(
+  value: string,
+  values: string[],
+  indexOf: Map<string, number>,
+  limit: number,
+): number {
+  const known = indexOf.get(value);
+  if (known !== undefined) return known;
+  if (values.length === limit) return -1;
+  values.push(value);
+  indexOf.set(value, values.length - 1);
+  return values.length - 1;
 }

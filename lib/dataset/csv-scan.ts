@@ -261,3 +261,21 @@ export function scanRows(
     problem,
   };
 }
+
+/**
+ * `rest` appended to `head`, in `head`'s buffer when it has room (`scanRows` sizes its arrays
+ * for the rows another thread scans, so joining the two scans copies only the second's rows).
+ */
+export function appendScanned(head: Int32Array, rest: Int32Array): Int32Array {
+  const length = head.length + rest.length;
+  const room = (head.buffer.byteLength - head.byteOffset) / 4;
+  if (room < length) {
+    const joined = new Int32Array(length);
+    joined.set(head);
+    joined.set(rest, head.length);
+    return joined;
+  }
+  const joined = new Int32Array(head.buffer, head.byteOffset, length);
+  joined.set(rest, head.length);
+  return joined;
+}

@@ -27,7 +27,13 @@ import {
   completeScannedDictionary,
   joinScannedDictionaries,
 } from "./csv-dictionary";
-import { type RowScan, type ScannedDictionary, type ScanProblem, scanRows } from "./csv-scan";
+import {
+  appendScanned,
+  type RowScan,
+  type ScannedDictionary,
+  type ScanProblem,
+  scanRows,
+} from "./csv-scan";
 import { firstInvalidUtf8, lineOfByte } from "./csv-utf8";
 
 export type { ColumnDictionary } from "./csv-dictionary";
@@ -503,26 +509,12 @@ function scanAll(
   return joinScans(head, rest, limit);
 }
 
-function append(head: Int32Array, rest: Int32Array): Int32Array {
-  const length = head.length + rest.length;
-  const room = (head.buffer.byteLength - head.byteOffset) / 4;
-  if (room < length) {
-    const joined = new Int32Array(length);
-    joined.set(head);
-    joined.set(rest, head.length);
-    return joined;
-  }
-  const joined = new Int32Array(head.buffer, head.byteOffset, length);
-  joined.set(rest, head.length);
-  return joined;
-}
-
 /** The rows of two consecutive scans as one, in the first one's arrays when they have room. */
 function joinScans(head: RowScan, rest: RowScan, limit: number): RowScan {
   const rowCount = head.rowCount + rest.rowCount;
-  const fieldStart = append(head.fieldStart, rest.fieldStart);
-  const rowEnd = append(head.rowEnd, rest.rowEnd);
-  const keyHashes = append(head.keyHashes, rest.keyHashes);
+  const fieldStart = appendScanned(head.fieldStart, rest.fieldStart);
+  const rowEnd = appendScanned(head.rowEnd, rest.rowEnd);
+  const keyHashes = appendScanned(head.keyHashes, rest.keyHashes);
   const unhashed = head.unhashed.concat(rest.unhashed.map((row) => row + head.rowCount));
   const dictionary =
     head.dictionary && rest.dictionary
