@@ -4,7 +4,7 @@ import { type NormalizedPlan, normalizePlan, PlanNormalizeError } from "@/lib/pl
 import type { ExecutionPlan } from "@/lib/plan/schema";
 import { evaluateGuards, type NetChange } from "./guards";
 import { sha256Hex } from "./hash";
-import { ExecutionFailure, type RunOutcome, runPlan } from "./run";
+import { ChangeHashing, ExecutionFailure, type RunOutcome, runPlan } from "./run";
 import type { Change, DryRunFailure, DryRunResult, OperationStats } from "./types";
 import { variablesToJson } from "./variables";
 
@@ -22,8 +22,9 @@ export function dryRun(
   const prepared = prepare(plan, table, profile);
   if (!prepared.ok) return prepared;
   let outcome: RunOutcome;
+  const hashing = new ChangeHashing(table);
   try {
-    outcome = runPlan(prepared.plan, table, profile, { hashChanges: true });
+    outcome = runPlan(prepared.plan, table, profile, hashing);
   } catch (error) {
     if (error instanceof ExecutionFailure) return { ok: false, error: error.error };
     throw error;
@@ -62,7 +63,7 @@ export function dryRun(
     warnings: outcome.warnings,
     rowsChanged: written.rowsChanged,
     cellsChanged: written.cellsChanged,
-    changeSetHash: outcome.changeSetHash as string,
+    changeSetHash: hashing.digest(),
     // A preview needs only the counts, so the 77 MB of a large output are assembled on first
     // read (an enumerable getter, so JSON and spreads still see plain bytes).
     get output() {

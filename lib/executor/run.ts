@@ -64,13 +64,6 @@ export interface RunOutcome {
   runs: OperationRun[];
   variables: Variables;
   warnings: string[];
-  /** The change set's hash (`changeSetHash` of the runs' changes), when `hashChanges` asked. */
-  changeSetHash?: string;
-}
-
-export interface RunOptions {
-  /** Hash the change set as the operations record it (see `ChangeHashing`). */
-  hashChanges?: boolean;
 }
 
 /** A failure that stops the whole run; nothing is applied. */
@@ -87,7 +80,8 @@ export function runPlan(
   plan: NormalizedPlan,
   table: CsvTable,
   profile: DatasetProfile,
-  options: RunOptions = {},
+  /** Fed every change as it is recorded, when given. */
+  hashing: ChangeHashing | null = null,
 ): RunOutcome {
   const columns = new Map<string, ColumnProfile>(profile.columns.map((c) => [c.name, c]));
   const byId = new Map(plan.operations.map((op) => [op.operationId, op]));
@@ -95,7 +89,6 @@ export function runPlan(
   const variables: Variables = new Map(Object.entries(plan.variables));
   const warnings: string[] = [];
   const runs: OperationRun[] = [];
-  const hashing = options.hashChanges ? new ChangeHashing(table) : null;
 
   for (const id of plan.order) {
     const op = byId.get(id) as NormalizedOperation;
@@ -120,18 +113,19 @@ export function runPlan(
     );
     runs.push(run);
   }
-  return { cells, runs, variables, warnings, changeSetHash: hashing?.digest() };
+  return { cells, runs, variables, warnings };
 }
 
 // A local constant, not an import: see the note on the character codes in csv.ts.
 const QUOTE = 34;
 
 /**
- * Feeds each change to the change-set hash as it is recorded. The row has just been read, so its
- * key is still in the cache; a pass over the record afterwards would fetch every changed row of a
- * large table from memory again (on a million rows that pass cost more than the hashing).
+ * The change-set hash (`changeSetHash` of the runs' changes, in order), fed each change as it is
+ * recorded. The row has just been read, so its key is still in the cache; a pass over the record
+ * afterwards would fetch every changed row of a large table from memory again (on a million rows
+ * that pass cost more than the hashing).
  */
-class ChangeHashing {
+export class ChangeHashing {
   private readonly hasher = new ChangeSetHasher();
   private readonly keyCol: number;
 
