@@ -25,6 +25,17 @@ export interface CellEdit {
 export type ColumnEdits = ReadonlyMap<number, ReadonlyArray<string | undefined>>;
 
 /**
+ * Where the edited cells of one column are, rows ascending, as the executor recorded them: each
+ * was unquoted in the input and holds a new value (`WorkingCells.written`). Lets `writeChanges`
+ * render them without reading the input's offsets and text again.
+ */
+export interface WrittenColumn {
+  rows: Int32Array;
+  starts: Int32Array;
+  ends: Int32Array;
+}
+
+/**
  * The table's bytes with some cells changed. Rows without a changed cell, and the unchanged cells
  * of changed rows, are copied byte for byte; each row keeps its own line ending. An edit whose
  * value equals the cell's current value changes nothing. Changed cells are written by
@@ -46,15 +57,19 @@ export interface WrittenChanges {
   cellsChanged: number;
 }
 
-/** `serializeWithChanges`, also counting what actually changed (edits to the same value don't). */
+/**
+ * `serializeWithChanges`, also counting what actually changed (edits to the same value don't).
+ * `written` says where some columns' edited cells are (see `WrittenColumn`).
+ */
 export function writeChanges(
   table: CsvTable,
   edits: ColumnEdits | readonly CellEdit[],
+  written: ReadonlyMap<number, WrittenColumn> = new Map(),
 ): WrittenChanges {
   const byColumn = Array.isArray(edits)
     ? columnEditsOf(table, edits as readonly CellEdit[])
     : (edits as ColumnEdits);
-  const cells = inFileOrder(renderChangedCells(table, byColumn));
+  const cells = inFileOrder(renderChangedCells(table, byColumn, written));
   let bytes: Uint8Array | undefined;
   return {
     get bytes() {
@@ -118,12 +133,12 @@ function columnEditsOf(table: CsvTable, edits: readonly CellEdit[]): ColumnEdits
  */
 interface ChangedColumn {
   col: number;
-  rows: number[];
-  starts: number[];
-  ends: number[];
+  rows: ArrayLike<number>;
+  starts: ArrayLike<number>;
+  ends: ArrayLike<number>;
   texts: string[];
   /** Each text's length in UTF-8 bytes. */
-  lengths: number[];
+  lengths: ArrayLike<number>;
   /** Bytes the column's changed cells gain (or lose) against the input. */
   growth: number;
 }
@@ -143,13 +158,23 @@ interface ChangedCells {
   growth: number;
 }
 
-function renderChangedCells(table: CsvTable, byColumn: ColumnEdits): ChangedColumn[] {
+function renderChangedCells(
+  table: CsvTable,
+  byColumn: ColumnEdits,
+  written: ReadonlyMap<number, WrittenColumn>,
+): ChangedColumn[] {
   const { text, rowCount, fieldStart, rowEnd, columnCount: width } = table;
   const columns: ChangedColumn[] = [];
   for (const col of [...byColumn.keys()].sort((a, b) => a - b)) {
     if (col < 0 || col >= width) throw new RangeError(`No column ${col}.`);
     let columnQuoted: boolean | undefined;
     const values = byColumn.get(col) as ReadonlyArray<string | undefined>;
+    const known = written.get(col);
+    if (known) {
+      const changed = renderWritten(table, values, known);
+      if (changed.rows.length > 0) columns.push({ col, ...changed });
+      continue;
+    }
     const last = col === width - 1;
     const rows: number[] = [];
     const starts: number[] = [];
@@ -191,6 +216,26 @@ function renderChangedCells(table: CsvTable, byColumn: ColumnEdits): ChangedColu
     if (rows.length > 0) columns.push({ col, rows, starts, ends, texts, lengths, growth });
   }
   return columns;
+}
+
+/** A column's changed cells where the executor recorded them: no input is read. */
+function renderWritten(
+  table: CsvTable,
+  values: ReadonlyArray<string | undefined>,
+  known: WrittenColumn,
+): Omit<ChangedColumn, "col"> {
+  const { rows, starts, ends } = known;
+  const texts = new Array<string>(rows.length);
+  const lengths = new Int32Array(rows.length);
+  let growth = 0;
+  for (let k = 0; k < rows.length; k++) {
+    const value = values[rows[k]] as string;
+    const text = quotesNeeded(table, value) ? renderField(value, true) : value;
+    texts[k] = text;
+    lengths[k] = utf8Length(text);
+    growth += lengths[k] - (ends[k] - starts[k]);
+  }
+  return { rows, starts, ends, texts, lengths, growth };
 }
 
 /** Merges the columns' changed cells into file order, counting the rows they are on. */

@@ -43,6 +43,7 @@ export {
   renderField,
   serializeWithChanges,
   type WrittenChanges,
+  type WrittenColumn,
   writeChanges,
 } from "./csv-write";
 

@@ -1,4 +1,4 @@
-import type { ColumnDictionary, CsvTable } from "@/lib/dataset/csv";
+import type { ColumnDictionary, CsvTable, WrittenColumn } from "@/lib/dataset/csv";
 
 // A local constant, not an import: see the note on the character codes in csv.ts.
 const QUOTE = 34;
@@ -12,10 +12,13 @@ export class WorkingCells {
   readonly table: CsvTable;
   /** New text by column index, then row; undefined where the input value stands. */
   readonly overlays: Array<Array<string | undefined> | undefined>;
+  /** Where the written cells of each column are, while that can be said cheaply (`written`). */
+  private readonly writes: Array<ColumnWrites | undefined>;
 
   constructor(table: CsvTable) {
     this.table = table;
     this.overlays = new Array(table.columnCount).fill(undefined);
+    this.writes = new Array(table.columnCount).fill(undefined);
   }
 
   /** The current value of a cell. */
@@ -24,13 +27,29 @@ export class WorkingCells {
     return written !== undefined ? written : this.table.cell(row, col);
   }
 
+  /**
+   * Writes a cell. Operations write only values that differ from the cell's current one, which
+   * `written` relies on.
+   */
   set(row: number, col: number, value: string): void {
     let overlay = this.overlays[col];
     if (!overlay) {
       overlay = new Array<string | undefined>(this.table.rowCount);
       this.overlays[col] = overlay;
     }
+    const rewrite = overlay[row] !== undefined;
     overlay[row] = value;
+    let writes = this.writes[col];
+    if (!writes) {
+      writes = new ColumnWrites();
+      this.writes[col] = writes;
+    }
+    if (!writes.exact) return;
+    // The cell was just read, so its offsets and first character are in the cache.
+    const { table } = this;
+    const start = table.cellStart(row, col);
+    if (rewrite || table.text.charCodeAt(start) === QUOTE) writes.exact = false;
+    else writes.add(row, start, table.cellEnd(row, col));
   }
 
   /**
@@ -42,6 +61,19 @@ export class WorkingCells {
     return this.table.dictionary(col, limit);
   }
 
+  /**
+   * The columns whose every written cell was unquoted in the input and written once, so holds a
+   * value that differs from it, with where those cells are: `writeChanges` renders them without
+   * reading the input again (by then a large table's rows are out of the cache).
+   */
+  written(): Map<number, WrittenColumn> {
+    const columns = new Map<number, WrittenColumn>();
+    this.writes.forEach((writes, col) => {
+      if (writes?.exact) columns.set(col, inRowOrder(writes));
+    });
+    return columns;
+  }
+
   /** Overlays of the columns written to, for `serializeWithChanges`. */
   edits(): Map<number, Array<string | undefined>> {
     const edits = new Map<number, Array<string | undefined>>();
@@ -50,6 +82,58 @@ export class WorkingCells {
     });
     return edits;
   }
+}
+
+/** The cells written to one column, in the order written (typed arrays: no garbage per cell). */
+class ColumnWrites {
+  rows: Int32Array = new Int32Array(1024);
+  starts: Int32Array = new Int32Array(1024);
+  ends: Int32Array = new Int32Array(1024);
+  count = 0;
+  /** Where each run of ascending rows after the first starts (each operation writes in order). */
+  runStarts: number[] = [];
+  /** Every cell written once, and unquoted in the input. */
+  exact = true;
+
+  add(row: number, start: number, end: number): void {
+    const at = this.count;
+    if (at === this.rows.length) {
+      this.rows = grown(this.rows);
+      this.starts = grown(this.starts);
+      this.ends = grown(this.ends);
+    }
+    if (at > 0 && row < this.rows[at - 1]) this.runStarts.push(at);
+    this.rows[at] = row;
+    this.starts[at] = start;
+    this.ends[at] = end;
+    this.count = at + 1;
+  }
+}
+
+function grown(array: Int32Array): Int32Array {
+  const larger = new Int32Array(array.length * 2);
+  larger.set(array);
+  return larger;
+}
+
+/** The writes ordered by row: the runs of ascending rows merged (there are few: one per operation). */
+function inRowOrder(writes: ColumnWrites): WrittenColumn {
+  const { rows, starts, ends } = writes;
+  const n = writes.count;
+  const bounds = [0, ...writes.runStarts, n];
+  const next = bounds.slice(0, -1);
+  const ordered = { rows: new Int32Array(n), starts: new Int32Array(n), ends: new Int32Array(n) };
+  for (let at = 0; at < n; at++) {
+    let pick = -1;
+    for (let r = 0; r < next.length; r++) {
+      if (next[r] < bounds[r + 1] && (pick < 0 || rows[next[r]] < rows[next[pick]])) pick = r;
+    }
+    const k = next[pick]++;
+    ordered.rows[at] = rows[k];
+    ordered.starts[at] = starts[k];
+    ordered.ends[at] = ends[k];
+  }
+  return ordered;
 }
 
 /**

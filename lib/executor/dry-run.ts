@@ -31,7 +31,7 @@ export function dryRun(
   }
 
   // The changed cells as written, counted; the output bytes are assembled on first read.
-  const written = writeChanges(table, outcome.cells.edits());
+  const written = writeChanges(table, outcome.cells.edits(), outcome.cells.written());
   const { guards: limits } = prepared.plan;
   const needsCells =
     limits.max_change_percent !== undefined ||

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseCsv } from "@/lib/dataset/csv";
+import { type CellEdit, parseCsv, writeChanges } from "@/lib/dataset/csv";
 import { profileDataset } from "@/lib/dataset/profile";
 import type { Action, ExecutionPlan, Filter } from "@/lib/plan/schema";
 import { findOrderConflicts } from "./conflicts";
@@ -152,6 +152,31 @@ describe("executor properties", () => {
         expect(first.changeSetHash).toBe(changeSetHash(first.changes));
       }),
       { numRuns: 150 },
+    );
+  });
+
+  it("writes each changed cell's last value into the input, as the general CSV writer does", () => {
+    // The executor renders the cells it recorded without reading the input again; the general
+    // writer looks at every cell it is given. Both must give the same bytes and counts.
+    fc.assert(
+      fc.property(catalogAndPlan, ({ csv, plan }) => {
+        const result = run(plan, csv);
+        const table = parseCsv(csv);
+        table.setKeyColumn("sku");
+        const last = new Map<string, CellEdit>();
+        for (const change of result.changes) {
+          const row = table.rowOfKey(change.rowKey);
+          const column = table.columnIndex(change.column);
+          last.set(`${row}:${column}`, { row, column, value: change.after });
+        }
+        const general = writeChanges(table, [...last.values()]);
+        expect(result.output).toEqual(general.bytes);
+        expect([result.rowsChanged, result.cellsChanged]).toEqual([
+          general.rowsChanged,
+          general.cellsChanged,
+        ]);
+      }),
+      { numRuns: 200 },
     );
   });
 
