@@ -98,18 +98,17 @@ export function dictionaryEncodingFor(
     for (const op of normalizePlan(plan, profile).operations) {
       const first = op.filter.all[0]?.column;
       const column = profile.columns.find((c) => c.name === first);
-      if (column && column.distinctCount <= DICTIONARY_LIMIT) {
-        reads.set(column.name, (reads.get(column.name) ?? 0) + 1);
-      }
+      if (column && fewValues(column)) reads.set(column.name, (reads.get(column.name) ?? 0) + 1);
     }
   } catch (error) {
     if (!(error instanceof PlanNormalizeError)) throw error;
   }
-  let column: string | undefined;
+  let most: string | undefined;
+  let mostReads = 0;
   for (const [name, count] of reads) {
-    if (column === undefined || count > (reads.get(column) ?? 0)) column = name;
+    if (count > mostReads) [most, mostReads] = [name, count];
   }
-  return column === undefined ? undefined : { column, limit: DICTIONARY_LIMIT };
+  return most === undefined ? undefined : { column: most, limit: DICTIONARY_LIMIT };
 }
 
 /** Does a row pass the filter, given its cells' values by column index? */
@@ -136,8 +135,13 @@ function compileCondition(
 ): CellTest {
   const test = compileTest(condition, columns, variables);
   const column = columns.get(condition.column);
-  if (column && column.distinctCount <= DICTIONARY_LIMIT) test.lowCardinality = true;
+  if (column && fewValues(column)) test.lowCardinality = true;
   return test;
+}
+
+/** A column with few enough distinct values that a full pass goes through its dictionary. */
+function fewValues(column: ColumnProfile): boolean {
+  return column.distinctCount <= DICTIONARY_LIMIT;
 }
 
 function compileTest(

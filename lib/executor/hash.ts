@@ -59,24 +59,7 @@ export class ChangeSetHasher {
   }
 
   change(rowKey: string, before: string, after: string): void {
-    const length = 8 + rowKey.length + before.length + after.length;
-    if (length > CHUNK) {
-      this.changeEscaped(rowKey, before, after);
-      return;
-    }
-    this.reserve(length);
-    const { buffer } = this;
-    let at = this.at;
-    buffer[at++] = 91; // [
-    at = writeJsonString(buffer, at, rowKey, 44);
-    if (at >= 0) at = writeJsonString(buffer, at, before, 44);
-    if (at >= 0) at = writeJsonString(buffer, at, after, 93); // ]
-    if (at < 0) {
-      this.changeEscaped(rowKey, before, after);
-      return;
-    }
-    buffer[at++] = 10;
-    this.at = at;
+    this.changeWithKeyText(rowKey, 0, rowKey.length, before, after);
   }
 
   /**
@@ -85,32 +68,21 @@ export class ChangeSetHasher {
    */
   changeWithKeyText(text: string, start: number, end: number, before: string, after: string): void {
     const length = 8 + (end - start) + before.length + after.length;
-    if (length <= CHUNK) this.reserve(length);
-    const { buffer } = this;
-    let at = length > CHUNK ? -1 : this.at;
-    if (at >= 0) {
-      buffer[at++] = 91;
-      buffer[at++] = 34;
+    let at = -1;
+    if (length <= CHUNK) {
+      this.reserve(length);
+      const { buffer } = this;
+      at = this.at;
+      buffer[at++] = 91; // [
+      at = writeJsonString(buffer, at, text, start, end, 44);
+      if (at >= 0) at = writeJsonString(buffer, at, before, 0, before.length, 44);
+      if (at >= 0) at = writeJsonString(buffer, at, after, 0, after.length, 93); // ]
     }
-    for (let k = start; k < end && at >= 0; k++) {
-      const c = text.charCodeAt(k);
-      if (c < 0x20 || c === 34 || c === 92 || c >= 0x7f) {
-        at = -1;
-        break;
-      }
-      buffer[at++] = c;
-    }
-    if (at >= 0) {
-      buffer[at++] = 34;
-      buffer[at++] = 44;
-      at = writeJsonString(buffer, at, before, 44);
-    }
-    if (at >= 0) at = writeJsonString(buffer, at, after, 93);
     if (at < 0) {
       this.changeEscaped(text.slice(start, end), before, after);
       return;
     }
-    buffer[at++] = 10;
+    this.buffer[at++] = 10;
     this.at = at;
   }
 
@@ -138,7 +110,10 @@ export class ChangeSetHasher {
   /** `text` as a JSON string, quoted, ASCII only (else the caller escapes it). */
   private put(text: string, after: number): void {
     this.reserve(text.length + 3);
-    const at = text.length + 3 > CHUNK ? -1 : writeJsonString(this.buffer, this.at, text, after);
+    const at =
+      text.length + 3 > CHUNK
+        ? -1
+        : writeJsonString(this.buffer, this.at, text, 0, text.length, after);
     if (at >= 0) {
       this.at = at;
       return;
@@ -160,14 +135,21 @@ export function sha256Hex(bytes: Uint8Array): string {
 }
 
 /**
- * Writes `text` as a JSON string followed by the byte `after`, when it is printable ASCII with no
- * quote or backslash (then JSON needs no escapes); returns the offset after it, or -1 when the
- * text needs escaping (whatever was written is then overwritten by the slow path). The caller
- * makes room: the string's length plus three bytes.
+ * Writes `text.slice(start, end)` as a JSON string followed by the byte `after`, when it is
+ * printable ASCII with no quote or backslash (then JSON needs no escapes); returns the offset
+ * after it, or -1 when it needs escaping (whatever was written is then overwritten by the slow
+ * path). The caller makes room: the slice's length plus three bytes.
  */
-function writeJsonString(buffer: Uint8Array, at: number, text: string, after: number): number {
+function writeJsonString(
+  buffer: Uint8Array,
+  at: number,
+  text: string,
+  start: number,
+  end: number,
+  after: number,
+): number {
   buffer[at++] = 34;
-  for (let k = 0; k < text.length; k++) {
+  for (let k = start; k < end; k++) {
     const c = text.charCodeAt(k);
     if (c < 0x20 || c === 34 || c === 92 || c >= 0x7f) return -1;
     buffer[at++] = c;
