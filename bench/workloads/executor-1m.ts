@@ -7,7 +7,7 @@ import type { Workload, WorkloadReport } from "../registry";
 
 /**
  * executor-1m: the 3-operation benchmark plan on the 1M-row catalog (100k with --quick), ours
- * against the seed-style Python executor and DuckDB, each in its own process. Agreement compares
+ * against the seed-style Python executor, DuckDB and Polars, each in its own process. Agreement compares
  * the outputs cell by cell: the same rows must change, to equal values, except where the seed's
  * binary floating point rounds differently (counted, with examples).
  */
@@ -23,6 +23,7 @@ export const executor1m: Workload = {
       ours: scratchFile(`executor-${rows}.ours.csv`),
       seed: scratchFile(`executor-${rows}.seed.csv`),
       duckdb: scratchFile(`executor-${rows}.duckdb.csv`),
+      polars: scratchFile(`executor-${rows}.polars.csv`),
     };
     fs.rmSync(`${outputs.seed}.audit.jsonl`, { force: true });
 
@@ -30,7 +31,7 @@ export const executor1m: Workload = {
     // first free its 77 MB of page cache (about 0.1 s here), a cost of running a benchmark
     // twice rather than of either executor, so the old file is removed beforehand, untimed.
     const fresh = (file: string) => fs.rmSync(file, { force: true });
-    const [ours, duckdb] = fastestOf(repeat, [
+    const [ours, duckdb, polars] = fastestOf(repeat, [
       () => {
         fresh(outputs.ours);
         return measureTs("children/executor.ts", [plan, csv, profile, outputs.ours]);
@@ -38,6 +39,10 @@ export const executor1m: Workload = {
       () => {
         fresh(outputs.duckdb);
         return measureTs("children/duckdb.ts", [plan, csv, outputs.duckdb]);
+      },
+      () => {
+        fresh(outputs.polars);
+        return measureTs("children/polars.ts", [plan, csv, outputs.polars]);
       },
     ]);
     // The seed baseline takes tens of seconds; one run is plenty to compare with.
@@ -59,14 +64,20 @@ export const executor1m: Workload = {
       changes: ours.report.changes,
       process_seconds: ours.process_seconds,
       phases: ours.report.phases,
-      baselines: { seed_python: baseline(seed), duckdb: baseline(duckdb) },
+      baselines: {
+        seed_python: baseline(seed),
+        duckdb: baseline(duckdb),
+        polars: baseline(polars),
+      },
       ratios: {
         vs_seed_python: round(ours.seconds / seed.seconds, 3),
         vs_duckdb: round(ours.seconds / duckdb.seconds, 3),
+        vs_polars: round(ours.seconds / polars.seconds, 3),
       },
       agreement: {
         seed_python: agreement(input, read(outputs.ours), read(outputs.seed)),
         duckdb: agreement(input, read(outputs.ours), read(outputs.duckdb)),
+        polars: agreement(input, read(outputs.ours), read(outputs.polars)),
       },
     };
   },
