@@ -57,7 +57,7 @@ function assignment(op: ExecutionPlan["operations"][number]): [string, Expr] {
 
 const plan = executionPlanSchema.parse(JSON.parse(fs.readFileSync(planFile, "utf8")));
 const started = performance.now();
-let df = pl.readCSV(csvFile, {
+let df: import("nodejs-polars").DataFrame = pl.readCSV(csvFile, {
   dtypes: {
     sku: pl.Utf8,
     name: pl.Utf8,
@@ -76,7 +76,7 @@ for (const op of plan.operations) {
   const [column, value] = assignment(op);
   df = df.withColumn(pl.when(condition(op)).then(value).otherwise(pl.col(column)).alias(column));
 }
-const changes = df.hstack(original).filter(
+const changes = pl.concat([df, original], { how: "horizontal" }).filter(
   pl
     .col("price")
     .neq(pl.col("price_before"))
