@@ -1,5 +1,6 @@
 import { approve100k, preview100k } from "./workloads/approve-100k";
 import { diffUi300k } from "./workloads/diff-ui-300k";
+import { approve1m, cliApply1m } from "./workloads/end-to-end-1m";
 import { executor1m } from "./workloads/executor-1m";
 import { history10k } from "./workloads/history-10k";
 import { plannerRules } from "./workloads/planner-rules";
@@ -33,6 +34,8 @@ export interface Workload {
 
 export const WORKLOADS: readonly Workload[] = [
   executor1m,
+  cliApply1m,
+  approve1m,
   upload1m,
   history10k,
   approve100k,

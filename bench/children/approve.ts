@@ -3,7 +3,8 @@
  * catalog, a plan that changes every row's price, then the preview service (the work of the
  * preview server action) twice and the approval transaction, each timed, with their phases,
  * after one untimed warm-up of the same flow on 1,000 rows. Prints one JSON line.
- * Usage: approve.ts CSV_FILE. Run with bench/children/server-only-hook.mjs (see there).
+ * Usage: approve.ts CSV_FILE [PLAN_FILE]: the plan file, when given, is the plan to preview and
+ * approve instead. Run with bench/children/server-only-hook.mjs (see there).
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -17,7 +18,7 @@ const { createManualPlan } = await import("@/lib/services/create-plan");
 const { previewPlan } = await import("@/lib/services/preview-plan");
 const { approvePlan } = await import("@/lib/services/approve-plan");
 
-const csvFile = process.argv[2];
+const [csvFile, planFile] = process.argv.slice(2);
 const author = { id: "bench:author", name: "Author", role: "author" as const };
 const approver = { id: "bench:approver", name: "Approver", role: "approver" as const };
 const dir = mkdtempSync(path.join(os.tmpdir(), "signoff-bench-approve-"));
@@ -39,7 +40,9 @@ try {
     content,
     actor: author.id,
   });
-  const planId = await everyPricePlan(datasetId, "bench_every_price_v1");
+  const planId = planFile
+    ? await planFromFile(datasetId, planFile)
+    : await everyPricePlan(datasetId, "bench_every_price_v1");
 
   const previewPhases: Record<string, number> = {};
   const approvePhases: Record<string, number> = {};
@@ -101,6 +104,16 @@ async function everyPricePlan(datasetId: string, executionId: string): Promise<s
         },
       ],
     },
+  });
+  return planId;
+}
+
+/** Creates the plan stored in a JSON file on the dataset; returns its id. */
+async function planFromFile(datasetId: string, file: string): Promise<string> {
+  const { planId } = await createManualPlan({
+    datasetId,
+    actor: author,
+    plan: JSON.parse(readFileSync(file, "utf8")),
   });
   return planId;
 }
