@@ -195,6 +195,7 @@ function auditInput(context: ApplyContext, outcome: Outcome): AuditRecordInput {
     keyColumn: csv?.profile.keyColumn ?? "key",
     input: completed ? csv.table : null,
     changes: completed ? result.changes : [],
+    rowOfChange: completed ? (index) => result.rowOfChange(index) : undefined,
     planSnapshot: context.loaded.snapshot,
   };
 }
@@ -310,10 +311,15 @@ function currentUser(): string {
 }
 
 function summary(context: ApplyContext, result: DryRunResult, override?: string): string {
-  const keys = [...new Set(result.changes.map((change) => change.rowKey))];
-  const shown = keys.slice(0, 10).join(", ");
-  const list =
-    keys.length === 0 ? "" : ` (${shown}${keys.length > 10 ? `, … ${keys.length - 10} more` : ""})`;
+  // The first few changed rows' keys, in the order the changes list them.
+  const keys = new Set<string>();
+  for (const change of result.changes) {
+    if (keys.size === 10) break;
+    keys.add(change.rowKey);
+  }
+  const shown = [...keys].join(", ");
+  const more = result.rowsChanged - keys.size;
+  const list = keys.size === 0 ? "" : ` (${shown}${more > 0 ? `, … ${more} more` : ""})`;
   const rows = `${result.rowsChanged} row${result.rowsChanged === 1 ? "" : "s"} changed${list}`;
   const overridden = override ? `; guards overridden: ${override}` : "";
   return `completed ${context.loaded.plan.execution_id}: ${rows}; wrote ${context.outFile}; audit appended to ${context.auditFile}${overridden}`;

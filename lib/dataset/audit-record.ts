@@ -43,6 +43,8 @@ export interface AuditRecordInput {
   /** The input version with its key column set; may be null when there are no changes. */
   input: CsvTable | null;
   changes: Iterable<AuditCellChange>;
+  /** The input row of each change, when the caller knows it (saves a lookup by key per row). */
+  rowOfChange?: (index: number) => number;
   planSnapshot: unknown;
 }
 
@@ -107,16 +109,74 @@ export function auditLine(input: AuditRecordInput, extras: AuditExtras = {}): st
 }
 
 /**
- * The same line in pieces: the fields before `changes`, each change entry, then the rest. Joined,
- * the pieces equal `JSON.stringify(buildAuditRecord(input, extras)) + "\n"`.
+ * The same line in pieces of about a megabyte: joined, they equal
+ * `JSON.stringify(buildAuditRecord(input, extras)) + "\n"`. A run that changed a million rows
+ * has a line of over a hundred megabytes, so each change entry is written as text straight from
+ * the row's values rather than built as objects and stringified (which cost more in allocation
+ * and garbage collection than the run itself).
  */
 export function* auditLineChunks(
   input: AuditRecordInput,
   extras: AuditExtras = {},
 ): Generator<string> {
   checkExtras(extras);
-  // keys_changed comes before changes, so the entries are folded first; they are small objects
-  // sharing their row arrays' strings, and are serialised one at a time below.
+  const columns = input.input?.header ?? [];
+  if (!writableAsText(columns, input.keyColumn)) {
+    yield* auditLineChunksFromObjects(input, extras);
+    return;
+  }
+  const changes = Array.isArray(input.changes) ? input.changes : [...input.changes];
+  const groups = changeGroups(changes);
+  const rowOf = rowsOfGroups(changes, groups, input);
+  const keys = keysInRowOrder(rowOf, input);
+  const head = JSON.stringify({ ...header(input), keys_changed: keys });
+  let buffer = `${head.slice(0, -1)},"changes":[`;
+
+  const names = columns.map((name) => `${JSON.stringify(name)}:`);
+  const keyField = `,${JSON.stringify(input.keyColumn)}:`;
+  const rows = new RowValues(input);
+  const rowText = (values: readonly string[]): string => {
+    let text = "{";
+    for (let col = 0; col < values.length; col++) {
+      text += (col === 0 ? "" : ",") + names[col] + JSON.stringify(values[col]);
+    }
+    return `${text}}`;
+  };
+  for (let g = 0; g < groups.length; g += 2) {
+    const first = changes[groups[g]];
+    const values = rows.current(rowOf[g >> 1]);
+    const before = rowText(values);
+    for (let k = groups[g]; k < groups[g + 1]; k++) {
+      const col = columns.indexOf(changes[k].column);
+      if (col >= 0) values[col] = changes[k].after;
+    }
+    buffer += `${g === 0 ? "" : ","}{"operation_id":${JSON.stringify(first.operationId)}${keyField}${JSON.stringify(first.rowKey)},"before":${before},"after":${rowText(values)}}`;
+    if (buffer.length >= CHUNK) {
+      yield buffer;
+      buffer = "";
+    }
+  }
+  const tail = JSON.stringify({ plan_snapshot: input.planSnapshot ?? null, ...extras });
+  yield `${buffer}],${tail.slice(1)}\n`;
+}
+
+const CHUNK = 1 << 20;
+
+/**
+ * Whether entries written as text keep JSON.stringify's field order: an object lists integer-like
+ * names first and keeps one of two equal names, and an entry's own fields could be shadowed by
+ * the key column's name. Such tables take the object path.
+ */
+function writableAsText(header: readonly string[], keyColumn: string): boolean {
+  if (new Set(header).size !== header.length) return false;
+  if (["operation_id", "before", "after"].includes(keyColumn)) return false;
+  return header.every((name) => !/^(0|[1-9]\d*)$/.test(name));
+}
+
+function* auditLineChunksFromObjects(
+  input: AuditRecordInput,
+  extras: AuditExtras,
+): Generator<string> {
   const entries = [...auditChangeEntries(input)];
   const head = JSON.stringify({ ...header(input), keys_changed: keysInFileOrder(entries, input) });
   yield `${head.slice(0, -1)},"changes":[`;
@@ -144,6 +204,78 @@ function header(input: AuditRecordInput) {
     operations_count: input.operationsCount,
     rows_changed: input.rowsChanged,
   };
+}
+
+/**
+ * The entries of a change list as [start, end) pairs: consecutive cells of one row changed by one
+ * operation (executor order is by operation, then row).
+ */
+function changeGroups(changes: readonly AuditCellChange[]): number[] {
+  const groups: number[] = [];
+  for (let k = 0; k < changes.length; k++) {
+    const previous = changes[k - 1];
+    if (
+      k === 0 ||
+      previous.operationId !== changes[k].operationId ||
+      previous.rowKey !== changes[k].rowKey
+    ) {
+      if (k > 0) groups.push(k);
+      groups.push(k);
+    }
+  }
+  if (changes.length > 0) groups.push(changes.length);
+  return groups;
+}
+
+/** The input row of each group's row, from the caller when it knows them, else by key. */
+function rowsOfGroups(
+  changes: readonly AuditCellChange[],
+  groups: readonly number[],
+  input: AuditRecordInput,
+): Int32Array {
+  const rows = new Int32Array(groups.length >> 1);
+  const table = input.input;
+  for (let g = 0; g < groups.length; g += 2) {
+    let row: number;
+    if (input.rowOfChange) row = input.rowOfChange(groups[g]);
+    else {
+      if (!table) throw new Error("The input table is needed to describe changed rows.");
+      row = table.rowOfKey(changes[groups[g]].rowKey);
+    }
+    if (row < 0) throw new Error(`Row '${changes[groups[g]].rowKey}' is not in the input table.`);
+    rows[g >> 1] = row;
+  }
+  return rows;
+}
+
+/** keysInFileOrder for rows known by number: sorted and deduplicated as numbers. */
+function keysInRowOrder(rowOf: Int32Array, input: AuditRecordInput): string[] {
+  const table = input.input;
+  if (rowOf.length === 0 || !table) return [];
+  const rows = Int32Array.from(rowOf).sort();
+  const keys: string[] = [];
+  for (let k = 0; k < rows.length; k++) {
+    if (k === 0 || rows[k] !== rows[k - 1]) keys.push(table.rowKey(rows[k]));
+  }
+  return keys;
+}
+
+/** Each changed row's values as the operations so far left them, read from the input once. */
+class RowValues {
+  private readonly rows = new Map<number, string[]>();
+
+  constructor(private readonly input: AuditRecordInput) {}
+
+  current(row: number): string[] {
+    let values = this.rows.get(row);
+    if (!values) {
+      const table = this.input.input;
+      if (!table) throw new Error("The input table is needed to describe changed rows.");
+      values = table.header.map((_, col) => table.cell(row, col));
+      this.rows.set(row, values);
+    }
+    return values;
+  }
 }
 
 /**

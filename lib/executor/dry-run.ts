@@ -41,6 +41,7 @@ export function dryRun(
   const guards = evaluateGuards(limits, net, written.rowsChanged);
   let outputSha256: string | undefined;
   let changes: Change[] | undefined;
+  let changeRows: Int32Array | undefined;
   return {
     ok: true,
     order: prepared.plan.order,
@@ -49,6 +50,10 @@ export function dryRun(
     get changes() {
       changes ??= changeList(outcome, table);
       return changes;
+    },
+    rowOfChange(index: number) {
+      changeRows ??= changeRowList(outcome);
+      return changeRows[index];
     },
     operations: outcome.runs.map(
       (run): OperationStats => ({
@@ -120,6 +125,15 @@ export function prepare(
     }
   }
   return { ok: true, plan: normalized };
+}
+
+function changeRowList(outcome: RunOutcome): Int32Array {
+  const rows = new Int32Array(outcome.runs.reduce((n, run) => n + run.changedRows.length, 0));
+  let at = 0;
+  for (const { changedRows } of outcome.runs) {
+    for (let k = 0; k < changedRows.length; k++) rows[at++] = changedRows[k];
+  }
+  return rows;
 }
 
 function changeList(outcome: RunOutcome, table: CsvTable): Change[] {

@@ -44,6 +44,11 @@ export interface DryRunResult {
   order: string[];
   /** Every cell change, by operation in execution order, then row order (made on first read). */
   readonly changes: Change[];
+  /**
+   * The input row of `changes[index]`, known without a lookup by key (a method, so that the
+   * result's JSON stays what it was).
+   */
+  rowOfChange(index: number): number;
   operations: OperationStats[];
   guards: GuardResult[];
   /** True when every guard passed (or there are none). */
