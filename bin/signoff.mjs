@@ -14,8 +14,12 @@ const entry = path.join(root, "cli", "signoff.ts");
 const child = spawn(
   process.execPath,
   // react-server: the same module conditions as the app's server code (server-only modules load).
+  // A larger young generation: a run over a million rows keeps hundreds of thousands of small
+  // objects alive for its whole length, and with the default each collection copies them again
+  // (about 0.5 s of a 1M-row apply).
   [
     ...process.execArgv,
+    "--max-semi-space-size=64",
     "--conditions=react-server",
     "--import",
     tsx,

@@ -110,12 +110,34 @@ export function auditLine(input: AuditRecordInput, extras: AuditExtras = {}): st
 
 /**
  * The same line in pieces of about a megabyte: joined, they equal
- * `JSON.stringify(buildAuditRecord(input, extras)) + "\n"`. A run that changed a million rows
- * has a line of over a hundred megabytes, so each change entry is written as text straight from
- * the row's values rather than built as objects and stringified (which cost more in allocation
- * and garbage collection than the run itself).
+ * `JSON.stringify(buildAuditRecord(input, extras)) + "\n"`.
  */
 export function* auditLineChunks(
+  input: AuditRecordInput,
+  extras: AuditExtras = {},
+): Generator<string> {
+  let parts: string[] = [];
+  let length = 0;
+  for (const piece of auditLinePieces(input, extras)) {
+    parts.push(piece);
+    length += piece.length;
+    if (length >= CHUNK) {
+      yield parts.join("");
+      parts = [];
+      length = 0;
+    }
+  }
+  if (parts.length > 0) yield parts.join("");
+}
+
+/**
+ * The line as small pieces (the head, one per change entry, the tail), for writers that encode
+ * them into their own buffers. A run that changed a million rows has a line of over a hundred
+ * megabytes, so each change entry is written as text straight from the row's values rather than
+ * built as objects and stringified (which cost more in allocation and garbage collection than the
+ * run itself).
+ */
+export function* auditLinePieces(
   input: AuditRecordInput,
   extras: AuditExtras = {},
 ): Generator<string> {
@@ -130,7 +152,7 @@ export function* auditLineChunks(
   const rowOf = rowsOfGroups(changes, groups, input);
   const keys = keysInRowOrder(rowOf, input);
   const head = JSON.stringify({ ...header(input), keys_changed: keys });
-  let buffer = `${head.slice(0, -1)},"changes":[`;
+  yield `${head.slice(0, -1)},"changes":[`;
 
   const names = columns.map((name) => `${JSON.stringify(name)}:`);
   const keyField = `,${JSON.stringify(input.keyColumn)}:`;
@@ -150,14 +172,10 @@ export function* auditLineChunks(
       const col = columns.indexOf(changes[k].column);
       if (col >= 0) values[col] = changes[k].after;
     }
-    buffer += `${g === 0 ? "" : ","}{"operation_id":${JSON.stringify(first.operationId)}${keyField}${JSON.stringify(first.rowKey)},"before":${before},"after":${rowText(values)}}`;
-    if (buffer.length >= CHUNK) {
-      yield buffer;
-      buffer = "";
-    }
+    yield `${g === 0 ? "" : ","}{"operation_id":${JSON.stringify(first.operationId)}${keyField}${JSON.stringify(first.rowKey)},"before":${before},"after":${rowText(values)}}`;
   }
   const tail = JSON.stringify({ plan_snapshot: input.planSnapshot ?? null, ...extras });
-  yield `${buffer}],${tail.slice(1)}\n`;
+  yield `],${tail.slice(1)}\n`;
 }
 
 const CHUNK = 1 << 20;
