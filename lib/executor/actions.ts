@@ -25,8 +25,11 @@ import { isDecimal, type PlanValue, textOf } from "./variables";
  *
  * Numbers: the action's arithmetic is exact; then the result is rounded half-up to `round_to`
  * decimals; then `ending` snaps it to the nearest value with that fraction (0.99 → x.99; a tie
- * goes up), choosing within [min_value, max_value] when such a value exists; then the clamps
- * apply. A changed number is written with `round_to` decimals (15 → "15.00" in a price column,
+ * goes up), choosing within [min_value, max_value] when such a value exists; then the bounds
+ * apply. A bound never moves a value against its action: an action that raises leaves a value
+ * already above its max_value as it is (and caps the others), one that lowers leaves a value
+ * already below its min_value as it is ("raise by 5%, never above 100" must not lower a 163.76
+ * price to 100). Setting a value has no direction, so both bounds simply clamp it. A changed number is written with `round_to` decimals (15 → "15.00" in a price column,
  * whole numbers in an integer column whose plan gives no round_to) or more if the ending or a
  * clamp needs them.
  *
@@ -39,8 +42,10 @@ import { isDecimal, type PlanValue, textOf } from "./variables";
 
 /** The numeric pipeline of one operation, with its constants prepared once. */
 export interface NumericStep {
-  /** The new value from the current one. */
+  /** The new value from the current one (the current one when a bound holds it). */
   apply(current: Decimal): Decimal;
+  /** Values left as they were because they were already past the bound the action moves to. */
+  readonly held: { count: number };
   /** Text for a result. */
   render(result: Decimal): string;
   /** The same computation on plain cell text, when it can be done without Decimal objects. */
@@ -57,9 +62,18 @@ export function numericStep(
   const max = op.maxValue === undefined ? undefined : decimalFromNumber(op.maxValue);
   const ending = op.ending === undefined ? undefined : decimalFromNumber(op.ending);
   const places = Math.max(op.roundTo, ending ? decimalsOf(ending) : 0);
+  const direction = directionOf(type, operand);
+  const held = { count: 0 };
+  const hold = (current: Decimal) => {
+    held.count++;
+    return current;
+  };
   return {
-    fast: fastNumeric(op, type, operand),
+    fast: fastNumeric(op, type, operand, direction, held),
+    held,
     apply(current) {
+      if (direction < 0 && min && compare(current, min) < 0) return hold(current);
+      if (direction > 0 && max && compare(current, max) > 0) return hold(current);
       let value = roundHalfUp(arithmetic(current), op.roundTo);
       if (ending) value = snapToEnding(value, ending, min, max);
       if (min && compare(value, min) < 0) value = min;
@@ -70,6 +84,31 @@ export function numericStep(
       return formatFixed(result, Math.max(places, decimalsOf(result)));
     },
   };
+}
+
+/**
+ * Which way an action moves a value: +1 up, -1 down, 0 either or neither (set, or an amount of
+ * zero). A bound the action moves towards is a cap on that movement; see `numericStep`.
+ */
+export function directionOf(type: NumericActionType | "set", v: Decimal): -1 | 0 | 1 {
+  let sign: number;
+  switch (type) {
+    case "percent_increase":
+    case "fixed_increase":
+      sign = compare(v, { m: 0, s: 0 });
+      break;
+    case "percent_decrease":
+    case "fixed_decrease":
+      sign = -compare(v, { m: 0, s: 0 });
+      break;
+    case "multiply":
+      sign = compare(v, { m: 1, s: 0 });
+      break;
+    case "set":
+      sign = 0;
+      break;
+  }
+  return sign > 0 ? 1 : sign < 0 ? -1 : 0;
 }
 
 function arithmeticOf(type: NumericActionType | "set", v: Decimal): (x: Decimal) => Decimal {

@@ -334,30 +334,57 @@ describe("failures", () => {
     expect(result.warnings[0]).toMatch(/empty 'price'/);
   });
 
-  it("warns when a clamp moves values against the action, naming how many and an example", () => {
-    const csv = "sku,price\nA,90.00\nB,163.76\nC,120.00\n";
+  it("a bound never moves a value against its action: values already past it stay, with a note", () => {
+    const csv = "sku,price\nA,90.00\nB,163.76\nC,120.00\nD,99.00\n";
     const raise = load(csv).ok(
       planOf([
         { filter: {}, action: { type: "percent_increase", value: 5 }, options: { max_value: 100 } },
       ]),
     );
+    // A rises by 5%, D is capped at 100; B and C were already above the cap and stay.
     expect(raise.changes.map((c) => [c.rowKey, c.after])).toEqual([
       ["A", "94.50"],
-      ["B", "100.00"],
-      ["C", "100.00"],
+      ["D", "100.00"],
     ]);
     expect(raise.warnings).toEqual([
-      "Operation op_01 raises values, but its max_value 100 lowers 2 'price' values that were already above it (e.g. B: 163.76 → 100.00). Add a filter if they should stay as they are.",
+      "Operation op_01: 2 'price' values were already past its max_value 100 and were left as they were.",
     ]);
 
     const cut = load(csv).ok(
       planOf([
-        { filter: {}, action: { type: "multiply", value: 0.5 }, options: { min_value: 100 } },
+        { filter: {}, action: { type: "multiply", value: 0.5 }, options: { min_value: 95 } },
       ]),
     );
-    expect(cut.warnings).toEqual([
-      "Operation op_01 lowers values, but its min_value 100 raises 1 'price' value that was already below it (e.g. A: 90.00 → 100.00). Add a filter if they should stay as they are.",
+    // A is already below the floor and stays; the others halve but stop at the floor.
+    expect(cut.changes.map((c) => [c.rowKey, c.after])).toEqual([
+      ["B", "95.00"],
+      ["C", "95.00"],
+      ["D", "95.00"],
     ]);
+    expect(cut.warnings).toEqual([
+      "Operation op_01: 1 'price' value was already past its min_value 95 and was left as it was.",
+    ]);
+
+    // A bound in the direction of the action still clamps: a floor on a raise, a cap on a cut.
+    const floorOnRaise = load(csv).ok(
+      planOf([
+        { filter: {}, action: { type: "fixed_increase", value: 1 }, options: { min_value: 130 } },
+      ]),
+    );
+    expect(floorOnRaise.changes.map((c) => c.after)).toEqual([
+      "130.00",
+      "164.76",
+      "130.00",
+      "130.00",
+    ]);
+
+    // Setting has no direction: both bounds clamp.
+    const set = load(csv).ok(
+      planOf([
+        { filter: {}, action: { type: "set_price", value: 150 }, options: { max_value: 140 } },
+      ]),
+    );
+    expect(set.changes.map((c) => c.after)).toEqual(["140.00", "140.00", "140.00", "140.00"]);
 
     const within = load(csv).ok(
       planOf([

@@ -33,6 +33,8 @@ export function fastNumeric(
   op: NormalizedOperation,
   type: NumericActionType | "set",
   operand: Decimal,
+  direction: -1 | 0 | 1,
+  held: { count: number },
 ): FastNumeric | undefined {
   if (op.ending !== undefined) return undefined;
   const roundTo = op.roundTo;
@@ -63,6 +65,16 @@ export function fastNumeric(
     if (!readPlainDecimal(current)) return undefined;
     const m = readM;
     const s = readS;
+    // A value already past the bound the action moves towards stays as it is (see numericStep).
+    const bound = direction < 0 ? min : direction > 0 ? max : null;
+    if (bound !== null) {
+      const order = compareScaled(m, s, bound, roundTo);
+      if (order === undefined) return undefined;
+      if (order === direction) {
+        held.count++;
+        return UNCHANGED;
+      }
+    }
     // value = p / 10^ps
     let p: number;
     let ps: number;
@@ -158,6 +170,16 @@ function readPlainDecimal(text: string): boolean {
   readM = negative ? -m : m;
   readS = scale;
   return true;
+}
+
+/** The order of a / 10^as and b / 10^bs, or undefined when safe integers cannot tell it. */
+function compareScaled(a: number, as: number, b: number, bs: number): number | undefined {
+  const scale = Math.max(as, bs);
+  if (scale > 15) return undefined;
+  const x = a * POW10[scale - as];
+  const y = b * POW10[scale - bs];
+  if (!Number.isSafeInteger(x) || !Number.isSafeInteger(y)) return undefined;
+  return x < y ? -1 : x > y ? 1 : 0;
 }
 
 /** q / 10^places as fixed-point text. */

@@ -1,8 +1,7 @@
 import type { CsvTable } from "@/lib/dataset/csv";
 import type { ColumnProfile, DatasetProfile } from "@/lib/dataset/types";
 import type { NormalizedOperation, NormalizedPlan } from "@/lib/plan/normalize";
-import type { NumericActionType } from "@/lib/plan/schema";
-import { numericStep, setOutcome } from "./actions";
+import { type NumericStep, numericStep, setOutcome } from "./actions";
 import { WorkingCells } from "./cells";
 import {
   ConditionError,
@@ -14,7 +13,6 @@ import {
 import {
   add,
   compare,
-  DECIMAL_ONE,
   DECIMAL_ZERO,
   type Decimal,
   divide,
@@ -224,16 +222,9 @@ function runOperation(
         operationId: op.operationId,
       });
     }
-    applyNumeric(
-      run,
-      numericStep(op, action.type, operand),
-      column,
-      cells,
-      warnings,
-      true,
-      hashing,
-    );
-    warnAboutReversingClamp(run, action.type, operand, column, cells, warnings);
+    const step = numericStep(op, action.type, operand);
+    applyNumeric(run, step, column, cells, warnings, true, hashing);
+    noteHeldValues(run, step, column, warnings);
     return run;
   }
 
@@ -313,47 +304,26 @@ function restore(
 }
 
 /**
- * A clamp can move a value against its action: "raise by 5%, never above 100" lowers a 163.76
- * price to 100. That is what the plan says (clamps apply to the result), but rarely what its
- * author pictured, so the preview says how many values moved the other way, with an example.
+ * Values a bound held where they were (already above the cap of an action that raises, or below
+ * the floor of one that lowers): the preview says how many, so nobody wonders why they did not move.
  */
-function warnAboutReversingClamp(
+function noteHeldValues(
   run: OperationRun,
-  type: NumericActionType,
-  operand: Decimal,
+  step: NumericStep,
   column: ColumnProfile,
-  cells: WorkingCells,
   warnings: string[],
 ) {
+  const held = step.held.count;
+  if (held === 0) return;
   const { op } = run;
-  // Which way the action moves a positive value: +1 up, -1 down, 0 neither.
-  const direction =
-    type === "multiply"
-      ? compare(operand, DECIMAL_ONE)
-      : compare(operand, DECIMAL_ZERO) * (type.endsWith("_decrease") ? -1 : 1);
-  const raises = direction > 0;
-  const lowers = direction < 0;
-  const clamp = raises ? op.maxValue : lowers ? op.minValue : undefined;
-  if (clamp === undefined) return;
-  let reversed = 0;
-  let example = -1;
-  for (let k = 0; k < run.changedRows.length; k++) {
-    const before = parseDecimal(run.before[k]);
-    const after = parseDecimal(run.after[k]);
-    if (before === undefined || after === undefined) continue;
-    const moved = compare(after, before);
-    if ((raises && moved < 0) || (lowers && moved > 0)) {
-      reversed++;
-      if (example < 0) example = k;
-    }
-  }
-  if (reversed === 0) return;
-  const key = cells.table.rowKey(run.changedRows[example]);
-  const rows = `${reversed} '${column.name}' value${reversed === 1 ? " that was" : "s that were"}`;
+  const bound =
+    op.maxValue !== undefined && op.minValue !== undefined
+      ? `min_value ${op.minValue} / max_value ${op.maxValue}`
+      : op.maxValue !== undefined
+        ? `max_value ${op.maxValue}`
+        : `min_value ${op.minValue}`;
   warnings.push(
-    raises
-      ? `Operation ${op.operationId} raises values, but its max_value ${clamp} lowers ${rows} already above it (e.g. ${key}: ${run.before[example]} → ${run.after[example]}). Add a filter if they should stay as they are.`
-      : `Operation ${op.operationId} lowers values, but its min_value ${clamp} raises ${rows} already below it (e.g. ${key}: ${run.before[example]} → ${run.after[example]}). Add a filter if they should stay as they are.`,
+    `Operation ${op.operationId}: ${held} '${column.name}' value${held === 1 ? " was" : "s were"} already past its ${bound} and ${held === 1 ? "was" : "were"} left as ${held === 1 ? "it was" : "they were"}.`,
   );
 }
 

@@ -43,9 +43,23 @@ export function times(value: string, factor: number, places = 2): string {
   return round(new Decimal(value).times(factor), places);
 }
 
-/** Clamp a result into [min, max]. */
-export function clamp(value: string, bounds: { min?: number; max?: number }): string {
+/**
+ * Clamp a result into [min, max]. With `from` (the value before the change), a bound never moves
+ * a value against the change: a value already above the cap of a rise, or below the floor of a
+ * cut, stays as it was.
+ */
+export function clamp(
+  value: string,
+  bounds: { min?: number; max?: number; from?: string },
+): string {
   let result = new Decimal(value);
+  if (bounds.from !== undefined) {
+    const before = new Decimal(bounds.from);
+    const rises = result.greaterThan(before);
+    const falls = result.lessThan(before);
+    if (rises && bounds.max !== undefined && before.greaterThan(bounds.max)) return bounds.from;
+    if (falls && bounds.min !== undefined && before.lessThan(bounds.min)) return bounds.from;
+  }
   if (bounds.min !== undefined && result.lessThan(bounds.min)) result = new Decimal(bounds.min);
   if (bounds.max !== undefined && result.greaterThan(bounds.max)) result = new Decimal(bounds.max);
   return result.toString();
