@@ -31,6 +31,13 @@ describe("seed parity", () => {
     expect(result.outputSha256).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it("a result carries only data where it is enumerated, so a server action can return a spread of it", () => {
+    const result = load(SEED).ok(fixturePlan("seed-plan-fitness-10pct.json"));
+    const functions = Object.entries({ ...result }).filter(([, v]) => typeof v === "function");
+    expect(functions.map(([name]) => name)).toEqual([]);
+    expect(result.rowOfChange(1)).toBe(1);
+  });
+
   it("mixed plan: price increase then stock flag", () => {
     const result = load(SEED).ok(fixturePlan("seed-plan-mixed.json"));
     expect(text(result.output)).toBe(`sku,category,price,in_stock

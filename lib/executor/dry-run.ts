@@ -42,18 +42,14 @@ export function dryRun(
   let outputSha256: string | undefined;
   let changes: Change[] | undefined;
   let changeRows: Int32Array | undefined;
-  return {
-    ok: true,
+  const result = {
+    ok: true as const,
     order: prepared.plan.order,
     // The change set is the operations' record (rows, before, after), hashed as it was made;
     // the objects are made on first read (an enumerable getter, like below).
     get changes() {
       changes ??= changeList(outcome, table);
       return changes;
-    },
-    rowOfChange(index: number) {
-      changeRows ??= changeRowList(outcome);
-      return changeRows[index];
     },
     operations: outcome.runs.map(
       (run): OperationStats => ({
@@ -82,6 +78,14 @@ export function dryRun(
     },
     variables: variablesToJson(outcome.variables),
   };
+  // Not enumerable: results are spread into server action replies, which cannot carry functions.
+  return Object.defineProperty(result, "rowOfChange", {
+    enumerable: false,
+    value(index: number) {
+      changeRows ??= changeRowList(outcome);
+      return changeRows[index];
+    },
+  }) as DryRunResult;
 }
 
 /** The plan in canonical form, with the table keyed by the profile's key column. */
