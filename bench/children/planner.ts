@@ -16,7 +16,7 @@ import { createRulesPlanner } from "@/lib/planner/rules/rules-planner";
 const ROUNDS = Number(process.argv[2] ?? 20);
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const CATALOG_FILES: Record<CorpusCase["catalog"], string> = {
-  seed: path.resolve(ROOT, "../shared/fixtures/seed-products.csv"),
+  seed: path.resolve(ROOT, "tests/fixtures/seed-products.csv"),
   generated: path.join(ROOT, "lib/planner/corpus/generated-300.csv"),
   books: path.join(ROOT, "lib/planner/corpus/books.csv"),
 };

@@ -3,7 +3,7 @@ import { operationOrder } from "@/lib/plan/dag";
 import type { ExecutionPlan, Operation } from "@/lib/plan/schema";
 import {
   testPlan as plan,
-  readSharedJson,
+  readFixtureJson,
   seedProfile,
   testOperation,
 } from "@/lib/plan/test-support";
@@ -20,7 +20,7 @@ const edgePairs = (p: ExecutionPlan) =>
 
 describe("planGraph", () => {
   it("makes a seed plan a chain of implicit edges in list order", () => {
-    const seed = readSharedJson("fixtures", "seed-plan-mixed.json") as ExecutionPlan;
+    const seed = readFixtureJson("seed-plan-mixed.json") as ExecutionPlan;
     const graph = planGraph(seed, {
       profile: seedProfile,
       stats: { op_01: { matched: 2, changed: 2, skipped: 0 } },

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { exportPlan } from "@/lib/plan/json-text";
 import type { ExecutionPlan } from "@/lib/plan/schema";
-import { readSharedJson, seedProfile } from "@/lib/plan/test-support";
+import { readFixtureJson, seedProfile } from "@/lib/plan/test-support";
 import { validatePlan } from "@/lib/plan/validate";
 import { issueLines, offsetOf, planShapeProblem, readPlanText } from "./json-draft";
 
-const seed = readSharedJson("fixtures", "seed-plan-mixed.json") as ExecutionPlan;
+const seed = readFixtureJson("seed-plan-mixed.json") as ExecutionPlan;
 
 describe("readPlanText", () => {
   it("accepts a seed plan file as it is", () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { CsvError, parseCsv } from "./csv";
 import { profileDataset, reprofileChangedColumns, SHORTHAND_SYNONYMS } from "./profile";
 
-const fixtures = path.resolve(__dirname, "../../../shared/fixtures");
+const fixtures = path.resolve(__dirname, "../../tests/fixtures");
 const table = (csv: string) => parseCsv(new TextEncoder().encode(csv));
 
 describe("profileDataset", () => {

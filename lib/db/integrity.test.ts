@@ -11,7 +11,7 @@ import { checkDatabaseIntegrity, type IntegrityCheck } from "./integrity";
 
 const author: Actor = { id: "user:author", name: "Author", role: "author" };
 const approver: Actor = { id: "user:approver", name: "Approver", role: "approver" };
-const fixtures = path.resolve(__dirname, "../../../shared/fixtures");
+const fixtures = path.resolve(__dirname, "../../tests/fixtures");
 
 let temp: TempDb;
 let executionRowId: string;

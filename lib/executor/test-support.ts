@@ -9,7 +9,7 @@ import type { DryRunResult } from "./types";
 
 /** Helpers for the executor's tests. */
 
-export const FIXTURES = path.resolve(__dirname, "../../../shared/fixtures");
+export const FIXTURES = path.resolve(__dirname, "../../tests/fixtures");
 
 export function fixtureBytes(name: string): Uint8Array {
   return new Uint8Array(fs.readFileSync(path.join(FIXTURES, name)));

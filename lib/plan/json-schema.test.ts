@@ -4,13 +4,13 @@ import { describe, expect, it } from "vitest";
 import { PLAN_JSON_SCHEMA_PATH, planJsonSchemaText } from "./json-schema";
 import { exportPlan } from "./json-text";
 import { executionPlanSchema } from "./schema";
-import { REPO_ROOT, readSharedJson } from "./test-support";
+import { REPO_ROOT, readFixtureJson } from "./test-support";
 
 const SEED_PLANS = [
-  ["fixtures", "seed-plan-fitness-10pct.json"],
-  ["fixtures", "seed-plan-minimal.json"],
-  ["fixtures", "seed-plan-mixed.json"],
-  ["bench", "plan-3ops.json"],
+  "seed-plan-fitness-10pct.json",
+  "seed-plan-minimal.json",
+  "seed-plan-mixed.json",
+  "plan-3ops.json",
 ];
 
 describe("the published JSON Schema", () => {
@@ -35,8 +35,8 @@ describe("the published JSON Schema", () => {
 });
 
 describe("seed plans", () => {
-  it.each(SEED_PLANS)("%s/%s parses unchanged", (...parts) => {
-    const input = readSharedJson(...parts);
+  it.each(SEED_PLANS)("%s parses unchanged", (name) => {
+    const input = readFixtureJson(name);
     const parsed = executionPlanSchema.parse(input);
     expect(parsed).toEqual(input);
     // And survives export: the same plan, with format_version added.

@@ -2,10 +2,10 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { exportPlan, locatePath, parsePlanText } from "./json-text";
 import { executionPlanSchema } from "./schema";
-import { seedProfile, sharedPath } from "./test-support";
+import { fixturePath, seedProfile } from "./test-support";
 import { validatePlan } from "./validate";
 
-const mixedText = readFileSync(sharedPath("fixtures", "seed-plan-mixed.json"), "utf8");
+const mixedText = readFileSync(fixturePath("seed-plan-mixed.json"), "utf8");
 
 describe("parsePlanText", () => {
   it("parses valid JSON to the same value as JSON.parse", () => {

@@ -5,20 +5,20 @@ import type { ColumnProfile, DatasetProfile } from "@/lib/dataset/types";
 import type { ExecutionPlan, Operation } from "./schema";
 
 /**
- * Test support for lib/plan: the shared fixtures (../shared beside the repository root) and
- * dataset profiles written out by hand so the validation tests read on their own.
- * `seedProfile` is the profile of ../shared/fixtures/seed-products.csv.
+ * Test support for lib/plan: the fixtures (tests/fixtures, copied from the original design brief)
+ * and dataset profiles written out by hand so the validation tests read on their own.
+ * `seedProfile` is the profile of tests/fixtures/seed-products.csv.
  */
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-export const SHARED_DIR = path.resolve(REPO_ROOT, "../shared");
+export const FIXTURES_DIR = path.resolve(REPO_ROOT, "tests/fixtures");
 
-export function sharedPath(...parts: string[]): string {
-  return path.join(SHARED_DIR, ...parts);
+export function fixturePath(name: string): string {
+  return path.join(FIXTURES_DIR, name);
 }
 
-export function readSharedJson(...parts: string[]): unknown {
-  return JSON.parse(readFileSync(sharedPath(...parts), "utf8"));
+export function readFixtureJson(name: string): unknown {
+  return JSON.parse(readFileSync(fixturePath(name), "utf8"));
 }
 
 function column(

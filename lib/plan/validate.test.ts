@@ -7,9 +7,9 @@ import { formatPath, type PlanIssueCode } from "./issues";
 import {
   ambiguousProfile,
   catalogProfile,
-  readSharedJson,
+  fixturePath,
+  readFixtureJson,
   seedProfile,
-  sharedPath,
   textPriceProfile,
 } from "./test-support";
 import type { ValidatePlanOptions } from "./validate";
@@ -18,7 +18,7 @@ import { validatePlan } from "./validate";
 // biome-ignore lint/suspicious/noExplicitAny: tests edit plans freely, including into invalid shapes
 type Draft = any;
 
-const mixed = readSharedJson("fixtures", "seed-plan-mixed.json") as Draft;
+const mixed = readFixtureJson("seed-plan-mixed.json") as Draft;
 
 /** seed-plan-mixed.json with an edit applied. */
 function edit(mutate: (plan: Draft) => void): Draft {
@@ -583,7 +583,7 @@ const cases: Record<Exclude<PlanIssueCode, "order_dependent" | "schema">, Case[]
     {
       name: "price shorthand when the price column holds a cell that is not a number",
       profile: textPriceProfile,
-      input: readSharedJson("fixtures", "seed-plan-minimal.json"),
+      input: readFixtureJson("seed-plan-minimal.json"),
       pathText: "operations[0].action",
       message:
         'operations[0].action: this dataset has no price column ("price" holds text, not only numbers); use set_value and name the column to change in "column"',
@@ -1004,7 +1004,7 @@ describe("validatePlan", () => {
       "seed-plan-minimal.json",
       "seed-plan-mixed.json",
     ]) {
-      const input = readSharedJson("fixtures", name);
+      const input = readFixtureJson(name);
       const result = validatePlan(input, seedProfile);
       expect(result.issues, name).toEqual([]);
       expect(result.plan).toEqual(input);
@@ -1132,13 +1132,13 @@ describe("validatePlan with profiles from profileDataset", () => {
   const profileOf = (csv: string) => profileDataset(parseCsv(new TextEncoder().encode(csv)));
 
   it("accepts the seed plans against the profile of seed-products.csv", () => {
-    const profile = profileOf(readFileSync(sharedPath("fixtures", "seed-products.csv"), "utf8"));
+    const profile = profileOf(readFileSync(fixturePath("seed-products.csv"), "utf8"));
     for (const name of [
       "seed-plan-fitness-10pct.json",
       "seed-plan-minimal.json",
       "seed-plan-mixed.json",
     ]) {
-      expect(validatePlan(readSharedJson("fixtures", name), profile).issues, name).toEqual([]);
+      expect(validatePlan(readFixtureJson(name), profile).issues, name).toEqual([]);
     }
   });
 

@@ -16,7 +16,7 @@ import { createRulesPlanner } from "./rules/rules-planner";
  */
 
 const CATALOG_FILES: Record<CorpusCase["catalog"], string> = {
-  seed: path.resolve(__dirname, "../../../shared/fixtures/seed-products.csv"),
+  seed: path.resolve(__dirname, "../../tests/fixtures/seed-products.csv"),
   generated: path.resolve(__dirname, "corpus/generated-300.csv"),
   books: path.resolve(__dirname, "corpus/books.csv"),
 };

@@ -11,7 +11,7 @@ import { installTempDb, type TempDb } from "../support/temp-db";
 
 const author: Actor = { id: "user:author", name: "Author", role: "author" };
 const approver: Actor = { id: "user:approver", name: "Approver", role: "approver" };
-const fixtures = path.resolve(__dirname, "../../../shared/fixtures");
+const fixtures = path.resolve(__dirname, "../fixtures");
 
 let temp: TempDb;
 let seedCsv: Buffer;

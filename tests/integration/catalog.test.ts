@@ -7,7 +7,7 @@ describe("generateCatalog", () => {
   it("writes the same bytes as the shared benchmark generator", () => {
     const shared = execFileSync(
       process.execPath,
-      [path.resolve(__dirname, "../../../shared/bench/gen-products.mjs"), "2500"],
+      [path.resolve(__dirname, "../fixtures/gen-products.mjs"), "2500"],
       { encoding: "utf8" },
     );
     expect(generateCatalog(2500)).toBe(shared);

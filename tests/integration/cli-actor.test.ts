@@ -5,7 +5,7 @@ import { executionPlanSchema } from "@/lib/plan/schema";
 import { recordCliExecution } from "@/lib/services/record-cli-execution";
 import { installTempDb, type TempDb } from "../support/temp-db";
 
-const fixtures = path.resolve(__dirname, "../../../shared/fixtures");
+const fixtures = path.resolve(__dirname, "../fixtures");
 
 let temp: TempDb;
 beforeAll(async () => {

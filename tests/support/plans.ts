@@ -9,7 +9,7 @@ import { createDataset } from "@/lib/services/create-dataset";
 import { createManualPlan } from "@/lib/services/create-plan";
 import { actAs, type TestUser } from "./auth";
 
-const fixtures = path.resolve(__dirname, "../../../shared/fixtures");
+const fixtures = path.resolve(__dirname, "../fixtures");
 let counter = 0;
 
 /**

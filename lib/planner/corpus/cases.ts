@@ -15,9 +15,9 @@ import {
  * must change after planning and a dry run — or the refusal it must give, with the words it
  * could not place.
  *
- * - seed: the 7-row catalog of the original executor (../shared/fixtures/seed-products.csv),
+ * - seed: the 7-row catalog of the original executor (tests/fixtures/seed-products.csv),
  *   including the seed's own example instructions.
- * - generated: 300 rows of `node ../shared/bench/gen-products.mjs 300` (`generated-300.csv`),
+ * - generated: 300 rows of `node tests/fixtures/gen-products.mjs 300` (`generated-300.csv`),
  *   with expected cells computed by small oracles over the rows.
  * - books: a catalog whose columns are not the seed's (`list_price`, `available` yes/no,
  *   `genre`, `format`, `pages`, key `book_id`).

@@ -11,7 +11,7 @@ import type { PlannerResult, PlanStreamEvent } from "../types";
 import { createLlmPlanner } from "./llm-planner";
 import type { ModelPlan } from "./model-plan";
 
-const SEED = path.resolve(__dirname, "../../../../shared/fixtures/seed-products.csv");
+const SEED = path.resolve(__dirname, "../../../tests/fixtures/seed-products.csv");
 const profile = profileDataset(parseCsv(new Uint8Array(fs.readFileSync(SEED))));
 const NOW = new Date("2026-01-01T00:00:00Z");
 const INSTRUCTION = "Increase prices by 10% for all in-stock fitness products";

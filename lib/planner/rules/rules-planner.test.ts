@@ -7,7 +7,7 @@ import type { DatasetProfile } from "@/lib/dataset/types";
 import type { PlannerResult } from "../types";
 import { createRulesPlanner, planWithRules } from "./rules-planner";
 
-const FIXTURES = path.resolve(__dirname, "../../../../shared/fixtures");
+const FIXTURES = path.resolve(__dirname, "../../../tests/fixtures");
 const NOW = new Date("2026-01-01T00:00:00Z");
 
 function profileOf(csv: string): DatasetProfile {
