@@ -64,6 +64,15 @@ export async function openLedger(options: OpenLedgerOptions): Promise<ExecutionL
   return new DatabaseLedger(url, createDb(url));
 }
 
+/** The app database (DATABASE_URL) when it exists, to look executions up in; null otherwise. */
+export async function openAppLedger(): Promise<DatabaseLedger | null> {
+  const url = env().DATABASE_URL;
+  const file = sqliteFilePath(url);
+  if (file === ":memory:" || !existsSync(file)) return null;
+  await migrateDatabase(file);
+  return new DatabaseLedger(url, createDb(url));
+}
+
 /** Executions in the app database (lib/services/record-cli-execution.ts). */
 export class DatabaseLedger implements ExecutionLedger {
   readonly description: string;

@@ -6,7 +6,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { executionPlanSchema } from "@/lib/plan/schema";
-import { REPO_ROOT, sharedPath } from "@/lib/plan/test-support";
+import { fixturePath, REPO_ROOT } from "@/lib/plan/test-support";
 
 /**
  * The real CLI, spawned as a user would run it (node --import tsx cli/signoff.ts), on files in a
@@ -19,7 +19,10 @@ interface Run {
   stderr: string;
 }
 
-function runCli(args: string[], options: { cwd?: string; entry?: string[] } = {}): Promise<Run> {
+function runCli(
+  args: string[],
+  options: { cwd?: string; entry?: string[]; env?: Record<string, string> } = {},
+): Promise<Run> {
   const entry = options.entry ?? [
     "--conditions=react-server",
     "--import",
@@ -32,7 +35,7 @@ function runCli(args: string[], options: { cwd?: string; entry?: string[] } = {}
       [...entry, ...args],
       {
         cwd: options.cwd ?? REPO_ROOT,
-        env: { PATH: process.env.PATH, HOME: os.tmpdir(), NODE_ENV: "test" },
+        env: { PATH: process.env.PATH, HOME: os.tmpdir(), NODE_ENV: "test", ...options.env },
       },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
@@ -42,9 +45,9 @@ function runCli(args: string[], options: { cwd?: string; entry?: string[] } = {}
   });
 }
 
-const SEED_CSV = sharedPath("fixtures", "seed-products.csv");
-const SEED_AFTER = sharedPath("fixtures", "seed-products-after-fitness-10pct.csv");
-const FITNESS_PLAN = sharedPath("fixtures", "seed-plan-fitness-10pct.json");
+const SEED_CSV = fixturePath("seed-products.csv");
+const SEED_AFTER = fixturePath("seed-products-after-fitness-10pct.csv");
+const FITNESS_PLAN = fixturePath("seed-plan-fitness-10pct.json");
 
 let dir: string;
 const at = (name: string) => path.join(dir, name);
@@ -414,7 +417,7 @@ describe("signoff preview", () => {
     const run = await runCli([
       "preview",
       "--plan",
-      sharedPath("fixtures", "seed-plan-mixed.json"),
+      fixturePath("seed-plan-mixed.json"),
       "--csv",
       SEED_CSV,
     ]);
@@ -494,6 +497,78 @@ describe("signoff plan", () => {
     expect((await apply(at("plan.json"), SEED_CSV)).code).toBe(0);
     expect(await readFile(at("out.csv"))).toEqual(await readFile(SEED_AFTER));
   });
+
+  it("gives different instructions different execution ids, and the same one the same id", async () => {
+    const idOf = async (instruction: string) => {
+      const run = await runCli(["plan", "--csv", SEED_CSV, "--instruction", instruction]);
+      expect(run.code).toBe(0);
+      return executionPlanSchema.parse(JSON.parse(run.stdout)).execution_id;
+    };
+    const first = await idOf("Increase prices by 10% for fitness products");
+    const second = await idOf("raise fitness prices 10%");
+    expect(first).not.toBe(second);
+    expect(await idOf("Increase prices by 10% for fitness products")).toBe(first);
+  });
+
+  it("moves a drafted plan past an execution id the app database already recorded", async () => {
+    const env = { DATABASE_URL: `file:${at("app.db")}` };
+    const plan = async () => {
+      const run = await runCli(
+        ["plan", "--csv", SEED_CSV, "--instruction", "Cut yoga by 5%", "--out", at("plan.json")],
+        { env },
+      );
+      expect(run.code).toBe(0);
+      return executionPlanSchema.parse(JSON.parse(await readFile(at("plan.json"), "utf8")));
+    };
+    const first = await plan();
+    const applied = await runCli(
+      [
+        "apply",
+        "--plan",
+        at("plan.json"),
+        "--csv",
+        SEED_CSV,
+        "--out",
+        at("out.csv"),
+        "--audit",
+        at("audit.jsonl"),
+        "--db",
+        env.DATABASE_URL,
+      ],
+      { env },
+    );
+    expect(applied.code).toBe(0);
+    const second = await plan();
+    expect(second.execution_id).not.toBe(first.execution_id);
+    expect(second.execution_id).toMatch(/_v2$/);
+  });
+
+  it("gives up on a model endpoint that does not answer within SIGNOFF_PLANNER_TIMEOUT_MS", async () => {
+    const { createServer } = await import("node:http");
+    const server = createServer(() => {}); // accepts and never answers
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const started = Date.now();
+      const run = await runCli(
+        ["plan", "--csv", SEED_CSV, "--instruction", "Increase yoga prices by 10%"],
+        {
+          env: {
+            SIGNOFF_PLANNER: "openai-compatible",
+            SIGNOFF_OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1`,
+            SIGNOFF_MODEL: "test-model",
+            SIGNOFF_PLANNER_TIMEOUT_MS: "1000",
+          },
+        },
+      );
+      expect(run.code).toBe(3);
+      expect(run.stderr).toMatch(/made no plan/);
+      expect(Date.now() - started).toBeLessThan(15_000);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  }, 30_000);
 
   it("exits 2 with the words the planner could not place", async () => {
     const run = await runCli([

@@ -1,11 +1,15 @@
+import { createHash } from "node:crypto";
 import { writeFile } from "node:fs/promises";
-import { env } from "@/lib/env";
 import { exportPlan } from "@/lib/plan/json-text";
+import type { ExecutionPlan } from "@/lib/plan/schema";
 import type { PlannerConfig, PlannerFailure } from "@/lib/planner";
+import { textColumnValues } from "@/lib/planner/rules/value-index";
+import { plannerConfigFromEnv } from "@/lib/services/planner-config";
 import { parseCommandArgs, required } from "../args";
 import { CliError, describeFsError, EXIT, type ExitCode, usageError } from "../errors";
 import { readCsvFile } from "../inputs";
 import type { CliIo } from "../io";
+import { openAppLedger } from "../ledger";
 import type { Command } from "../main";
 
 const PLANNERS = ["rules", "google", "openai-compatible"] as const;
@@ -60,8 +64,10 @@ async function run(argv: string[], io: CliIo): Promise<ExitCode> {
     instruction,
     profile: csv.profile,
     knownKeys,
+    knownValues: textColumnValues(csv.table, csv.profile),
   });
   if (!result.ok) throw refusal(result);
+  result.plan.execution_id = await unusedExecutionId(result.plan, instruction);
 
   for (const note of result.notes) io.err(`note: ${note}`);
   for (const warning of result.warnings) io.err(`warning: ${warning.message}`);
@@ -85,23 +91,36 @@ async function run(argv: string[], io: CliIo): Promise<ExitCode> {
   return EXIT.ok;
 }
 
-/** The planner settings from the environment (lib/env.ts), with --planner winning. */
+/** The planner settings from the environment (read in one place), with --planner winning. */
 function plannerConfig(kind: PlannerKind | undefined): PlannerConfig {
-  let e: ReturnType<typeof env>;
   try {
-    e = env();
+    const config = plannerConfigFromEnv();
+    return kind === undefined ? config : { ...config, planner: kind };
   } catch (error) {
     const message = error instanceof Error ? error.message.split("\n").join(" ") : String(error);
     throw new CliError(EXIT.invalidPlan, message);
   }
-  return {
-    planner: kind ?? e.SIGNOFF_PLANNER,
-    model: e.SIGNOFF_MODEL,
-    openaiBaseUrl: e.SIGNOFF_OPENAI_BASE_URL,
-    openaiApiKey: e.SIGNOFF_OPENAI_API_KEY,
-    googleApiKey: e.GOOGLE_GENERATIVE_AI_API_KEY,
-    maxRepairs: e.SIGNOFF_PLANNER_MAX_REPAIRS,
-  };
+}
+
+/**
+ * An execution id no other plan has: the instruction's fingerprint goes into the id, so two
+ * different instructions never share one, and an id the app database already recorded moves on
+ * to the next version, so apply never mistakes a new plan for a replay.
+ */
+async function unusedExecutionId(plan: ExecutionPlan, instruction: string): Promise<string> {
+  const fingerprint = createHash("sha256").update(instruction.trim()).digest("hex").slice(0, 6);
+  const match = /^(.*?)(?:_v(\d+))?$/.exec(plan.execution_id) as RegExpExecArray;
+  // The schema allows 64 characters: room is kept for the fingerprint and a version.
+  const stem = match[1].endsWith(fingerprint) ? match[1].slice(0, -7) : match[1];
+  const base = `${stem.slice(0, 50)}_${fingerprint}`;
+  let version = Number(match[2] ?? 1);
+  const ledger = await openAppLedger();
+  try {
+    while (ledger && (await ledger.find(`${base}_v${version}`))) version += 1;
+  } finally {
+    await ledger?.close();
+  }
+  return `${base}_v${version}`;
 }
 
 function refusal(failure: PlannerFailure): CliError {

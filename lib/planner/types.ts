@@ -22,6 +22,13 @@ export interface PlanRequest {
    * only for low-cardinality columns, so without this a key is recognised by its shape alone.
    */
   knownKeys?: ReadonlySet<string>;
+  /**
+   * Distinct values of the text columns (`textColumnValues`), when the caller has the table, so
+   * the rules planner finds the rows an instruction names by any value ("Dana Kim's salary"),
+   * not only the few a profile lists. Pass the same object for the same dataset version: the
+   * planner keeps what it derives from it.
+   */
+  knownValues?: ReadonlyMap<string, readonly string[]>;
   abortSignal?: AbortSignal;
 }
 

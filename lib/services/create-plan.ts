@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Actor } from "@/lib/auth/actor";
 import { parseCsvInParallel } from "@/lib/dataset/scan-worker";
+import type { DatasetProfile } from "@/lib/dataset/types";
 import { recordAuditEvent } from "@/lib/db/audit";
 import { db } from "@/lib/db/client";
 import { insertPlan, usedExecutionIds } from "@/lib/db/plans";
@@ -12,6 +13,7 @@ import type { ExecutionPlan } from "@/lib/plan/schema";
 import { validatePlan } from "@/lib/plan/validate";
 import { createPlanner } from "@/lib/planner";
 import type { PlannerConfig } from "@/lib/planner/config";
+import { textColumnValues } from "@/lib/planner/rules/value-index";
 import type {
   PlannerFailure,
   PlannerKind,
@@ -71,9 +73,7 @@ export async function* streamPlanDraft(options: CreatePlanOptions): AsyncGenerat
     profile: current.profile,
     now: options.now,
     existingExecutionIds: await usedExecutionIds("plan_"),
-    // The profile lists values only for low-cardinality columns; with every key known, a key
-    // that is not in the dataset ("A109") is refused instead of becoming a filter on nothing.
-    knownKeys: datasetKeys(current.version.content, current.profile.keyColumn),
+    ...datasetLookups(current.version.content, current.profile),
   };
 
   let result: PlannerResult | undefined;
@@ -167,9 +167,17 @@ export async function createManualPlan(
   return { planId };
 }
 
-function datasetKeys(content: Uint8Array, keyColumn: string): Set<string> {
-  const table = parseCsvInParallel(content, { keyColumn });
-  return new Set(table.column(table.keyColumnIndex));
+/**
+ * What the profile alone does not tell the planner: every key (so "A109", not in the dataset, is
+ * refused instead of becoming a filter on nothing) and the values of every text column (so rows
+ * can be named by a person's name or a street, not only by a category).
+ */
+function datasetLookups(content: Uint8Array, profile: DatasetProfile) {
+  const table = parseCsvInParallel(content, { keyColumn: profile.keyColumn });
+  return {
+    knownKeys: new Set(table.column(table.keyColumnIndex)),
+    knownValues: textColumnValues(table, profile),
+  };
 }
 
 /** A plan that changes nothing yet: one operation for the author to fill in. */

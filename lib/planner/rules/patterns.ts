@@ -1,3 +1,4 @@
+import { GRAMMAR_WORDS } from "./grammar-words";
 import type { Token } from "./tokenize";
 import {
   type ColumnRef,
@@ -128,6 +129,7 @@ export function words(...phrases: string[]): Pattern {
   for (const phrase of phrases) {
     const parts = phrase.split(" ");
     byFirst.set(parts[0], [...(byFirst.get(parts[0]) ?? []), parts]);
+    for (const part of parts) GRAMMAR_WORDS.add(part);
   }
   const match: Matcher = (scan, at, caps) => {
     const token = scan.tokens[at];

@@ -5,7 +5,7 @@ import { buildPlan } from "./build";
 import { interpret } from "./interpret";
 import { lex } from "./lex";
 import { tokenize } from "./tokenize";
-import { buildVocabulary } from "./vocabulary";
+import { vocabularyFor } from "./vocabulary";
 
 /**
  * The offline planner (issue 4, DESIGN.md "Planning"): deterministic, no network, a few
@@ -46,7 +46,7 @@ export function planWithRules(
 ): PlannerResult {
   const started = elapsed();
   const latency = () => Math.max(0, elapsed() - started);
-  const vocabulary = buildVocabulary(request.profile, request.knownKeys);
+  const vocabulary = vocabularyFor(request.profile, request.knownKeys, request.knownValues);
   const scan = {
     instruction: request.instruction,
     tokens: tokenize(request.instruction),

@@ -1,3 +1,5 @@
+import { fold } from "./grammar-words";
+
 /**
  * Splits an instruction into tokens that remember where they came from, so every word the
  * planner cannot place can be quoted back exactly as it was written.
@@ -16,7 +18,7 @@ export interface Token {
   kind: "word" | "number" | "quoted" | "punct";
   /** As written (for quoted tokens: the text between the quotes). */
   text: string;
-  /** Lower case, curly apostrophes straightened, a possessive `'s` dropped. */
+  /** Lower case without accents, curly apostrophes straightened, a possessive `'s` dropped. */
   norm: string;
   /** Offsets into the instruction, end exclusive (quotes included for quoted tokens). */
   start: number;
@@ -86,7 +88,7 @@ export function tokenize(text: string): Token[] {
     const word = WORD.exec(rest);
     if (word) {
       const raw = word[0];
-      const straight = raw.replace(/’/g, "'").toLowerCase();
+      const straight = fold(raw.replace(/’/g, "'"));
       const norm =
         straight.endsWith("'s") && straight.length > 2 ? straight.slice(0, -2) : straight;
       push({ kind: "word", text: raw, norm, start: position, end: position + raw.length });

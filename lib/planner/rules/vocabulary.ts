@@ -1,6 +1,7 @@
 import type { ColumnProfile, DatasetProfile, ShorthandRole } from "@/lib/dataset/types";
 import { isNumericColumn } from "@/lib/plan/column-values";
 import { resolveShorthand } from "@/lib/plan/shorthand";
+import { fold, GRAMMAR_WORDS } from "./grammar-words";
 
 /**
  * What the rules planner knows about one dataset: which words name its columns, which phrases
@@ -47,11 +48,14 @@ export interface Vocabulary {
   typoCandidates: Map<string, ValueRef[]>;
 }
 
-/** Lower case; runs of spaces, underscores and hyphens become one space. */
+/**
+ * Lower case without accents; a possessive "'s" dropped (as the tokenizer drops it); runs of
+ * spaces, underscores and hyphens become one space.
+ */
 export function normPhrase(text: string): string {
-  return text
-    .toLowerCase()
+  return fold(text)
     .replace(/[’]/g, "'")
+    .replace(/'s\b/g, "")
     .replace(/[\s_-]+/g, " ")
     .trim();
 }
@@ -78,9 +82,34 @@ const STOCK_FALSE = [
   "no stock",
 ];
 
+const cache = new WeakMap<
+  DatasetProfile,
+  { keys: unknown; values: unknown; vocabulary: Vocabulary }[]
+>();
+
+/**
+ * The vocabulary of a dataset, kept per profile and key and value lists: reading thousands of
+ * values takes longer than planning, and callers pass the same objects for one dataset version.
+ */
+export function vocabularyFor(
+  profile: DatasetProfile,
+  knownKeys?: ReadonlySet<string>,
+  knownValues?: ReadonlyMap<string, readonly string[]>,
+): Vocabulary {
+  const entries = cache.get(profile) ?? [];
+  const hit = entries.find((entry) => entry.keys === knownKeys && entry.values === knownValues);
+  if (hit) return hit.vocabulary;
+  const vocabulary = buildVocabulary(profile, knownKeys, knownValues);
+  entries.push({ keys: knownKeys, values: knownValues, vocabulary });
+  if (entries.length > 4) entries.shift();
+  cache.set(profile, entries);
+  return vocabulary;
+}
+
 export function buildVocabulary(
   profile: DatasetProfile,
   knownKeys?: ReadonlySet<string>,
+  knownValues?: ReadonlyMap<string, readonly string[]>,
 ): Vocabulary {
   const columns = new Map(profile.columns.map((column) => [column.name, column]));
   const roles: Vocabulary["roles"] = {};
@@ -89,11 +118,43 @@ export function buildVocabulary(
     if (resolution.ok) roles[role] = { column: resolution.column };
     else if (resolution.reason === "ambiguous") roles[role] = { ambiguous: resolution.candidates };
   }
+  // A table without a price column often has one amount people change (a salary, a rent, a
+  // daily rate): it takes the price role in the planner's reading, so "give Sales a 3% raise"
+  // needs no column name. Several such columns leave the role ambiguous, and the user names one.
+  if (!roles.price) {
+    const amounts = profile.columns.filter(
+      (column) =>
+        isNumericColumn(column) &&
+        column.name !== profile.keyColumn &&
+        nameWords(column.name).some((word) => AMOUNT_WORDS.has(word)),
+    );
+    if (amounts.length === 1) roles.price = { column: amounts[0].name };
+    else if (amounts.length > 1) roles.price = { ambiguous: amounts.map((column) => column.name) };
+  }
 
   const columnPhrases = new Map<string, ColumnRef>();
   // Column names first: a column literally called "price" wins over the role word "price".
   for (const column of profile.columns) {
     for (const phrase of nameForms(column.name)) columnPhrases.set(phrase, { column: column.name });
+  }
+  // A word of a column's name names it when no other column's name has that word: "rent" for
+  // monthly_rent, "rate" for dailyRate, "hired" for hire_date. Not the key column's words
+  // ("wine" of "Wine ID" is the table's noun, not a column) nor the grammar's.
+  const byWord = new Map<string, string[]>();
+  for (const column of profile.columns) {
+    if (column.name === profile.keyColumn) continue;
+    const words = nameWords(column.name);
+    if (words.length < 2) continue;
+    for (const word of new Set(words)) {
+      if (word.length < 3 || GRAMMAR_WORDS.has(word) || GENERIC_NAME_WORDS.has(word)) continue;
+      byWord.set(word, [...(byWord.get(word) ?? []), column.name]);
+    }
+  }
+  for (const [word, names] of byWord) {
+    if (names.length !== 1) continue;
+    for (const form of [word, ...numberForms(word), ...(VERB_FORMS[word] ?? [])]) {
+      if (!columnPhrases.has(form)) columnPhrases.set(form, { column: names[0] });
+    }
   }
   for (const [role, words] of Object.entries(ROLE_WORDS) as [ShorthandRole, string[]][]) {
     const resolved = roles[role];
@@ -123,6 +184,27 @@ export function buildVocabulary(
       if (phrase === "") continue;
       addValue(phrase, { column: column.name, value });
     }
+  }
+  // Values of free-text columns (names, cities, titles), when the caller read them from the
+  // table. A one-word value that the grammar uses ("new", "all", "over") is left out, and so is
+  // one that is only a number: those words mean what the grammar says.
+  for (const [name, values] of knownValues ?? []) {
+    const column = columns.get(name);
+    if (!column || column.type !== "text" || name === profile.keyColumn) continue;
+    if (isCategoryLike(column, profile)) continue;
+    for (const value of values) {
+      const phrase = normPhrase(value);
+      if (phrase === "" || /^[\d\s.,]+$/.test(phrase)) continue;
+      if (!phrase.includes(" ") && (GRAMMAR_WORDS.has(phrase) || phrase.length < 3)) continue;
+      addValue(phrase, { column: name, value });
+    }
+  }
+  // "part-time" and "parttime", "e-mail" and "email": a value written with a space or hyphen is
+  // also found without it.
+  for (const [phrase, refs] of [...valuePhrases]) {
+    if (!phrase.includes(" ")) continue;
+    const compact = phrase.replaceAll(" ", "");
+    if (!valuePhrases.has(compact) && !GRAMMAR_WORDS.has(compact)) valuePhrases.set(compact, refs);
   }
   // Plural and singular forms, added only where they do not shadow an exact value.
   for (const [phrase, refs] of [...valuePhrases]) {
@@ -221,11 +303,66 @@ export function isNumeric(vocabulary: Vocabulary, column: string): boolean {
   return profile !== undefined && isNumericColumn(profile);
 }
 
-/** "list_price" → "list price", "list prices". */
+/** "list_price" → "list price", "list prices"; "dailyRate" → also "daily rate", "daily rates". */
 function nameForms(name: string): string[] {
   const phrase = normPhrase(name);
-  return phrase === "" ? [] : [...new Set([phrase, ...numberForms(phrase)])];
+  if (phrase === "") return [];
+  const split = normPhrase(splitCamel(name));
+  return [...new Set([phrase, ...numberForms(phrase), split, ...numberForms(split)])];
 }
+
+function splitCamel(name: string): string {
+  return name.replace(/([a-z\d])([A-Z])/g, "$1 $2");
+}
+
+/** The words of a column name: "monthly_rent" → monthly, rent; "dailyRate" → daily, rate. */
+export function nameWords(name: string): string[] {
+  return normPhrase(splitCamel(name)).split(" ").filter(Boolean);
+}
+
+/** Words that say a numeric column holds an amount of money people raise and cut. */
+const AMOUNT_WORDS = new Set([
+  "price",
+  "prices",
+  "cost",
+  "rent",
+  "salary",
+  "salaries",
+  "pay",
+  "wage",
+  "wages",
+  "fee",
+  "fees",
+  "rate",
+  "amount",
+  "charge",
+  "msrp",
+  "tuition",
+  "premium",
+  "compensation",
+]);
+
+/** Words of column names too general to name one column on their own. */
+const GENERIC_NAME_WORDS = new Set(["name", "date", "code", "number", "num", "type", "flag"]);
+
+/** Forms of a column-name word used as a verb: "hired before 2020" names hire_date. */
+const VERB_FORMS: Record<string, string[]> = {
+  hire: ["hired"],
+  list: ["listed"],
+  listed: ["listing"],
+  start: ["started"],
+  join: ["joined"],
+  open: ["opened"],
+  publish: ["published"],
+  release: ["released"],
+  purchase: ["purchased", "bought"],
+  build: ["built"],
+  sign: ["signed"],
+  renew: ["renewed"],
+  expire: ["expires", "expired", "expiring"],
+  update: ["updated"],
+  create: ["created"],
+};
 
 /** Singular and plural forms of a phrase's last word. */
 export function numberForms(phrase: string): string[] {
