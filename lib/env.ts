@@ -20,6 +20,8 @@ const envSchema = z.object({
   SIGNOFF_PLANNER_MAX_REPAIRS: z.coerce.number().int().min(0).max(10).default(2),
   SIGNOFF_PLANNER_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   GOOGLE_GENERATIVE_AI_API_KEY: z.string().min(1).optional(),
+  /** The day relative dates ("last year", "since March") are read against; default: today. */
+  SIGNOFF_TODAY: z.iso.date().optional(),
   SIGNOFF_MAX_UPLOAD_MB: z.coerce.number().positive().max(2048).default(200),
   SIGNOFF_ALLOW_SELF_APPROVAL: booleanFlag.default(false),
   SIGNOFF_ADMIN_EMAIL: z.email().optional(),

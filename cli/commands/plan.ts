@@ -4,7 +4,7 @@ import { exportPlan } from "@/lib/plan/json-text";
 import type { ExecutionPlan } from "@/lib/plan/schema";
 import type { PlannerConfig, PlannerFailure } from "@/lib/planner";
 import { textColumnValues } from "@/lib/planner/rules/value-index";
-import { plannerConfigFromEnv } from "@/lib/services/planner-config";
+import { planningDay, plannerConfigFromEnv } from "@/lib/services/planner-config";
 import { parseCommandArgs, required } from "../args";
 import { CliError, describeFsError, EXIT, type ExitCode, usageError } from "../errors";
 import { readCsvFile } from "../inputs";
@@ -65,6 +65,7 @@ async function run(argv: string[], io: CliIo): Promise<ExitCode> {
     profile: csv.profile,
     knownKeys,
     knownValues: textColumnValues(csv.table, csv.profile),
+    now: planningDay(),
   });
   if (!result.ok) throw refusal(result);
   result.plan.execution_id = await unusedExecutionId(result.plan, instruction);

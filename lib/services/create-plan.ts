@@ -20,7 +20,7 @@ import type {
   PlannerResult,
   PlanStreamEvent,
 } from "@/lib/planner/types";
-import { plannerConfigFromEnv } from "./planner-config";
+import { plannerConfigFromEnv, planningDay } from "./planner-config";
 
 export interface CreatePlanOptions {
   datasetId: string;
@@ -71,7 +71,7 @@ export async function* streamPlanDraft(options: CreatePlanOptions): AsyncGenerat
   const request = {
     instruction,
     profile: current.profile,
-    now: options.now,
+    now: options.now ?? planningDay(),
     existingExecutionIds: await usedExecutionIds("plan_"),
     ...datasetLookups(current.version.content, current.profile),
   };

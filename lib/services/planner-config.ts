@@ -16,6 +16,12 @@ export function plannerConfigFromEnv(): PlannerConfig {
   };
 }
 
+/** The day plans are drafted on: SIGNOFF_TODAY when set (reproducible evaluations), else now. */
+export function planningDay(): Date | undefined {
+  const today = env().SIGNOFF_TODAY;
+  return today === undefined ? undefined : new Date(`${today}T12:00:00Z`);
+}
+
 export interface PlannerChoice {
   /** The planner a draft uses unless the user picks another. */
   defaultKind: "rules" | "google" | "openai-compatible";
