@@ -4,7 +4,7 @@ import { exportPlan } from "@/lib/plan/json-text";
 import type { ExecutionPlan } from "@/lib/plan/schema";
 import type { PlannerConfig, PlannerFailure } from "@/lib/planner";
 import { textColumnValues } from "@/lib/planner/rules/value-index";
-import { planningDay, plannerConfigFromEnv } from "@/lib/services/planner-config";
+import { plannerConfigFromEnv, planningDay } from "@/lib/services/planner-config";
 import { parseCommandArgs, required } from "../args";
 import { CliError, describeFsError, EXIT, type ExitCode, usageError } from "../errors";
 import { readCsvFile } from "../inputs";

@@ -8,6 +8,8 @@ export type ColumnType = "number" | "integer" | "boolean" | "text" | "date";
 
 /** How a boolean column spells its values, so written cells match the column's own style. */
 export type BooleanStyle =
+  | "Y/N"
+  | "y/n"
   | "true/false"
   | "TRUE/FALSE"
   | "True/False"

@@ -35,7 +35,7 @@ export function isIsoDate(text: string): boolean {
 }
 
 /**
- * true/false, yes/no, 1/0 in any case (DESIGN.md "Execution semantics"), or undefined. The
+ * true/false, yes/no, y/n, 1/0 in any case (DESIGN.md "Execution semantics"), or undefined. The
  * common spellings are matched without lower-casing, which keeps this cheap on hot paths.
  */
 export function parseBooleanText(text: string): boolean | undefined {
@@ -47,6 +47,8 @@ export function parseBooleanText(text: string): boolean | undefined {
     case "Yes":
     case "YES":
     case "1":
+    case "Y":
+    case "y":
       return true;
     case "false":
     case "FALSE":
@@ -55,11 +57,13 @@ export function parseBooleanText(text: string): boolean | undefined {
     case "No":
     case "NO":
     case "0":
+    case "N":
+    case "n":
       return false;
   }
   const word = text.trim().toLowerCase();
-  if (word === "true" || word === "yes" || word === "1") return true;
-  if (word === "false" || word === "no" || word === "0") return false;
+  if (word === "true" || word === "yes" || word === "1" || word === "y") return true;
+  if (word === "false" || word === "no" || word === "0" || word === "n") return false;
   return undefined;
 }
 
@@ -77,6 +81,9 @@ export function booleanStyleOf(text: string): BooleanStyle | undefined {
     case "yes":
     case "no":
       return t === t.toLowerCase() ? "yes/no" : t === t.toUpperCase() ? "YES/NO" : "Yes/No";
+    case "y":
+    case "n":
+      return t === t.toLowerCase() ? "y/n" : "Y/N";
     case "1":
     case "0":
       return "1/0";

@@ -17,7 +17,17 @@ const columnProfileSchema = z.object({
   min: z.string().optional(),
   max: z.string().optional(),
   booleanStyle: z
-    .enum(["true/false", "TRUE/FALSE", "True/False", "yes/no", "Yes/No", "YES/NO", "1/0"])
+    .enum([
+      "true/false",
+      "TRUE/FALSE",
+      "True/False",
+      "yes/no",
+      "Yes/No",
+      "YES/NO",
+      "Y/N",
+      "y/n",
+      "1/0",
+    ])
     .optional(),
   decimals: z.number().int().optional(),
 });

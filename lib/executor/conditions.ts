@@ -306,8 +306,8 @@ function equalityTest(col: number, column: ColumnProfile, values: PlanValue[]): 
 function booleanAt(text: string, start: number, end: number): boolean | undefined {
   switch (end - start) {
     case 1: {
-      const c = text.charCodeAt(start);
-      return c === 49 ? true : c === 48 ? false : undefined;
+      const c = text.charCodeAt(start) | 0x20; // "1"/"0" are unchanged; Y/N lower-cased
+      return c === 49 || c === 121 ? true : c === 48 || c === 110 ? false : undefined;
     }
     case 2:
       if (lowerAt(text, start) === 110 && lowerAt(text, start + 1) === 111) return false; // no

@@ -172,6 +172,15 @@ function conditions(vocabulary: Vocabulary, cond: RowCondition): Condition[] {
       return [{ column: cond.column, op: cond.op, value: cond.value }];
     case "empty":
       return [{ column: cond.column, op: cond.empty ? "is_empty" : "not_empty" }];
+    case "dateRange":
+      return [
+        ...(cond.from === undefined
+          ? []
+          : [{ column: cond.column, op: "gte" as const, value: cond.from }]),
+        ...(cond.to === undefined
+          ? []
+          : [{ column: cond.column, op: "lt" as const, value: cond.to }]),
+      ];
   }
 }
 
@@ -330,6 +339,12 @@ function describeCondition(vocabulary: Vocabulary, cond: RowCondition): string {
       return `${cond.column} ${cond.op === "contains" ? "containing" : "starting with"} ${JSON.stringify(cond.value)}`;
     case "empty":
       return `${cond.column} ${cond.empty ? "empty" : "not empty"}`;
+    case "dateRange":
+      return cond.from && cond.to
+        ? `${cond.column} from ${cond.from} to before ${cond.to}`
+        : cond.from
+          ? `${cond.column} on or after ${cond.from}`
+          : `${cond.column} before ${cond.to}`;
   }
 }
 

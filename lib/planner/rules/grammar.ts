@@ -1,8 +1,11 @@
+import type { DateSpan } from "./dates";
 import {
   alt,
   anyWord,
   type Caps,
   column,
+  date,
+  dateColumn,
   flag,
   key,
   type Num,
@@ -10,6 +13,7 @@ import {
   opt,
   type Pattern,
   quoted,
+  rowNoun,
   type Scan,
   seq,
   shapedValue,
@@ -18,7 +22,14 @@ import {
   when,
   words,
 } from "./patterns";
-import { type ColumnRef, type FlagRef, isNumeric, normPhrase, type ValueRef } from "./vocabulary";
+import {
+  type ColumnRef,
+  type FlagRef,
+  isMoneyColumn,
+  isNumeric,
+  normPhrase,
+  type ValueRef,
+} from "./vocabulary";
 
 /**
  * The phrases the rules planner understands. Each rule turns a run of tokens into one item
@@ -37,7 +48,9 @@ export type Cond =
   | { type: "compare"; column: string | null; op: CompareOp; value: number; unit: Num["unit"] }
   | { type: "between"; column: string | null; low: number; high: number; unit: Num["unit"] }
   | { type: "text"; column: string; op: "contains" | "starts_with"; value: string }
-  | { type: "empty"; column: string; empty: boolean };
+  | { type: "empty"; column: string; empty: boolean }
+  /** Dates from `from` (inclusive) to `to` (exclusive), both YYYY-MM-DD. */
+  | { type: "dateRange"; column: string; from?: string; to?: string };
 
 export type VerbKind = "increase" | "decrease" | "set" | "multiply" | "restock" | "apply";
 
@@ -142,6 +155,38 @@ const MOVE = words(
   "sink",
   "climb",
 );
+const DATE_OP = alt(
+  tag("op", "before", words("before", "prior to", "earlier than", "older than")),
+  tag("op", "until", words("until", "till", "through", "up until")),
+  tag("op", "after", words("after", "later than", "newer than", "more recent than")),
+  tag("op", "since", words("since", "starting", "as of", "beginning")),
+  tag("op", "in", words("in", "during", "on", "from", "dated")),
+);
+const DATE_POST = alt(
+  tag(
+    "post",
+    "since",
+    words(
+      "and later",
+      "or later",
+      "and after",
+      "or after",
+      "and newer",
+      "or newer",
+      "onwards",
+      "onward",
+      "on",
+      "and up",
+      "and beyond",
+    ),
+  ),
+  tag(
+    "post",
+    "until",
+    words("and earlier", "or earlier", "and before", "or before", "and older", "or older"),
+  ),
+);
+const BUT = words("but", "and", "yet", "though", "while");
 const BELOW = words("below", "under", "lower than", "less than", "beneath", "underneath");
 const ABOVE = words("above", "over", "higher than", "more than", "beyond", "greater than");
 
@@ -307,11 +352,29 @@ function compareColumn(caps: Caps, scan: Scan): string | null | undefined {
   return isNumeric(scan.vocabulary, ref.column) ? ref.column : undefined;
 }
 
+/**
+ * An amount in money compares the money column, whatever noun stands before it: "bottles
+ * between $40 and $60" are bottles priced so, not stock levels.
+ */
+function moneyAware(columnName: string | null, unit: Num["unit"], scan: Scan): string | null {
+  if (columnName === null || unit !== "currency") return columnName;
+  return isMoneyColumn(scan.vocabulary, columnName) ? columnName : null;
+}
+
 function compare(caps: Caps, scan: Scan): ItemPayload | undefined {
-  const columnName = compareColumn(caps, scan);
-  if (columnName === undefined) return undefined;
   const value = n(caps);
   if (value.unit === "percent") return undefined;
+  const named = compareColumn(caps, scan);
+  if (named === undefined) return undefined;
+  const columnName = moneyAware(named, value.unit, scan);
+  // "the unit cost of 3301": a row's key, not a cost of 3301.
+  if (
+    caps.op === "eq" &&
+    columnName !== scan.vocabulary.keyColumn &&
+    scan.vocabulary.knownKeys?.has(value.text.toLowerCase())
+  ) {
+    return undefined;
+  }
   return {
     kind: "scope",
     cond: {
@@ -325,12 +388,13 @@ function compare(caps: Caps, scan: Scan): ItemPayload | undefined {
 }
 
 function between(caps: Caps, scan: Scan): ItemPayload | undefined {
-  const columnName = compareColumn(caps, scan);
-  if (columnName === undefined) return undefined;
+  const named = compareColumn(caps, scan);
+  if (named === undefined) return undefined;
   const low = n(caps, "low");
   const high = n(caps, "high");
   if (low.unit === "percent" || high.unit === "percent") return undefined;
   const unit = low.unit === "currency" || high.unit === "currency" ? "currency" : "plain";
+  const columnName = moneyAware(named, unit, scan);
   return {
     kind: "scope",
     cond: {
@@ -341,6 +405,59 @@ function between(caps: Caps, scan: Scan): ItemPayload | undefined {
       unit,
     },
   };
+}
+
+type DateOp = "before" | "until" | "after" | "since" | "in";
+
+/**
+ * A date condition: on the column named, or the table's one column of dates (or of years).
+ * "before 2016" on a date column is start_date < 2016-01-01; on a column of years, year < 2016.
+ */
+function dateScope(caps: Caps, scan: Scan): ItemPayload | undefined {
+  const { timeColumns } = scan.vocabulary;
+  const span = caps.d as DateSpan;
+  let column = caps.c as string | undefined;
+  if (column === undefined) {
+    // A bare year goes to the column of years ("cars from 2020" is the model year), any other
+    // date to the column of dates.
+    const of = (kind: string) =>
+      [...timeColumns].filter(([, each]) => each === kind).map(([name]) => name);
+    const [years, dates] = [of("year"), of("date")];
+    if (span.year !== undefined && years.length === 1) column = years[0];
+    else if (dates.length === 1) column = dates[0];
+    else return undefined;
+  }
+  const kind = timeColumns.get(column);
+  // "from 2000 to 2500" with no date column named is more likely an amount than a range of years.
+  if (caps.until !== undefined && caps.c === undefined && span.year !== undefined) return undefined;
+  const until = (caps.until as DateSpan | undefined) ?? span;
+  const op = (caps.post ?? caps.op ?? "in") as DateOp;
+  if (kind === "year") {
+    if (span.year === undefined || until.year === undefined) return undefined;
+    if (caps.until !== undefined) {
+      return {
+        kind: "scope",
+        cond: { type: "between", column, low: span.year, high: until.year, unit: "plain" },
+      };
+    }
+    const compareOp = { before: "lt", until: "lte", after: "gt", since: "gte", in: "eq" } as const;
+    return {
+      kind: "scope",
+      cond: { type: "compare", column, op: compareOp[op], value: span.year, unit: "plain" },
+    };
+  }
+  if (kind !== "date") return undefined;
+  const range: { from?: string; to?: string } =
+    op === "before"
+      ? { to: span.start }
+      : op === "until"
+        ? { to: until.end }
+        : op === "after"
+          ? { from: span.end }
+          : op === "since"
+            ? { from: span.start }
+            : { from: span.start, to: until.end };
+  return { kind: "scope", cond: { type: "dateRange", column, ...range } };
 }
 
 function valueScope(refs: ValueRef[], scan: Scan): ItemPayload {
@@ -447,7 +564,35 @@ const VERBS: [string[], VerbKind, { factor?: number; needsOff?: boolean }?][] = 
     "decrease",
   ],
   [["take", "knock"], "decrease", { needsOff: true }],
-  [["set", "make", "change", "update", "put", "adjust", "mark", "flag", "switch", "turn"], "set"],
+  [
+    [
+      "set",
+      "make",
+      "change",
+      "update",
+      "put",
+      "adjust",
+      "mark",
+      "flag",
+      "switch",
+      "turn",
+      "move",
+      "transfer",
+      "reassign",
+      "assign",
+      "promote",
+      "upgrade",
+      "downgrade",
+      "relocate",
+      "is now",
+      "are now",
+      "now costs",
+      "now cost",
+      "now is",
+      "should cost",
+    ],
+    "set",
+  ],
   [["restock", "re stock", "replenish"], "restock"],
   [["multiply"], "multiply"],
   [["double"], "multiply", { factor: 2 }],
@@ -455,6 +600,63 @@ const VERBS: [string[], VerbKind, { factor?: number; needsOff?: boolean }?][] = 
   [["quadruple"], "multiply", { factor: 4 }],
   [["halve"], "multiply", { factor: 0.5 }],
   [["apply", "give", "offer"], "apply"],
+];
+
+/** Nouns people use for rows of any table; a column or value of the same name wins. */
+const ROW_NOUNS = [
+  "people",
+  "person",
+  "staff",
+  "team",
+  "teams",
+  "employees",
+  "employee",
+  "members",
+  "member",
+  "customers",
+  "customer",
+  "clients",
+  "client",
+  "accounts",
+  "account",
+  "units",
+  "unit",
+  "apartments",
+  "apartment",
+  "flats",
+  "flat",
+  "homes",
+  "home",
+  "properties",
+  "property",
+  "cars",
+  "car",
+  "vehicles",
+  "vehicle",
+  "parts",
+  "part",
+  "courses",
+  "course",
+  "classes",
+  "dishes",
+  "dish",
+  "meals",
+  "wines",
+  "wine",
+  "rooms",
+  "room",
+  "tickets",
+  "ticket",
+  "events",
+  "event",
+  "shows",
+  "subscriptions",
+  "subscription",
+  "orders",
+  "ones",
+  "one",
+  "stuff",
+  "bottles",
 ];
 
 const STOP_WORDS = [
@@ -549,6 +751,47 @@ const STOP_WORDS = [
   "who are",
   "that is",
   "which is",
+  // Rows in ordinary words: what the table holds, and who.
+  ...ROW_NOUNS,
+  "everyone",
+  "everybody",
+  "anyone",
+  "anybody",
+  "anything",
+  "everywhere",
+  "all of",
+  "those",
+  "these",
+  "ones",
+  "the ones",
+  "pls",
+  "plz",
+  "u",
+  "could u",
+  "can u",
+  "we",
+  "i",
+  "thanks",
+  "thank you",
+  // "X go up 4%", "X gets a 3% raise": the amount says which way.
+  "go",
+  "goes",
+  "going",
+  "get",
+  "gets",
+  "getting",
+  "receive",
+  "receives",
+  "should",
+  "will",
+  "a day",
+  "a night",
+  "a month",
+  "per day",
+  "per night",
+  "per month",
+  "each month",
+  "monthly",
 ];
 
 export const RULES: Rule[] = [
@@ -711,8 +954,9 @@ export const RULES: Rule[] = [
   {
     name: "clamp-min",
     pattern: alt(
-      seq(NEG, opt(LET), opt(MOVE), BELOW, num("n")),
+      seq(opt(BUT), NEG, opt(LET), opt(MOVE), BELOW, num("n")),
       seq(
+        opt(BUT),
         words("no lower than", "not lower than", "no less than", "not less than", "not below"),
         num("n"),
       ),
@@ -732,16 +976,23 @@ export const RULES: Rule[] = [
         opt(words("of", "at", "price of", "price")),
         num("n"),
       ),
-      seq(words("keep", "keeping"), opt(THINGS), words("above", "over", "at or above"), num("n")),
+      seq(
+        opt(BUT),
+        words("keep", "keeping"),
+        opt(THINGS),
+        words("above", "over", "at or above", "at least", "no less than", "no lower than"),
+        num("n"),
+      ),
     ),
     build: clamp("min_value"),
   },
   {
     name: "clamp-max",
     pattern: alt(
-      seq(NEG, opt(LET), opt(MOVE), ABOVE, num("n")),
-      seq(NEG, opt(LET), words("exceed", "exceeds", "go past", "top"), num("n")),
+      seq(opt(BUT), NEG, opt(LET), opt(MOVE), ABOVE, num("n")),
+      seq(opt(BUT), NEG, opt(LET), words("exceed", "exceeds", "go past", "top"), num("n")),
       seq(
+        opt(BUT),
         words("no higher than", "not higher than", "no more than", "not more than", "not above"),
         num("n"),
       ),
@@ -779,7 +1030,13 @@ export const RULES: Rule[] = [
         opt(words("of", "at", "price of", "price")),
         num("n"),
       ),
-      seq(words("keep", "keeping"), opt(THINGS), words("below", "under", "at or below"), num("n")),
+      seq(
+        opt(BUT),
+        words("keep", "keeping"),
+        opt(THINGS),
+        words("below", "under", "at or below", "at most", "no more than", "no higher than"),
+        num("n"),
+      ),
     ),
     build: clamp("max_value"),
   },
@@ -947,6 +1204,39 @@ export const RULES: Rule[] = [
       "out of this",
     ),
     build: () => ({ kind: "tail" }),
+  },
+
+  // Scopes: dates.
+  {
+    name: "date",
+    pattern: alt(
+      seq(
+        opt(words("who", "that", "which")),
+        opt(words("was", "were", "is", "are", "got", "last", "first", "been", "get")),
+        opt(dateColumn("c")),
+        DATE_OP,
+        opt(words("the")),
+        date("d"),
+        opt(DATE_POST),
+      ),
+      seq(
+        opt(words("who", "that", "which")),
+        opt(words("was", "were", "last", "first")),
+        dateColumn("c"),
+        date("d"),
+        opt(DATE_POST),
+      ),
+      seq(opt(dateColumn("c")), date("d"), DATE_POST),
+      seq(date("d"), dateColumn("c")),
+      seq(
+        opt(dateColumn("c")),
+        words("between", "from"),
+        date("d"),
+        words("and", "to", "until", "through", "-", "–"),
+        date("until"),
+      ),
+    ),
+    build: dateScope,
   },
 
   // Scopes: comparisons.
@@ -1124,6 +1414,23 @@ export const RULES: Rule[] = [
     build: (caps) => ({ kind: "amount", mode: "off", direction: "down", num: n(caps) }),
   },
   {
+    name: "amount-half",
+    pattern: words(
+      "by half",
+      "in half",
+      "half price",
+      "half off",
+      "to half price",
+      "at half price",
+    ),
+    build: () => ({
+      kind: "amount",
+      mode: "off",
+      direction: "down",
+      num: { value: 50, unit: "percent", text: "half" },
+    }),
+  },
+  {
     name: "amount-noun-down",
     pattern: seq(
       opt(words("a", "an")),
@@ -1177,6 +1484,8 @@ export const RULES: Rule[] = [
     pattern: alt(
       tag("direction", "up", seq(words("up by", "up"), num("n"))),
       tag("direction", "down", seq(words("down by", "down"), num("n"))),
+      tag("direction", "up", seq(words("+"), num("n"))),
+      tag("direction", "down", seq(words("-", "−", "minus"), num("n"))),
     ),
     build: (caps) => ({
       kind: "amount",
@@ -1253,13 +1562,37 @@ export const RULES: Rule[] = [
     },
   },
   {
+    name: "flag-switch",
+    pattern: alt(
+      seq(
+        tag("on", false, words("turn off", "switch off", "disable", "no longer", "stop")),
+        opt(words("the")),
+        flag("f"),
+      ),
+      seq(tag("on", true, words("turn on", "switch on", "enable")), opt(words("the")), flag("f")),
+    ),
+    build: (caps) => {
+      const ref = caps.f as FlagRef;
+      return {
+        kind: "flag",
+        ref: caps.on ? ref : { ...ref, value: !ref.value },
+        marker: "as",
+      };
+    },
+  },
+  {
     name: "flag",
     pattern: flag("f"),
     build: (caps) => ({ kind: "flag", ref: caps.f as FlagRef, marker: null }),
   },
   {
     name: "set-text",
-    pattern: seq(words("to", "as", "into"), alt(value("v"), shapedValue("v"), quoted("t"))),
+    pattern: seq(
+      words("to", "as", "into"),
+      opt(words("the")),
+      opt(column("c")),
+      alt(value("v"), shapedValue("v"), quoted("t")),
+    ),
     build: (caps, scan) => {
       if (caps.t !== undefined) return { kind: "setText", refs: [], text: caps.t as string };
       const refs = caps.v as ValueRef[];
@@ -1310,6 +1643,7 @@ export const RULES: Rule[] = [
     build: (caps) => ({ kind: "amount", mode: "bare", num: n(caps) }),
   },
   { name: "to", pattern: words("to", "into"), build: () => ({ kind: "to" }) },
+  { name: "row-noun", pattern: rowNoun(), build: () => ({ kind: "stop" }) },
   {
     name: "stop",
     pattern: words(...STOP_WORDS),

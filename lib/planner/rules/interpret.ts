@@ -23,7 +23,8 @@ export type RowCondition =
   | { type: "compare"; column: string; op: CompareOp; value: number }
   | { type: "between"; column: string; low: number; high: number }
   | { type: "text"; column: string; op: "contains" | "starts_with"; value: string }
-  | { type: "empty"; column: string; empty: boolean };
+  | { type: "empty"; column: string; empty: boolean }
+  | { type: "dateRange"; column: string; from?: string; to?: string };
 
 export type DraftAction =
   | { kind: "numeric"; type: NumericActionType; column: string; value: number; unit: Num["unit"] }
@@ -466,6 +467,7 @@ function interpretAction(
   } else {
     const directed = amounts.find((amount) => amount.direction !== undefined);
     if (directed) context = { verb: directed.direction === "up" ? "increase" : "decrease" };
+    else if (flags.some((item) => item.marker === "as")) context = { verb: "set" };
     else if (amounts.length > 0) {
       refuse(
         `${JSON.stringify(clauseText)} gives an amount but no action (increase, decrease, set …).`,
@@ -477,6 +479,8 @@ function interpretAction(
       ]);
     }
   }
+  // "take V02 off hold": taking off a flag sets it, it does not subtract.
+  if (context.needsOff && amounts.length === 0 && flags.length > 0) context = { verb: "set" };
   if (context.verb === "apply") {
     const directed = amounts.find((amount) => amount.direction !== undefined);
     if (!directed)
@@ -490,9 +494,22 @@ function interpretAction(
   const scopeColumns = new Set(
     positive.flatMap((item) => (item.kind === "scope" ? [condColumn(scan, item.cond)] : [])),
   );
+  // A number changes only a numeric column: "Enterprise customers go up 5%" names the rows with
+  // a text column's word, and "customers on auto renew" a yes/no column's, which is a condition.
+  const numericVerb =
+    context.verb === "increase" || context.verb === "decrease" || context.verb === "multiply";
+  const impliedFlags: { cond: RowCondition; item: Item }[] = [];
   const named = [
     ...new Set(
       columnItems
+        .filter((item) => {
+          const name = (item.ref as { column: string }).column;
+          if (!numericVerb || isNumeric(vocabulary, name)) return true;
+          if (vocabulary.columns.get(name)?.type === "boolean") {
+            impliedFlags.push({ cond: { type: "flag", column: name, value: true }, item });
+          }
+          return false;
+        })
         .map((item) => (item.ref as { column: string }).column)
         .filter((name) => !scopeColumns.has(name) || isNumeric(vocabulary, name)),
     ),
@@ -750,6 +767,7 @@ function interpretAction(
       for (const cond of setTextScope(item)) positiveConds.push({ cond, item });
     }
   }
+  positiveConds.push(...impliedFlags);
   const negativeConds: RowCondition[] = [];
   for (const item of negative) {
     if (item.kind === "scope") negativeConds.push(resolveCond(scan, item.cond, clauseText));

@@ -1,5 +1,6 @@
 import { editDistance, rankSuggestions } from "@/lib/plan/suggest";
 import { type ItemPayload, RULES } from "./grammar";
+import { GRAMMAR_WORDS } from "./grammar-words";
 import { canStart, type Scan } from "./patterns";
 import type { Token } from "./tokenize";
 import type { ValueRef, Vocabulary } from "./vocabulary";
@@ -25,15 +26,72 @@ export interface ItemSpan {
 }
 
 export function lex(scan: Scan): LexItem[] {
+  const corrections = correctVerbTypos(scan);
   const items: LexItem[] = [];
   let position = 0;
   while (position < scan.tokens.length) {
     const item =
       longestItem(scan, position) ?? typoItem(scan, position) ?? unknownItem(scan, position);
+    const corrected = corrections.get(position);
+    if (corrected && !item.note) item.note = corrected;
     items.push(item);
     position = item.to;
   }
   return items;
+}
+
+/** Verbs people misspell; a word one edit from exactly one of them is read as it. */
+const VERB_SPELLINGS = [
+  "increase",
+  "decrease",
+  "raise",
+  "lower",
+  "reduce",
+  "discount",
+  "multiply",
+  "double",
+  "halve",
+  "percent",
+  "change",
+  "update",
+];
+
+/**
+ * "incrase", "lowr", "rase": a word that neither the grammar nor the table knows, within one
+ * edit of one verb (two for words of seven letters or more), is read as that verb, with a note
+ * the user sees. Returns the notes by token position.
+ */
+function correctVerbTypos(scan: Scan): Map<number, string> {
+  const notes = new Map<number, string>();
+  const known = tableWords(scan.vocabulary);
+  for (const token of scan.tokens) {
+    if (token.kind !== "word" || token.norm.length < 4) continue;
+    if (GRAMMAR_WORDS.has(token.norm) || known.has(token.norm)) continue;
+    const allowed = token.norm.length >= 7 ? 2 : 1;
+    const close = VERB_SPELLINGS.filter((verb) => editDistance(token.norm, verb) <= allowed);
+    if (close.length !== 1) continue;
+    notes.set(token.index, `read ${JSON.stringify(token.text)} as "${close[0]}"`);
+    token.norm = close[0];
+  }
+  return notes;
+}
+
+const tableWordsCache = new WeakMap<Vocabulary, Set<string>>();
+
+/** Every word of the table's column, value and flag phrases. */
+function tableWords(vocabulary: Vocabulary): Set<string> {
+  let known = tableWordsCache.get(vocabulary);
+  if (!known) {
+    known = new Set(
+      [
+        ...vocabulary.columnPhrases.keys(),
+        ...vocabulary.valuePhrases.keys(),
+        ...vocabulary.flagPhrases.keys(),
+      ].flatMap((phrase) => phrase.split(" ")),
+    );
+    tableWordsCache.set(vocabulary, known);
+  }
+  return known;
 }
 
 function longestItem(scan: Scan, at: number): LexItem | undefined {

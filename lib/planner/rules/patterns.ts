@@ -1,3 +1,4 @@
+import { readDate } from "./dates";
 import { GRAMMAR_WORDS } from "./grammar-words";
 import type { Token } from "./tokenize";
 import {
@@ -20,6 +21,8 @@ export interface Scan {
   instruction: string;
   tokens: Token[];
   vocabulary: Vocabulary;
+  /** The day relative dates are read against, YYYY-MM-DD. */
+  today: string;
 }
 
 export type Caps = Readonly<Record<string, unknown>>;
@@ -258,7 +261,15 @@ const UNIT_WORDS: [string, Num["unit"] | "cents"][] = [
   ["percent", "percent"],
   ["per cent", "percent"],
   ["pct", "percent"],
+  ["precent", "percent"],
   ["dollars", "currency"],
+  ["pounds", "currency"],
+  ["pound", "currency"],
+  ["quid", "currency"],
+  ["euros", "currency"],
+  ["euro", "currency"],
+  ["eur", "currency"],
+  ["gbp", "currency"],
   ["dollar", "currency"],
   ["bucks", "currency"],
   ["usd", "currency"],
@@ -318,6 +329,42 @@ function computePhraseCandidates(
     results.push({ phrase: normPhrase(parts.join(" ")), end: position });
   }
   return results;
+}
+
+/** A date: "2021", "March 2021", "2021-03-15", "last year" (see dates.ts). */
+export function date(name: string): Pattern {
+  const match: Matcher = (scan, at, caps) =>
+    readDate(scan.tokens, at, scan.today).map(({ span, end }) => ({
+      end,
+      caps: { ...caps, [name]: span },
+    }));
+  return pattern(match, { classes: new Set(["compact"]) });
+}
+
+/** A phrase naming a column of dates or years: "hired", "start date", "vintage", "listed on". */
+export function dateColumn(name: string): Pattern {
+  const match: Matcher = (scan, at, caps) =>
+    phraseCandidates(scan, at, scan.vocabulary.maxPhraseWords).flatMap(({ phrase, end }) => {
+      const { vocabulary } = scan;
+      const ref = vocabulary.columnPhrases.get(phrase);
+      const column =
+        ref && "column" in ref && vocabulary.timeColumns.has(ref.column)
+          ? ref.column
+          : vocabulary.datePhrases.get(phrase);
+      return column === undefined ? [] : [{ end, caps: { ...caps, [name]: column } }];
+    });
+  return pattern(match, { classes: new Set(["compact"]) });
+}
+
+/** A word naming the table's rows, from its key column ("vehicle" for vehicleId). */
+export function rowNoun(): Pattern {
+  const match: Matcher = (scan, at, caps) => {
+    const token = scan.tokens[at];
+    return token?.kind === "word" && scan.vocabulary.rowNouns.has(token.norm)
+      ? [{ end: at + 1, caps }]
+      : [];
+  };
+  return pattern(match, { classes: new Set(["compact"]) });
 }
 
 /** A phrase naming a column ("list price", "prices", "in_stock"). */

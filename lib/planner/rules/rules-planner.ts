@@ -47,10 +47,12 @@ export function planWithRules(
   const started = elapsed();
   const latency = () => Math.max(0, elapsed() - started);
   const vocabulary = vocabularyFor(request.profile, request.knownKeys, request.knownValues);
+  const createdAt = request.now ?? clock();
   const scan = {
     instruction: request.instruction,
     tokens: tokenize(request.instruction),
     vocabulary,
+    today: createdAt.toISOString().slice(0, 10),
   };
   const interpretation = interpret(scan, lex(scan));
   if (!interpretation.ok) {
@@ -70,7 +72,7 @@ export function planWithRules(
     operations: interpretation.operations,
     options: interpretation.options,
     guards: interpretation.guards,
-    createdAt: request.now ?? clock(),
+    createdAt,
     existingExecutionIds: new Set(request.existingExecutionIds ?? []),
   });
 

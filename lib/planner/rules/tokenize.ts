@@ -7,7 +7,7 @@ import { fold } from "./grammar-words";
 
 export interface NumberValue {
   value: number;
-  /** Written with a `$`. */
+  /** Written with a currency sign ($, €, £). */
   currency: boolean;
   /** Written with a `%`. */
   percent: boolean;
@@ -28,7 +28,27 @@ export interface Token {
   number?: NumberValue;
 }
 
-const NUMBER = /^(\$\s?)?((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)(\s?%)?/;
+const NUMBER =
+  /^([$€£]\s?)?((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)(?:(\s?%)|([kK])(?![\p{L}\p{N}_]))?/u;
+/** Words written with a period that does not end a sentence: "Dr. Alvarez", "St. James". */
+const ABBREVIATIONS = new Set([
+  "dr",
+  "mr",
+  "mrs",
+  "ms",
+  "prof",
+  "st",
+  "mt",
+  "jr",
+  "sr",
+  "no",
+  "vs",
+  "inc",
+  "co",
+  "ltd",
+  "ave",
+  "rd",
+]);
 const WORD = /^[\p{L}\p{N}_]+(?:['’][\p{L}]+)*/u;
 const MULTI_PUNCT = /^(?:>=|<=|!=|=>|=<)/;
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
@@ -76,7 +96,8 @@ export function tokenize(text: string): Token[] {
         start: position,
         end: position + raw.length,
         number: {
-          value: Number(number[2].replace(/,/g, "")),
+          // "2k", "1.5k": thousands, as people write salaries and mileages.
+          value: Number(number[2].replace(/,/g, "")) * (number[4] ? 1000 : 1),
           currency: number[1] !== undefined,
           percent: number[3] !== undefined,
         },
@@ -93,6 +114,18 @@ export function tokenize(text: string): Token[] {
         straight.endsWith("'s") && straight.length > 2 ? straight.slice(0, -2) : straight;
       push({ kind: "word", text: raw, norm, start: position, end: position + raw.length });
       position += raw.length;
+      continue;
+    }
+
+    const previous = tokens.at(-1);
+    if (
+      char === "." &&
+      previous?.kind === "word" &&
+      previous.end === position &&
+      ABBREVIATIONS.has(previous.norm) &&
+      /^\.\s+\p{L}/u.test(rest)
+    ) {
+      position++;
       continue;
     }
 

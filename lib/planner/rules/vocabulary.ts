@@ -46,6 +46,12 @@ export interface Vocabulary {
   textShapes: Map<string, Set<string>>;
   /** Every single-word value phrase, for typo tolerance. */
   typoCandidates: Map<string, ValueRef[]>;
+  /** Columns of dates (ISO) or of years (whole numbers between 1900 and 2100). */
+  timeColumns: Map<string, "date" | "year">;
+  /** Verbs naming a date column: "hired", "joined", "serviced" → its column. */
+  datePhrases: Map<string, string>;
+  /** Words for the rows themselves, from the key column's name: "wine", "wines" for wine_id. */
+  rowNouns: Set<string>;
 }
 
 /**
@@ -55,6 +61,7 @@ export interface Vocabulary {
 export function normPhrase(text: string): string {
   return fold(text)
     .replace(/[’]/g, "'")
+    .replace(/(\p{L})\.(?=\s|$)/gu, "$1")
     .replace(/'s\b/g, "")
     .replace(/[\s_-]+/g, " ")
     .trim();
@@ -224,6 +231,14 @@ export function buildVocabulary(
       }
     }
   }
+  // "on hold" / "off hold", and a yes/no column named by a past participle can be set by its
+  // verb: "discontinue" for discontinued.
+  for (const [phrase, ref] of [...flagPhrases]) {
+    if (phrase.startsWith("on ")) {
+      const off = `off ${phrase.slice(3)}`;
+      if (!flagPhrases.has(off)) flagPhrases.set(off, { ...ref, value: !ref.value });
+    }
+  }
   if (stock) {
     for (const phrase of STOCK_TRUE) {
       if (!flagPhrases.has(phrase)) flagPhrases.set(phrase, { column: stock, value: true });
@@ -265,6 +280,46 @@ export function buildVocabulary(
     if (!phrase.includes(" ") && phrase.length >= 4) typoCandidates.set(phrase, refs);
   }
 
+  const timeColumns = new Map<string, "date" | "year">();
+  for (const column of profile.columns) {
+    if (column.name === profile.keyColumn) continue;
+    if (column.type === "date") timeColumns.set(column.name, "date");
+    else if (
+      column.type === "integer" &&
+      Number(column.min) >= 1900 &&
+      Number(column.max) <= 2100
+    ) {
+      timeColumns.set(column.name, "year");
+    }
+  }
+  const datePhrases = new Map<string, string>();
+  for (const [name] of timeColumns) {
+    for (const word of nameWords(name)) {
+      if (word.length < 3 || GENERIC_NAME_WORDS.has(word) || GRAMMAR_WORDS.has(word)) continue;
+      for (const form of participles(word))
+        if (!columnPhrases.has(form)) datePhrases.set(form, name);
+    }
+  }
+  // With one column of dates, the verbs people use for "when it happened" all name it.
+  const dateColumns = [...timeColumns].filter(([, kind]) => kind === "date");
+  const only =
+    dateColumns.length === 1
+      ? dateColumns[0][0]
+      : timeColumns.size === 1
+        ? [...timeColumns.keys()][0]
+        : undefined;
+  if (only) {
+    for (const verb of DATE_VERBS)
+      if (!columnPhrases.has(verb) && !datePhrases.has(verb)) datePhrases.set(verb, only);
+  }
+
+  const rowNouns = new Set<string>();
+  for (const word of nameWords(profile.keyColumn)) {
+    if (word.length < 3 || KEY_NAME_WORDS.has(word) || GRAMMAR_WORDS.has(word)) continue;
+    if (columnPhrases.has(word) || valuePhrases.has(word)) continue;
+    for (const form of [word, ...numberForms(word)]) rowNouns.add(form);
+  }
+
   const allPhrases = [...columnPhrases.keys(), ...valuePhrases.keys(), ...flagPhrases.keys()];
   const maxPhraseWords = Math.max(1, ...allPhrases.map((phrase) => phrase.split(" ").length));
 
@@ -282,8 +337,46 @@ export function buildVocabulary(
     keyLettersUpper,
     textShapes,
     typoCandidates,
+    rowNouns,
+    timeColumns,
+    datePhrases,
   };
 }
+
+/** "service" → serviced, servicing, services; "count" → counted, counting. */
+function participles(word: string): string[] {
+  const stem = word.endsWith("e") ? word.slice(0, -1) : word;
+  return [word, `${stem}ed`, `${stem}ing`, `${word}s`];
+}
+
+/** Verbs that say when a row came about, for a table with one date column. */
+const DATE_VERBS = [
+  "hired",
+  "joined",
+  "started",
+  "added",
+  "listed",
+  "posted",
+  "created",
+  "opened",
+  "signed",
+  "signed up",
+  "registered",
+  "enrolled",
+  "bought",
+  "purchased",
+  "made",
+  "built",
+  "released",
+  "published",
+  "launched",
+  "dated",
+  "scheduled",
+  "held",
+];
+
+/** Words of a key column's name that say "identifier", not what the rows are. */
+const KEY_NAME_WORDS = new Set(["id", "ids", "key", "code", "number", "num", "no", "ref", "sku"]);
 
 /**
  * Columns whose values can name rows in an instruction: text columns with a short list of
@@ -301,6 +394,13 @@ export function isCategoryLike(column: ColumnProfile, profile: DatasetProfile): 
 export function isNumeric(vocabulary: Vocabulary, column: string): boolean {
   const profile = vocabulary.columns.get(column);
   return profile !== undefined && isNumericColumn(profile);
+}
+
+/** Whether a column holds money: the price role's column, or one named like an amount. */
+export function isMoneyColumn(vocabulary: Vocabulary, column: string): boolean {
+  const price = vocabulary.roles.price;
+  if (price && "column" in price && price.column === column) return true;
+  return nameWords(column).some((word) => AMOUNT_WORDS.has(word));
 }
 
 /** "list_price" → "list price", "list prices"; "dailyRate" → also "daily rate", "daily rates". */
@@ -343,7 +443,19 @@ const AMOUNT_WORDS = new Set([
 ]);
 
 /** Words of column names too general to name one column on their own. */
-const GENERIC_NAME_WORDS = new Set(["name", "date", "code", "number", "num", "type", "flag"]);
+const GENERIC_NAME_WORDS = new Set([
+  "name",
+  "date",
+  "code",
+  "number",
+  "num",
+  "type",
+  "flag",
+  // "last service", "first seen": "last year" must not name a column.
+  "last",
+  "first",
+  "next",
+]);
 
 /** Forms of a column-name word used as a verb: "hired before 2020" names hire_date. */
 const VERB_FORMS: Record<string, string[]> = {

@@ -1,0 +1,112 @@
+import type { Token } from "./tokenize";
+
+/**
+ * Dates as people write them in instructions: a year ("2021"), a month ("March 2021",
+ * "Mar 2021"), an ISO date ("2021-03-15") or a relative year ("last year", "this year"), each
+ * read as a span of days [start, end) against the day the caller passes in, so a plan never
+ * depends on the clock.
+ */
+
+export interface DateSpan {
+  /** First day, YYYY-MM-DD. */
+  start: string;
+  /** The day after the last one, YYYY-MM-DD. */
+  end: string;
+  /** Whether the span is a bare year ("2021"), which also fits a column of years. */
+  year?: number;
+}
+
+const MONTHS = new Map<string, number>(
+  [
+    ["january", "jan"],
+    ["february", "feb"],
+    ["march", "mar"],
+    ["april", "apr"],
+    ["may", "may"],
+    ["june", "jun"],
+    ["july", "jul"],
+    ["august", "aug"],
+    ["september", "sep", "sept"],
+    ["october", "oct"],
+    ["november", "nov"],
+    ["december", "dec"],
+  ].flatMap((names, index) => names.map((name) => [name, index + 1] as [string, number])),
+);
+
+const RELATIVE_YEARS: Record<string, number> = {
+  last: -1,
+  previous: -1,
+  this: 0,
+  current: 0,
+  next: 1,
+};
+
+const pad = (value: number, width = 2) => String(value).padStart(width, "0");
+const iso = (year: number, month: number, day: number) =>
+  `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+
+function isYear(token: Token | undefined): boolean {
+  return (
+    token?.kind === "number" &&
+    /^\d{4}$/.test(token.text) &&
+    Number(token.text) >= 1900 &&
+    Number(token.text) <= 2100
+  );
+}
+
+function yearSpan(year: number): DateSpan {
+  return { start: iso(year, 1, 1), end: iso(year + 1, 1, 1), year };
+}
+
+function monthSpan(year: number, month: number): DateSpan {
+  return {
+    start: iso(year, month, 1),
+    end: month === 12 ? iso(year + 1, 1, 1) : iso(year, month + 1, 1),
+  };
+}
+
+function nextDay(year: number, month: number, day: number): string {
+  const date = new Date(Date.UTC(year, month - 1, day + 1));
+  return iso(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
+}
+
+/** A date written at `at`, with the position after it; `today` is YYYY-MM-DD. */
+export function readDate(
+  tokens: Token[],
+  at: number,
+  today: string,
+): { span: DateSpan; end: number }[] {
+  const token = tokens[at];
+  if (!token) return [];
+  const thisYear = Number(today.slice(0, 4));
+  // 2021-03-15, written without spaces.
+  if (token.kind === "number" && isYear(token)) {
+    const [dash1, month, dash2, day] = tokens.slice(at + 1, at + 5);
+    if (
+      dash1?.text === "-" &&
+      dash2?.text === "-" &&
+      !dash1.spaceBefore &&
+      month?.kind === "number" &&
+      day?.kind === "number" &&
+      !month.spaceBefore &&
+      !day.spaceBefore
+    ) {
+      const [y, m, d] = [Number(token.text), Number(month.text), Number(day.text)];
+      if (m >= 1 && m <= 12 && d >= 1 && d <= 31) {
+        return [{ span: { start: iso(y, m, d), end: nextDay(y, m, d) }, end: at + 5 }];
+      }
+    }
+    return [{ span: yearSpan(Number(token.text)), end: at + 1 }];
+  }
+  if (token.kind !== "word") return [];
+  const month = MONTHS.get(token.norm);
+  if (month !== undefined && isYear(tokens[at + 1])) {
+    return [{ span: monthSpan(Number(tokens[at + 1].text), month), end: at + 2 }];
+  }
+  const next = tokens[at + 1]?.norm;
+  if (next === "year") {
+    const offset = RELATIVE_YEARS[token.norm];
+    if (offset !== undefined) return [{ span: yearSpan(thisYear + offset), end: at + 2 }];
+  }
+  return [];
+}
