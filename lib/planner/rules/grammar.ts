@@ -17,6 +17,7 @@ import {
   type Scan,
   seq,
   shapedValue,
+  subject,
   tag,
   value,
   when,
@@ -86,6 +87,10 @@ export type ItemPayload =
   | { kind: "guard"; guard: GuardSpec }
   | { kind: "except"; global: boolean }
   | { kind: "tail" }
+  /** "no salary below 50,000": set the rows past the bound to it. */
+  | { kind: "goal"; op: "lt" | "gt"; num: Num; column: string | null }
+  /** "them", "their": the rows of the clause before. */
+  | { kind: "pronoun" }
   | { kind: "join"; word: "and" | "or" }
   | { kind: "to" }
   | { kind: "boundary" }
@@ -239,6 +244,19 @@ const POSTFIX = alt(
 
 /** Words that say a comparison is about the price: "priced under $20", "that cost over 30". */
 const PRICE_MARKER = words(
+  "earning",
+  "earns",
+  "who earn",
+  "making",
+  "who make",
+  "paid",
+  "paying",
+  "pays",
+  "renting for",
+  "that rent for",
+  "rented at",
+  "charging",
+  "costs",
   "priced",
   "priced at",
   "costing",
@@ -760,8 +778,6 @@ const STOP_WORDS = [
   "anything",
   "everywhere",
   "all of",
-  "those",
-  "these",
   "ones",
   "the ones",
   "pls",
@@ -773,6 +789,36 @@ const STOP_WORDS = [
   "i",
   "thanks",
   "thank you",
+  "office",
+  "offices",
+  "branch",
+  "branches",
+  "location",
+  "locations",
+  "store",
+  "stores",
+  "shop",
+  "shops",
+  "site",
+  "sites",
+  "handled by",
+  "taught by",
+  "managed by",
+  "run by",
+  "led by",
+  "owned by",
+  "organized by",
+  "organised by",
+  "hosted by",
+  "sold by",
+  "supplied by",
+  "cooked by",
+  "made by",
+  "assigned to",
+  "belonging to",
+  "#",
+  "left",
+  "remaining",
   // "X go up 4%", "X gets a 3% raise": the amount says which way.
   "go",
   "goes",
@@ -1106,6 +1152,11 @@ export const RULES: Rule[] = [
           "to the dollar",
           "to full dollars",
           "to whole units",
+          "to whole pounds",
+          "to whole euros",
+          "to the pound",
+          "to the euro",
+          "to whole amounts",
         ),
       ),
       words("no decimals", "no cents", "without cents", "whole dollars only"),
@@ -1138,6 +1189,7 @@ export const RULES: Rule[] = [
         num("n"),
         words("ending", "endings", "end", "price ending", "price endings"),
       ),
+      seq(words("round", "rounded", "rounding"), opt(THINGS), words("to", "up to"), num("n")),
     ),
     build: (caps) => {
       const value = ending(n(caps));
@@ -1186,6 +1238,22 @@ export const RULES: Rule[] = [
       "but exclude",
       "not",
       "and not",
+      "isn't",
+      "aren't",
+      "is not",
+      "are not",
+      "that isn't",
+      "that aren't",
+      "that are not",
+      "that is not",
+      "who aren't",
+      "who are not",
+      "who isn't",
+      "which aren't",
+      "which are not",
+      "which isn't",
+      "non",
+      "non -",
     ),
     build: () => ({ kind: "except", global: false }),
   },
@@ -1204,6 +1272,80 @@ export const RULES: Rule[] = [
       "out of this",
     ),
     build: () => ({ kind: "tail" }),
+  },
+
+  // Goals: "no salary should be under 50,000", "make sure nothing costs more than $850".
+  {
+    name: "goal",
+    pattern: seq(
+      opt(words("make sure", "ensure", "make certain", "check that", "see that")),
+      words("no", "nothing", "none of the", "not a single", "not one"),
+      subject("s", 5),
+      opt(words("should", "may", "can", "must", "will", "shall", "should ever", "ever")),
+      opt(
+        words(
+          "be",
+          "is",
+          "are",
+          "cost",
+          "costs",
+          "rent for",
+          "rents for",
+          "sell for",
+          "sells for",
+          "pay",
+          "pays",
+          "earn",
+          "earns",
+          "go",
+          "fall",
+          "drop",
+          "sit",
+          "stay",
+          "end up",
+          "be priced",
+          "be set",
+        ),
+      ),
+      alt(
+        tag(
+          "op",
+          "lt",
+          words("under", "below", "less than", "lower than", "cheaper than", "beneath"),
+        ),
+        tag("op", "gt", words("over", "above", "more than", "higher than", "pricier than")),
+      ),
+      num("n"),
+    ),
+    build: (caps, scan) => {
+      const value = n(caps);
+      if (value.unit === "percent") return undefined;
+      const numeric = (caps.s as string[]).filter((name) => isNumeric(scan.vocabulary, name));
+      if (numeric.length > 1) return undefined;
+      return { kind: "goal", op: caps.op as "lt" | "gt", num: value, column: numeric[0] ?? null };
+    },
+  },
+  // "2-bedroom units", "4-credit courses": a count of a numeric column.
+  {
+    name: "number-column",
+    pattern: seq(num("n"), opt(words("-")), column("c")),
+    build: (caps, scan) => {
+      const ref = caps.c as ColumnRef;
+      const value = n(caps);
+      if (!("column" in ref) || value.unit !== "plain" || !Number.isInteger(value.value))
+        return undefined;
+      if (scan.vocabulary.columns.get(ref.column)?.type !== "integer") return undefined;
+      if (scan.vocabulary.timeColumns.has(ref.column)) return undefined;
+      return {
+        kind: "scope",
+        cond: { type: "compare", column: ref.column, op: "eq", value: value.value, unit: "plain" },
+      };
+    },
+  },
+  {
+    name: "pronoun",
+    pattern: words("them", "their", "those", "these", "its", "his", "her", "they", "it"),
+    build: () => ({ kind: "pronoun" }),
   },
 
   // Scopes: dates.
@@ -1245,7 +1387,14 @@ export const RULES: Rule[] = [
     pattern: alt(
       seq(opt(PRICE_MARKER), CMP, num("n")),
       seq(opt(PREFIX), opt(words("the")), column("c"), opt(IS), CMP, num("n")),
-      seq(opt(words("with", "having", "that have", "which have")), CMP, num("n"), column("c")),
+      seq(
+        opt(words("with", "having", "that have", "which have")),
+        CMP,
+        num("n"),
+        opt(words("on", "in", "of")),
+        column("c"),
+        opt(words("left", "in stock", "on hand", "remaining", "available", "in inventory")),
+      ),
       seq(opt(PRICE_MARKER), num("n"), POSTFIX),
       seq(opt(PREFIX), opt(words("the")), column("c"), opt(IS), num("n"), POSTFIX),
     ),
@@ -1265,7 +1414,7 @@ export const RULES: Rule[] = [
       opt(PREFIX),
       opt(words("the")),
       column("c"),
-      words("is", "=", "==", "equals", "is equal to", "of"),
+      words("is", "=", "==", "equals", "is equal to"),
       num("n"),
     ),
     build: (caps, scan) => compare({ ...caps, op: "eq" }, scan),
@@ -1455,6 +1604,23 @@ export const RULES: Rule[] = [
     build: (caps) => ({ kind: "amount", mode: "noun", direction: "down", num: n(caps) }),
   },
   {
+    name: "amount-noun-column",
+    pattern: seq(
+      opt(words("a", "an")),
+      num("n"),
+      column("c"),
+      alt(
+        tag("d", "down", words("cut", "discount", "reduction", "decrease", "drop")),
+        tag("d", "up", words("increase", "raise", "hike", "rise", "bump")),
+      ),
+    ),
+    build: (caps, scan) => {
+      const ref = caps.c as ColumnRef;
+      if (!("column" in ref) || !isMoneyColumn(scan.vocabulary, ref.column)) return undefined;
+      return { kind: "amount", mode: "noun", direction: caps.d as "up" | "down", num: n(caps) };
+    },
+  },
+  {
     name: "amount-noun-up",
     pattern: seq(
       opt(words("a", "an")),
@@ -1539,6 +1705,10 @@ export const RULES: Rule[] = [
       seq(tag("marker", "as", words("as", "as being", "to be", "as now")), flag("f")),
       seq(tag("marker", "back", words("back", "back to")), flag("f")),
       seq(tag("marker", "to", words("to")), flag("f")),
+      seq(
+        tag("marker", "as", words("go", "goes", "go on", "are put", "get put", "be put")),
+        flag("f"),
+      ),
     ),
     build: (caps) => ({
       kind: "flag",
@@ -1583,7 +1753,10 @@ export const RULES: Rule[] = [
   {
     name: "flag",
     pattern: flag("f"),
-    build: (caps) => ({ kind: "flag", ref: caps.f as FlagRef, marker: null }),
+    build: (caps) => {
+      const ref = caps.f as FlagRef;
+      return { kind: "flag", ref, marker: ref.verb ? "as" : null };
+    },
   },
   {
     name: "set-text",
@@ -1621,7 +1794,7 @@ export const RULES: Rule[] = [
   },
   {
     name: "value",
-    pattern: alt(value("v"), shapedValue("v")),
+    pattern: seq(opt(words("at", "on", "in", "for")), alt(value("v"), shapedValue("v"))),
     build: (caps, scan) => valueScope(caps.v as ValueRef[], scan),
   },
   {

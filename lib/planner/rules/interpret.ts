@@ -181,9 +181,7 @@ function interpretOrThrow(scan: Scan, lexed: LexItem[]): Interpretation {
   // 5. Clauses → operations.
   const operations: DraftOperation[] = [];
   const exclusions: { conditions: RowCondition[]; column?: string }[] = [];
-  let previous:
-    | { verb: VerbKind; target?: string; factor?: number; needsOff?: boolean }
-    | undefined;
+  let previous: ActionContext | undefined;
   for (const clause of clauses) {
     const meaningful = clause.entries.filter((entry) => !isFiller(entry.item));
     if (meaningful.length === 0) continue;
@@ -390,7 +388,12 @@ function mergeSegments(segments: Segment[], itemText: ItemText): Clause[] {
 // Item classes
 
 function isFiller(item: Item): boolean {
-  return item.kind === "stop" || item.kind === "join" || item.kind === "boundary";
+  return (
+    item.kind === "stop" ||
+    item.kind === "join" ||
+    item.kind === "boundary" ||
+    item.kind === "pronoun"
+  );
 }
 
 function isValue(item: Item): boolean {
@@ -398,6 +401,7 @@ function isValue(item: Item): boolean {
     item.kind === "amount" ||
     item.kind === "bool" ||
     item.kind === "setText" ||
+    item.kind === "goal" ||
     (item.kind === "flag" && item.marker !== null) ||
     (item.kind === "verb" && (item.factor !== undefined || item.verb === "restock"))
   );
@@ -417,6 +421,8 @@ interface ActionContext {
   target?: string;
   factor?: number;
   needsOff?: boolean;
+  /** The rows the clause chose, for a pronoun in the next one ("… Also set their …"). */
+  scope?: Pick<DraftOperation, "all" | "any" | "none">;
 }
 
 function interpretAction(
@@ -452,6 +458,10 @@ function interpretAction(
     .filter((entry) => entry.item.kind === "tail")
     .map((entry) => entry.item);
   const tos = positive.filter((item) => item.kind === "to");
+  const goals = positive.filter(
+    (item): item is Extract<Item, { kind: "goal" }> => item.kind === "goal",
+  );
+  const pronouns = clause.entries.filter((entry) => entry.item.kind === "pronoun");
 
   if (tails.length > 0)
     refuse(
@@ -467,7 +477,8 @@ function interpretAction(
   } else {
     const directed = amounts.find((amount) => amount.direction !== undefined);
     if (directed) context = { verb: directed.direction === "up" ? "increase" : "decrease" };
-    else if (flags.some((item) => item.marker === "as")) context = { verb: "set" };
+    else if (flags.some((item) => item.marker === "as") || goals.length > 0)
+      context = { verb: "set" };
     else if (amounts.length > 0) {
       refuse(
         `${JSON.stringify(clauseText)} gives an amount but no action (increase, decrease, set …).`,
@@ -537,7 +548,19 @@ function interpretAction(
   };
 
   const verb = context.verb;
-  if (verb === "increase" || verb === "decrease") {
+  if (goals.length > 0) {
+    // "No salary should be under 50,000": the rows below are raised to it, no others.
+    if (goals.length > 1 || amounts.length > 0 || (verbItem && verbItem.verb !== "set")) {
+      refuse(`${JSON.stringify(clauseText)} gives more than one new value.`, [clauseText]);
+    }
+    const goal = goals[0];
+    const column = goal.column ?? numericTarget("set");
+    if (!isNumeric(vocabulary, column)) {
+      refuse(`Cannot compare ${column}: it does not hold numbers.`, [clauseText]);
+    }
+    action = { kind: "set", column, value: goal.num.value, unit: goal.num.unit };
+    directional.push({ type: "compare", column, op: goal.op, value: goal.num.value });
+  } else if (verb === "increase" || verb === "decrease") {
     if (amounts.length !== 1) {
       refuse(
         amounts.length === 0
@@ -788,11 +811,26 @@ function interpretAction(
   if (!verbItem && previous && positiveConds.length === 0 && negativeConds.length === 0) {
     refuse(`${JSON.stringify(clauseText)} does not say which rows it is about.`, [clauseText]);
   }
-  const { all, any } = combine(clause, positiveConds, clauseText);
+  let { all, any } = combine(clause, positiveConds, clauseText);
+  let none = mergeSameColumn(negativeConds);
+  // "them", "their": the rows of the clause before, when this one names none of its own.
+  if (
+    pronouns.length > 0 &&
+    positiveConds.length === 0 &&
+    negativeConds.length === 0 &&
+    previous?.scope
+  ) {
+    all = structuredClone(previous.scope.all);
+    any = structuredClone(previous.scope.any);
+    none = structuredClone(previous.scope.none);
+  }
   all.push(...directional);
   assertSatisfiable(all, clauseText);
-  const none = mergeSameColumn(negativeConds);
-  const newContext: ActionContext = { ...context, target: action.column };
+  const newContext: ActionContext = {
+    ...context,
+    target: action.column,
+    scope: { all: all.filter((cond) => !directional.includes(cond)), any, none },
+  };
   if (verbItem === undefined && previous) newContext.factor = previous.factor;
   return { operation: { action, all, any, none }, context: newContext };
 }

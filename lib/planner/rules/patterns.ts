@@ -151,7 +151,7 @@ export function words(...phrases: string[]): Pattern {
 function matchWords(tokens: Token[], at: number, parts: string[]): number | undefined {
   let position = at;
   for (let index = 0; index < parts.length; index++) {
-    if (index > 0 && isJoiningHyphen(tokens, position)) position++;
+    if (index > 0 && !HYPHENS.has(parts[index]) && isJoiningHyphen(tokens, position)) position++;
     const token = tokens[position];
     if (!token || token.kind === "quoted" || token.norm !== parts[index]) return undefined;
     position++;
@@ -354,6 +354,30 @@ export function dateColumn(name: string): Pattern {
       return column === undefined ? [] : [{ end, caps: { ...caps, [name]: column } }];
     });
   return pattern(match, { classes: new Set(["compact"]) });
+}
+
+/**
+ * Up to `max` words that say what a goal is about ("salary", "car", "subscription", "on the
+ * menu"): captured as the numeric columns they name, so "no salary below 50,000" sets salary.
+ */
+export function subject(name: string, max: number): Pattern {
+  const match: Matcher = (scan, at, caps) => {
+    const results: Match[] = [];
+    const columns: string[] = [];
+    for (let end = at; end <= Math.min(at + max, scan.tokens.length); end++) {
+      if (end > at) {
+        const token = scan.tokens[end - 1];
+        if (token.kind !== "word") break;
+        for (const { phrase, end: phraseEnd } of phraseCandidates(scan, end - 1, 3)) {
+          const ref = scan.vocabulary.columnPhrases.get(phrase);
+          if (phraseEnd === end && ref && "column" in ref) columns.push(ref.column);
+        }
+      }
+      results.push({ end, caps: { ...caps, [name]: [...new Set(columns)] } });
+    }
+    return results;
+  };
+  return pattern(match, { nullable: true });
 }
 
 /** A word naming the table's rows, from its key column ("vehicle" for vehicleId). */

@@ -103,6 +103,9 @@ export function tokenize(text: string): Token[] {
         },
       });
       position += raw.length;
+      // "SUB-0050's fee": a possessive after a number or key is dropped, as after a word.
+      const possessive = /^['’]s\b/.exec(text.slice(position));
+      if (possessive) position += possessive[0].length;
       continue;
     }
 

@@ -21,6 +21,8 @@ export interface ValueRef {
 export interface FlagRef {
   column: string;
   value: boolean;
+  /** Named by its verb ("discontinue"): the phrase itself sets the flag. */
+  verb?: boolean;
 }
 
 export interface Vocabulary {
@@ -68,7 +70,7 @@ export function normPhrase(text: string): string {
 }
 
 const ROLE_WORDS: Record<ShorthandRole, string[]> = {
-  price: ["price", "prices", "pricing"],
+  price: ["price", "prices", "pricing", "pay", "cost", "costs", "amount", "amounts"],
   stock: ["stock", "stock status", "stock level", "availability", "inventory status"],
   category: ["category", "categories"],
   key: ["sku", "skus", "id", "ids"],
@@ -143,6 +145,14 @@ export function buildVocabulary(
   // Column names first: a column literally called "price" wins over the role word "price".
   for (const column of profile.columns) {
     for (const phrase of nameForms(column.name)) columnPhrases.set(phrase, { column: column.name });
+    const words = nameWords(column.name);
+    if (words.length === 1) {
+      for (const alias of wordAliases(words[0]).slice(1)) {
+        for (const form of [alias, ...numberForms(alias)]) {
+          if (!columnPhrases.has(form)) columnPhrases.set(form, { column: column.name });
+        }
+      }
+    }
   }
   // A word of a column's name names it when no other column's name has that word: "rent" for
   // monthly_rent, "rate" for dailyRate, "hired" for hire_date. Not the key column's words
@@ -152,8 +162,10 @@ export function buildVocabulary(
     if (column.name === profile.keyColumn) continue;
     const words = nameWords(column.name);
     if (words.length < 2) continue;
-    for (const word of new Set(words)) {
-      if (word.length < 3 || GRAMMAR_WORDS.has(word) || GENERIC_NAME_WORDS.has(word)) continue;
+    for (const word of new Set(words.flatMap(wordAliases))) {
+      if (word.length < 3 || GENERIC_NAME_WORDS.has(word)) continue;
+      // A grammar word names a column only when it is a noun of amounts ("cost" of unit_cost).
+      if (GRAMMAR_WORDS.has(word) && !AMOUNT_WORDS.has(word)) continue;
       byWord.set(word, [...(byWord.get(word) ?? []), column.name]);
     }
   }
@@ -213,6 +225,12 @@ export function buildVocabulary(
     const compact = phrase.replaceAll(" ", "");
     if (!valuePhrases.has(compact) && !GRAMMAR_WORDS.has(compact)) valuePhrases.set(compact, refs);
   }
+  // "French wines" for France, "north american customers" for North America.
+  for (const [phrase, refs] of [...valuePhrases]) {
+    for (const adjective of DEMONYMS.get(phrase) ?? []) {
+      if (!valuePhrases.has(adjective)) valuePhrases.set(adjective, refs);
+    }
+  }
   // Plural and singular forms, added only where they do not shadow an exact value.
   for (const [phrase, refs] of [...valuePhrases]) {
     for (const form of numberForms(phrase)) {
@@ -232,11 +250,22 @@ export function buildVocabulary(
     }
   }
   // "on hold" / "off hold", and a yes/no column named by a past participle can be set by its
-  // verb: "discontinue" for discontinued.
+  // verb: "discontinue" for discontinued, "allow pets" for pets_allowed.
   for (const [phrase, ref] of [...flagPhrases]) {
     if (phrase.startsWith("on ")) {
       const off = `off ${phrase.slice(3)}`;
       if (!flagPhrases.has(off)) flagPhrases.set(off, { ...ref, value: !ref.value });
+    }
+    const words = phrase.split(" ");
+    const last = words.at(-1) ?? "";
+    if (!ref.value || phrase.startsWith("not ") || !/^[a-z]{4,}ed$/.test(last)) continue;
+    for (const stem of [last.slice(0, -1), last.slice(0, -2)]) {
+      const rest = words.slice(0, -1).join(" ");
+      for (const verb of rest ? [`${stem} ${rest}`, `${rest} ${stem}`] : [stem]) {
+        if (!flagPhrases.has(verb) && !GRAMMAR_WORDS.has(verb)) {
+          flagPhrases.set(verb, { ...ref, verb: true });
+        }
+      }
     }
   }
   if (stock) {
@@ -342,6 +371,91 @@ export function buildVocabulary(
     datePhrases,
   };
 }
+
+/** Abbreviations in column names and the words people write for them. */
+const WORD_ALIASES: Record<string, string[]> = {
+  qty: ["quantity", "quantities"],
+  quantity: ["qty"],
+  amt: ["amount"],
+  desc: ["description"],
+  descr: ["description"],
+  pct: ["percent", "percentage"],
+  yr: ["year"],
+  num: ["number"],
+  no: ["number"],
+  avg: ["average"],
+  min: ["minimum"],
+  max: ["maximum"],
+  dept: ["department"],
+  mgr: ["manager"],
+  addr: ["address"],
+  cap: ["capacity"],
+};
+
+/** A name word and what else it is called: "qty" → quantity; "mileage" → miles. */
+function wordAliases(word: string): string[] {
+  const aliases = [word, ...(WORD_ALIASES[word] ?? [])];
+  if (word.endsWith("age") && word.length > 5) {
+    aliases.push(word.slice(0, -3), `${word.slice(0, -3)}s`); // mileage → mile, miles
+  }
+  return aliases;
+}
+
+/** Adjectives for places: "French" for France. */
+const DEMONYMS = new Map<string, string[]>(
+  Object.entries({
+    france: ["french"],
+    italy: ["italian"],
+    spain: ["spanish"],
+    germany: ["german"],
+    portugal: ["portuguese"],
+    chile: ["chilean"],
+    argentina: ["argentinian", "argentine", "argentinean"],
+    australia: ["australian", "aussie"],
+    "new zealand": ["kiwi"],
+    usa: ["american"],
+    "united states": ["american"],
+    us: ["american"],
+    america: ["american"],
+    "north america": ["north american"],
+    "south america": ["south american"],
+    "latin america": ["latin american"],
+    europe: ["european"],
+    asia: ["asian"],
+    africa: ["african"],
+    canada: ["canadian"],
+    mexico: ["mexican"],
+    brazil: ["brazilian"],
+    japan: ["japanese"],
+    china: ["chinese"],
+    india: ["indian"],
+    greece: ["greek"],
+    austria: ["austrian"],
+    switzerland: ["swiss"],
+    netherlands: ["dutch"],
+    belgium: ["belgian"],
+    ireland: ["irish"],
+    scotland: ["scottish"],
+    england: ["english"],
+    uk: ["british"],
+    "united kingdom": ["british"],
+    sweden: ["swedish"],
+    norway: ["norwegian"],
+    denmark: ["danish"],
+    poland: ["polish"],
+    hungary: ["hungarian"],
+    turkey: ["turkish"],
+    lebanon: ["lebanese"],
+    "south africa": ["south african"],
+    korea: ["korean"],
+    thailand: ["thai"],
+    vietnam: ["vietnamese"],
+    israel: ["israeli"],
+    morocco: ["moroccan"],
+    peru: ["peruvian"],
+    uruguay: ["uruguayan"],
+  }),
+);
 
 /** "service" → serviced, servicing, services; "count" → counted, counting. */
 function participles(word: string): string[] {
@@ -461,7 +575,6 @@ const GENERIC_NAME_WORDS = new Set([
 const VERB_FORMS: Record<string, string[]> = {
   hire: ["hired"],
   list: ["listed"],
-  listed: ["listing"],
   start: ["started"],
   join: ["joined"],
   open: ["opened"],
