@@ -160,6 +160,27 @@ const MOVE = words(
   "sink",
   "climb",
 );
+/** "the first floor": ordinals as numbers. */
+const ORDINAL = alt(
+  ...[
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+  ].map((word, index) =>
+    tag(
+      "n",
+      { value: index + 1, unit: "plain", text: word },
+      words(word, `${index + 1}${["st", "nd", "rd"][index] ?? "th"}`),
+    ),
+  ),
+);
 const DATE_OP = alt(
   tag("op", "before", words("before", "prior to", "earlier than", "older than")),
   tag("op", "until", words("until", "till", "through", "up until")),
@@ -782,6 +803,9 @@ const STOP_WORDS = [
   "the ones",
   "pls",
   "plz",
+  "pleese",
+  "plese",
+  "pleas",
   "u",
   "could u",
   "can u",
@@ -817,6 +841,16 @@ const STOP_WORDS = [
   "assigned to",
   "belonging to",
   "#",
+  "runs",
+  "organizes",
+  "organises",
+  "hosts",
+  "manages",
+  "handles",
+  "teaches",
+  "owns",
+  "sells",
+  "cooks",
   "left",
   "remaining",
   // "X go up 4%", "X gets a 3% raise": the amount says which way.
@@ -1328,7 +1362,7 @@ export const RULES: Rule[] = [
   // "2-bedroom units", "4-credit courses": a count of a numeric column.
   {
     name: "number-column",
-    pattern: seq(num("n"), opt(words("-")), column("c")),
+    pattern: seq(alt(num("n"), ORDINAL), opt(words("-")), column("c")),
     build: (caps, scan) => {
       const ref = caps.c as ColumnRef;
       const value = n(caps);
@@ -1464,7 +1498,7 @@ export const RULES: Rule[] = [
   },
   {
     name: "value-then-column",
-    pattern: seq(value("v"), column("c")),
+    pattern: seq(value("v"), opt(words("-")), column("c")),
     build: (caps, scan) => {
       const ref = caps.c as ColumnRef;
       if (!("column" in ref)) return undefined;
@@ -1762,7 +1796,7 @@ export const RULES: Rule[] = [
     name: "set-text",
     pattern: seq(
       words("to", "as", "into"),
-      opt(words("the")),
+      opt(words("the", "a", "an")),
       opt(column("c")),
       alt(value("v"), shapedValue("v"), quoted("t")),
     ),

@@ -515,6 +515,8 @@ function interpretAction(
       columnItems
         .filter((item) => {
           const name = (item.ref as { column: string }).column;
+          // Keys identify rows; naming the key column is naming the rows.
+          if (name === vocabulary.keyColumn) return false;
           if (!numericVerb || isNumeric(vocabulary, name)) return true;
           if (vocabulary.columns.get(name)?.type === "boolean") {
             impliedFlags.push({ cond: { type: "flag", column: name, value: true }, item });

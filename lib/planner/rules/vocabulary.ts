@@ -143,9 +143,20 @@ export function buildVocabulary(
 
   const columnPhrases = new Map<string, ColumnRef>();
   // Column names first: a column literally called "price" wins over the role word "price".
+  const keyNouns = new Set<string>();
   for (const column of profile.columns) {
-    for (const phrase of nameForms(column.name)) columnPhrases.set(phrase, { column: column.name });
     const words = nameWords(column.name);
+    // A key column called "Room" or "Vehicle" names the rows, not a value to change.
+    if (
+      column.name === profile.keyColumn &&
+      words.length === 1 &&
+      !KEY_NAME_WORDS.has(words[0]) &&
+      !(ROLE_WORDS.key as string[]).includes(words[0])
+    ) {
+      for (const form of nameForms(column.name)) keyNouns.add(form);
+      continue;
+    }
+    for (const phrase of nameForms(column.name)) columnPhrases.set(phrase, { column: column.name });
     if (words.length === 1) {
       for (const alias of wordAliases(words[0]).slice(1)) {
         for (const form of [alias, ...numberForms(alias)]) {
@@ -342,7 +353,7 @@ export function buildVocabulary(
       if (!columnPhrases.has(verb) && !datePhrases.has(verb)) datePhrases.set(verb, only);
   }
 
-  const rowNouns = new Set<string>();
+  const rowNouns = new Set<string>(keyNouns);
   for (const word of nameWords(profile.keyColumn)) {
     if (word.length < 3 || KEY_NAME_WORDS.has(word) || GRAMMAR_WORDS.has(word)) continue;
     if (columnPhrases.has(word) || valuePhrases.has(word)) continue;
