@@ -441,8 +441,15 @@ const SEED: CorpusCase[] = [
   { catalog: "seed", instruction: "frobnicate yoga", expect: { refuse: ["frobnicate"] } },
   {
     catalog: "seed",
+    // "it" is the rows of the clause before: both steps run, in order.
     instruction: "increase fitness by 10% and decrease it by 5%",
-    expect: { refuse: ["it"] },
+    expect: {
+      changes: [
+        ["A101", "price", pct(pct("29.99", 10), -5)],
+        ["A102", "price", pct(pct("39.99", 10), -5)],
+        ["A103", "price", pct(pct("49.99", 10), -5)],
+      ],
+    },
   },
   {
     catalog: "seed",
@@ -1091,7 +1098,7 @@ const BOOKS: CorpusCase[] = [
   {
     catalog: "books",
     instruction: "increase prices by 10% and sort them by author",
-    expect: { refuse: ["sort them by"] },
+    expect: { refuse: ["sort", "by"] },
   },
 ];
 
