@@ -4,6 +4,7 @@ import { exportPlan } from "@/lib/plan/json-text";
 import type { ExecutionPlan } from "@/lib/plan/schema";
 import type { PlannerConfig, PlannerFailure } from "@/lib/planner";
 import { textColumnValues } from "@/lib/planner/rules/value-index";
+import { secondReading } from "@/lib/planner/second-reading";
 import { plannerConfigFromEnv, planningDay } from "@/lib/services/planner-config";
 import { parseCommandArgs, required } from "../args";
 import { CliError, describeFsError, EXIT, type ExitCode, usageError } from "../errors";
@@ -58,16 +59,22 @@ async function run(argv: string[], io: CliIo): Promise<ExitCode> {
   const csv = await readCsvFile(csvFile, args.key);
   const keyIndex = csv.table.columnIndex(csv.profile.keyColumn);
   const knownKeys = keyIndex < 0 ? undefined : new Set(csv.table.column(keyIndex));
+  const lookups = textColumnValues(csv.table, csv.profile);
   // Loaded here, not at start-up: the model SDKs are only needed by this command.
   const { createPlanner } = await import("@/lib/planner");
   const result = await createPlanner(config).plan({
     instruction,
     profile: csv.profile,
     knownKeys,
-    knownValues: textColumnValues(csv.table, csv.profile),
+    knownValues: lookups,
     now: planningDay(),
   });
   if (!result.ok) throw refusal(result);
+  if (result.planner !== "rules") {
+    result.warnings.push(
+      ...secondReading(result.plan, csv.profile, { knownKeys, knownValues: lookups }),
+    );
+  }
   result.plan.execution_id = await unusedExecutionId(result.plan, instruction);
 
   for (const note of result.notes) io.err(`note: ${note}`);

@@ -2,8 +2,9 @@
 
 import { useDeferredValue, useMemo } from "react";
 import type { DatasetProfile } from "@/lib/dataset/types";
-import type { PlanIssue, PlanIssueCode } from "@/lib/plan/issues";
+import { hasErrors, type PlanIssue, type PlanIssueCode } from "@/lib/plan/issues";
 import { validatePlan } from "@/lib/plan/validate";
+import { secondReading } from "@/lib/planner/second-reading";
 import { issuesByAnchor } from "./field-paths";
 
 /** Codes that mean the plan does not match the schema (as opposed to not fitting the data). */
@@ -29,13 +30,20 @@ export interface DraftValidation {
 }
 
 /**
- * `validatePlan` on the draft, live. Typing stays responsive on large plans: validation runs on
- * a deferred copy and catches up as soon as React has time.
+ * `validatePlan` on the draft, live, with the planner's second reading of its instruction (a
+ * plan that lowers what the instruction raises is flagged as it is typed). Typing stays
+ * responsive on large plans: validation runs on a deferred copy and catches up as soon as React
+ * has time.
  */
 export function usePlanValidation(input: unknown, profile: DatasetProfile): DraftValidation {
   const deferred = useDeferredValue(input);
   return useMemo(() => {
-    const { parsed, issues } = validatePlan(deferred, profile);
+    const validation = validatePlan(deferred, profile);
+    const { parsed } = validation;
+    const issues =
+      parsed && !hasErrors(validation.issues)
+        ? [...validation.issues, ...secondReading(parsed, profile)]
+        : validation.issues;
     const schemaErrors = parsed
       ? 0
       : Math.max(1, issues.filter((issue) => SCHEMA_CODES.has(issue.code)).length);

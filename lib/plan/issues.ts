@@ -54,6 +54,8 @@ export const PLAN_ISSUE_SEVERITY = {
   filter_matches_nothing: "warning",
   condition_no_effect: "warning",
   new_category_value: "warning",
+  // A second reading of the instruction disagrees with the plan (lib/planner/second-reading.ts).
+  second_reading: "warning",
 } as const satisfies Record<string, PlanIssueSeverity>;
 
 export type PlanIssueCode = keyof typeof PLAN_ISSUE_SEVERITY;

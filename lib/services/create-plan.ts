@@ -14,6 +14,7 @@ import { validatePlan } from "@/lib/plan/validate";
 import { createPlanner } from "@/lib/planner";
 import type { PlannerConfig } from "@/lib/planner/config";
 import { textColumnValues } from "@/lib/planner/rules/value-index";
+import { secondReading } from "@/lib/planner/second-reading";
 import type {
   PlannerFailure,
   PlannerKind,
@@ -70,10 +71,9 @@ export async function* streamPlanDraft(options: CreatePlanOptions): AsyncGenerat
   const planner = createPlanner(config);
   const request = {
     instruction,
-    profile: current.profile,
     now: options.now ?? planningDay(),
     existingExecutionIds: await usedExecutionIds("plan_"),
-    ...datasetLookups(current.version.content, current.profile),
+    ...datasetLookups(current.version.id, current.version.content, current.profile),
   };
 
   let result: PlannerResult | undefined;
@@ -87,7 +87,20 @@ export async function* streamPlanDraft(options: CreatePlanOptions): AsyncGenerat
     return;
   }
 
-  const success = result;
+  // A model's plan is read a second time by the rules planner; disagreements become warnings.
+  const success =
+    result.planner === "rules"
+      ? result
+      : {
+          ...result,
+          warnings: [
+            ...result.warnings,
+            ...secondReading(result.plan, current.profile, {
+              knownKeys: request.knownKeys,
+              knownValues: request.knownValues,
+            }),
+          ],
+        };
   const planId = await db().$transaction(async (tx) => {
     const ids = await insertPlan(tx, {
       datasetId: current.dataset.id,
@@ -172,12 +185,36 @@ export async function createManualPlan(
  * refused instead of becoming a filter on nothing) and the values of every text column (so rows
  * can be named by a person's name or a street, not only by a category).
  */
-function datasetLookups(content: Uint8Array, profile: DatasetProfile) {
+function datasetLookups(
+  versionId: string,
+  content: Uint8Array,
+  profile: DatasetProfile,
+): VersionLookups {
+  const cached = lookupsByVersion.get(versionId);
+  if (cached) return cached;
   const table = parseCsvInParallel(content, { keyColumn: profile.keyColumn });
-  return {
+  const lookups = {
+    profile,
     knownKeys: new Set(table.column(table.keyColumnIndex)),
     knownValues: textColumnValues(table, profile),
   };
+  lookupsByVersion.set(versionId, lookups);
+  // A version's content never changes, so its lookups stay right; only the newest few are kept.
+  if (lookupsByVersion.size > 4) lookupsByVersion.delete(lookupsByVersion.keys().next().value!);
+  return lookups;
+}
+
+/**
+ * The lookups of recently planned versions, with the profile object they were made with: the
+ * planner's vocabulary is cached by those objects, so a second instruction on the same version
+ * plans in milliseconds instead of re-reading every text value.
+ */
+const lookupsByVersion = new Map<string, VersionLookups>();
+
+interface VersionLookups {
+  profile: DatasetProfile;
+  knownKeys: Set<string>;
+  knownValues: ReadonlyMap<string, readonly string[]>;
 }
 
 /** A plan that changes nothing yet: one operation for the author to fill in. */

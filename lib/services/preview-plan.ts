@@ -9,6 +9,7 @@ import { AppError } from "@/lib/errors";
 import { dictionaryEncodingFor } from "@/lib/executor";
 import { hasErrors, type PlanIssue } from "@/lib/plan/issues";
 import { validatePlan } from "@/lib/plan/validate";
+import { secondReading } from "@/lib/planner/second-reading";
 import { previewHash } from "./hashing";
 import { cachePreview } from "./preview-cache";
 import {
@@ -98,6 +99,8 @@ export async function previewPlan(options: PreviewPlanOptions): Promise<PlanPrev
     baseVersionSha256: current.sha256,
   });
   const rebasedFrom = current.id === plan.baseVersionId ? undefined : plan.baseVersion.number;
+  // Read from the profile alone (no scan of every text cell), so previews stay fast.
+  validation.issues.push(...secondReading(executionPlan, profile));
 
   await db().$transaction(async (tx) => {
     await recordPreview(tx, revision.id, {
