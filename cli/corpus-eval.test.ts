@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -125,5 +125,16 @@ describe("the rules planner on the corpus", () => {
       const rate = correctRate(tally(results));
       expect({ split, rate: rate >= 0.9 }).toEqual({ split, rate: true });
     }
+
+    // Every example in the README's "What you can ask" is a corpus case the planner gets right.
+    const readme = await readFile(path.resolve(__dirname, "../README.md"), "utf8");
+    const section = readme.slice(
+      readme.indexOf("## What you can ask"),
+      readme.indexOf("**Refused"),
+    );
+    const examples = [...section.matchAll(/(?<!\*)\*([^*\n]+)\*(?!\*)/g)].map((match) => match[1]);
+    expect(examples.length).toBeGreaterThanOrEqual(15);
+    const verdictOf = new Map(all.map((result) => [result.case.instruction, result.verdict]));
+    expect(examples.filter((example) => verdictOf.get(example) !== "correct")).toEqual([]);
   }, 120_000);
 });
