@@ -220,7 +220,7 @@ export function buildVocabulary(
   // one that is only a number: those words mean what the grammar says.
   for (const [name, values] of knownValues ?? []) {
     const column = columns.get(name);
-    if (!column || column.type !== "text" || name === profile.keyColumn) continue;
+    if (column?.type !== "text" || name === profile.keyColumn) continue;
     if (isCategoryLike(column, profile)) continue;
     for (const value of values) {
       const phrase = normPhrase(value);

@@ -1,0 +1,89 @@
+import type { NumericActionType } from "@/lib/plan/schema";
+import type { CompareOp, GuardSpec, OptionSpec } from "./grammar";
+import type { Item } from "./lex";
+import type { Num } from "./patterns";
+
+/**
+ * What the interpreter makes of an instruction: draft operations with their conditions resolved
+ * to columns, or a refusal that quotes the words it could not place. A refusal is thrown from
+ * wherever it is found (`refuse`) and caught once, in `interpret`.
+ */
+
+/** A condition with its column resolved. */
+export type RowCondition =
+  | { type: "values"; column: string; values: string[] }
+  | { type: "keys"; column: string; keys: string[] }
+  | { type: "flag"; column: string; value: boolean }
+  | { type: "compare"; column: string; op: CompareOp; value: number }
+  | { type: "between"; column: string; low: number; high: number }
+  | { type: "text"; column: string; op: "contains" | "starts_with"; value: string }
+  | { type: "empty"; column: string; empty: boolean }
+  | { type: "dateRange"; column: string; from?: string; to?: string };
+
+export type DraftAction =
+  | { kind: "numeric"; type: NumericActionType; column: string; value: number; unit: Num["unit"] }
+  | { kind: "set"; column: string; value: number | string | boolean; unit?: Num["unit"] };
+
+export interface DraftOperation {
+  action: DraftAction;
+  /** ANDed. */
+  all: RowCondition[];
+  /** At least one (empty = no such group). */
+  any: RowCondition[];
+  /** Rows matching any of these are left alone. */
+  none: RowCondition[];
+}
+
+export type Interpretation =
+  | {
+      ok: true;
+      operations: DraftOperation[];
+      options: OptionSpec;
+      guards: GuardSpec;
+      notes: string[];
+    }
+  | {
+      ok: false;
+      code: "unplaced" | "incomplete";
+      reason: string;
+      unplaced: string[];
+      suggestion?: string;
+    };
+
+export type Refusal = Extract<Interpretation, { ok: false }>;
+
+export class RefusalError extends Error {
+  constructor(readonly refusal: Refusal) {
+    super(refusal.reason);
+  }
+}
+
+export function refuse(
+  reason: string,
+  unplaced: string[],
+  code: Refusal["code"] = "incomplete",
+): never {
+  throw new RefusalError({ ok: false, code, reason, unplaced });
+}
+
+export interface Entry {
+  item: Item;
+  negated: boolean;
+}
+
+export interface Clause {
+  kind: "action" | "exclusion";
+  entries: Entry[];
+}
+
+export interface Segment {
+  items: Item[];
+}
+
+export type ItemText = (item: { from: number; to: number }) => string;
+
+export function quoteWords(words: string[]): string {
+  const quoted = words.map((word) => `“${word}”`);
+  if (quoted.length <= 1) return quoted.join("");
+  return `${quoted.slice(0, -1).join(", ")} and ${quoted.at(-1)}`;
+}
