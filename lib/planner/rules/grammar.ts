@@ -511,12 +511,7 @@ function valueScope(refs: ValueRef[], scan: Scan): ItemPayload {
       },
     };
   }
-  // Two columns hold this value: the category column wins if it is one of them.
-  const category = scan.vocabulary.roles.category;
-  if (category && "column" in category) {
-    const inCategory = refs.filter((ref) => ref.column === category.column);
-    if (inCategory.length > 0) return valueScope(inCategory, scan);
-  }
+  // Two columns hold this value: which one is meant is the user's to say, not ours to guess.
   return { kind: "ambiguousValue", refs };
 }
 

@@ -179,3 +179,40 @@ describe("rules planner", () => {
     expect(events).toEqual(["partial", "final"]);
   });
 });
+
+describe("tables it has never seen", () => {
+  const people = [
+    "id,name,office,home_city,salary,started,remote",
+    "P1,Dana Kim,Boston,Boston,50000,2019-04-01,Y",
+    "P2,Luis García,Denver,Boston,60000,2021-09-15,N",
+    "P3,Ana Ruiz,Boston,Austin,70000,2024-02-01,N",
+  ].join("\n");
+  const profile = profileOf(people);
+  const table = parseCsv(new TextEncoder().encode(people));
+  const knownValues = new Map([
+    ["name", table.column(1)],
+    ["office", table.column(2)],
+    ["home_city", table.column(3)],
+  ]);
+  const read = (instruction: string) =>
+    planWithRules({ instruction, profile, knownValues, now: new Date("2026-06-15T12:00:00Z") });
+
+  it("refuses a value two columns hold, naming both", () => {
+    const result = refused(read("raise salaries in Boston by 3%"));
+    expect(result.reason).toContain("office and home_city");
+  });
+
+  it("reads a person's name, a date and a yes/no column it was never told about", () => {
+    expect(ok(read("Dana Kim's salary goes up 6%")).plan.operations[0]).toMatchObject({
+      filter: { all: [{ column: "name", op: "eq", value: "Dana Kim" }] },
+      action: { type: "percent_increase", column: "salary", value: 6 },
+    });
+    expect(
+      ok(read("give everyone who started before 2022 a 2% raise")).plan.operations[0],
+    ).toMatchObject({ filter: { all: [{ column: "started", op: "lt", value: "2022-01-01" }] } });
+    expect(ok(read("remote staff get 1,000 more")).plan.operations[0]).toMatchObject({
+      filter: { all: [{ column: "remote", op: "eq", value: true }] },
+      action: { type: "fixed_increase", value: 1000 },
+    });
+  });
+});
