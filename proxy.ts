@@ -2,6 +2,7 @@ import { getSessionCookie } from "better-auth/cookies";
 import { type NextRequest, NextResponse } from "next/server";
 import { PATH_HEADER } from "@/lib/auth/page-headers";
 import { signInPath } from "@/lib/auth/return-path";
+import { CROSS_ORIGIN_MESSAGE, isSameOrigin } from "@/lib/auth/same-origin";
 import { env } from "@/lib/env";
 import { contentSecurityPolicy, createNonce } from "@/lib/security/headers";
 import { SERVER_ACTION_BODY_LIMIT_BYTES } from "@/lib/security/limits";
@@ -37,6 +38,13 @@ export function proxy(request: NextRequest) {
         error: `This request is over the ${SERVER_ACTION_BODY_LIMIT_BYTES / (1024 * 1024)} MB limit of a form or plan. Nothing was changed.`,
       },
       { status: 413 },
+    );
+  }
+  // Next refuses a server action from a foreign origin by throwing, which answers 500.
+  if (isAction && request.method === "POST" && !isSameOrigin(request)) {
+    return NextResponse.json(
+      { ok: false, code: "cross_origin", error: CROSS_ORIGIN_MESSAGE },
+      { status: 403 },
     );
   }
   if (config.SIGNOFF_AUTH !== "off" && !isPublic && !isAction && !getSessionCookie(request)) {

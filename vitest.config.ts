@@ -17,7 +17,7 @@ export default defineConfig({
       "components/**/*.test.ts",
     ],
     // The production-server tests need a build and run after it: vitest.server.config.ts.
-    exclude: [...configDefaults.exclude, "tests/server/**"],
+    exclude: [...configDefaults.exclude, "tests/server/**", "tests/**/*.server.test.ts"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -13,7 +13,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["tests/server/**/*.test.ts"],
+    include: ["tests/server/**/*.test.ts", "tests/**/*.server.test.ts"],
     environment: "node",
     globalSetup: ["tests/server/support/global-setup.ts"],
     // One server at a time: the machine has two cores and each file starts its own.

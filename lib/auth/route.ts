@@ -3,6 +3,7 @@ import { toAppError } from "@/lib/errors";
 import { recordAccessDenied } from "@/lib/services/record-access-denied";
 import { type Actor, actorFromHeaders, authorize } from "./actor";
 import type { Permission } from "./permissions";
+import { CROSS_ORIGIN_MESSAGE, isSameOrigin } from "./same-origin";
 
 export type RouteCheck = { ok: true; actor: Actor } | { ok: false; response: Response };
 
@@ -57,11 +58,16 @@ export function withRoute<Context>(
   handler: (request: Request, actor: Actor, context: Context) => Promise<Response>,
 ): (request: Request, context: Context) => Promise<Response> {
   return async (request, context) => {
+    if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request)) {
+      return errorResponse(403, "cross_origin", CROSS_ORIGIN_MESSAGE);
+    }
     const check = await requireActor(request, permission);
     if (!check.ok) return check.response;
     return handler(request, check.actor, context);
   };
 }
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 function errorResponse(status: number, code: string, error: string): Response {
   return Response.json(
