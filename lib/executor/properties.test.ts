@@ -22,7 +22,11 @@ const BOOLEAN_STYLES = [
   ["Yes", "No"],
 ];
 
-const noteText = fc.stringMatching(/^[a-zA-Z ,"\n\u00e9\u4e2d\u{1F600}-]{0,12}$/u);
+// A note that reads as a yes/no word ("Y", "no") would make a one-row column a yes/no column,
+// where the text values the plans set are refused; notes here stay free text.
+const noteText = fc
+  .stringMatching(/^[a-zA-Z ,"\n\u00e9\u4e2d\u{1F600}-]{0,12}$/u)
+  .filter((note) => !/^(true|false|yes|no|y|n)$/i.test(note.trim()));
 
 interface Catalog {
   csv: Uint8Array;
