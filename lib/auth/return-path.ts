@@ -2,7 +2,7 @@
 export function safeReturnPath(value: string | null | undefined): string {
   // Browsers drop tabs and line breaks and read "\\" as "/", so "/\t/evil" is "//evil"; a
   // control character cannot be sent in a Location header at all.
-  if (!value?.startsWith("/") || /[\u0000-\u001f\u007f\\]/.test(value)) return "/";
+  if (!value?.startsWith("/") || hasControlOrBackslash(value)) return "/";
   let url: URL;
   try {
     url = new URL(value, PROBE_ORIGIN);
@@ -20,4 +20,12 @@ const PROBE_ORIGIN = "https://signoff.invalid";
 export function signInPath(path: string): string {
   const back = safeReturnPath(path);
   return back === "/" ? "/sign-in" : `/sign-in?next=${encodeURIComponent(back)}`;
+}
+
+function hasControlOrBackslash(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f || code === 0x5c) return true;
+  }
+  return false;
 }

@@ -499,7 +499,7 @@ function dateScope(caps: Caps, scan: Scan): ItemPayload | undefined {
   return { kind: "scope", cond: { type: "dateRange", column, ...range } };
 }
 
-function valueScope(refs: ValueRef[], scan: Scan): ItemPayload {
+function valueScope(refs: ValueRef[]): ItemPayload {
   const distinctColumns = [...new Set(refs.map((ref) => ref.column))];
   if (distinctColumns.length === 1) {
     return {
@@ -1471,7 +1471,7 @@ export const RULES: Rule[] = [
       opt(IS),
       alt(value("v", "c"), shapedValue("v", "c")),
     ),
-    build: (caps, scan) => valueScope(caps.v as ValueRef[], scan),
+    build: (caps) => valueScope(caps.v as ValueRef[]),
   },
   {
     name: "column-is-quoted",
@@ -1494,11 +1494,11 @@ export const RULES: Rule[] = [
   {
     name: "value-then-column",
     pattern: seq(value("v"), opt(words("-")), column("c")),
-    build: (caps, scan) => {
+    build: (caps) => {
       const ref = caps.c as ColumnRef;
       if (!("column" in ref)) return undefined;
       const refs = (caps.v as ValueRef[]).filter((item) => item.column === ref.column);
-      return refs.length > 0 ? valueScope(refs, scan) : undefined;
+      return refs.length > 0 ? valueScope(refs) : undefined;
     },
   },
   {
@@ -1795,10 +1795,10 @@ export const RULES: Rule[] = [
       opt(column("c")),
       alt(value("v"), shapedValue("v"), quoted("t")),
     ),
-    build: (caps, scan) => {
+    build: (caps) => {
       if (caps.t !== undefined) return { kind: "setText", refs: [], text: caps.t as string };
       const refs = caps.v as ValueRef[];
-      const scope = valueScope(refs, scan);
+      const scope = valueScope(refs);
       const chosen =
         scope.kind === "scope" && scope.cond.type === "values" ? scope.cond : undefined;
       return {
@@ -1824,14 +1824,14 @@ export const RULES: Rule[] = [
   {
     name: "value",
     pattern: seq(opt(words("at", "on", "in", "for")), alt(value("v"), shapedValue("v"))),
-    build: (caps, scan) => valueScope(caps.v as ValueRef[], scan),
+    build: (caps) => valueScope(caps.v as ValueRef[]),
   },
   {
     name: "quoted-value",
     pattern: quoted("t"),
     build: (caps, scan) => {
       const refs = scan.vocabulary.valuePhrases.get(normPhrase(caps.t as string));
-      return refs ? valueScope(refs, scan) : undefined;
+      return refs ? valueScope(refs) : undefined;
     },
   },
   {
