@@ -76,6 +76,8 @@ export function PlanReview({
         onSave={async (next, note) => {
           const result = await savePlanRevisionAction({ planId, plan: next, note });
           if (!result.ok) return { ok: false, error: result.error };
+          // An identical save keeps the plan as it was, and so its preview.
+          if (result.data.unchanged) return { ok: true };
           setPreview({ status: "none" });
           router.refresh();
           return { ok: true };

@@ -6,19 +6,27 @@ const approver = { id: "user-a", role: "approver" as const };
 describe("canApprove (four-eyes rule)", () => {
   it("lets an approver approve someone else's revision", () => {
     expect(
-      canApprove({ actor: approver, latestRevisionAuthor: "user-b", allowSelfApproval: false }),
+      canApprove({ actor: approver, revisionAuthors: ["user-b"], allowSelfApproval: false }),
     ).toEqual({ ok: true, selfApproval: false });
   });
 
-  it("refuses the author of the latest revision", () => {
+  it("refuses anyone who wrote a revision, not only the latest", () => {
     expect(
-      canApprove({ actor: approver, latestRevisionAuthor: "user-a", allowSelfApproval: false }),
+      canApprove({
+        actor: approver,
+        revisionAuthors: ["user-b", "user-a"],
+        allowSelfApproval: false,
+      }),
     ).toEqual({ ok: false, code: "forbidden", reason: FOUR_EYES_REASON });
   });
 
   it("lets the author approve when self-approval is allowed, and says it was used", () => {
     expect(
-      canApprove({ actor: approver, latestRevisionAuthor: "user-a", allowSelfApproval: true }),
+      canApprove({
+        actor: approver,
+        revisionAuthors: ["user-b", "user-a"],
+        allowSelfApproval: true,
+      }),
     ).toEqual({ ok: true, selfApproval: true });
   });
 
@@ -26,7 +34,7 @@ describe("canApprove (four-eyes rule)", () => {
     for (const role of ["viewer", "author"] as const) {
       const decision = canApprove({
         actor: { id: "user-a", role },
-        latestRevisionAuthor: "user-b",
+        revisionAuthors: ["user-b"],
         allowSelfApproval: true,
       });
       expect(decision.ok).toBe(false);
@@ -38,7 +46,7 @@ describe("canApprove (four-eyes rule)", () => {
     expect(
       canApprove({
         actor: { id: "admin", role: "admin" },
-        latestRevisionAuthor: "admin",
+        revisionAuthors: ["admin"],
         allowSelfApproval: false,
       }).ok,
     ).toBe(false);

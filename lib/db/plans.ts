@@ -74,6 +74,16 @@ export function latestRevision(client: Tx, planId: string) {
   return client.planRevision.findFirst({ where: { planId }, orderBy: { number: "desc" } });
 }
 
+/** Everyone who wrote a revision of the plan. */
+export async function revisionAuthors(client: Tx, planId: string): Promise<string[]> {
+  const rows = await client.planRevision.findMany({
+    where: { planId },
+    select: { author: true },
+    distinct: ["author"],
+  });
+  return rows.map((row) => row.author);
+}
+
 /** Everything the plan page shows, newest revision first. */
 export async function findPlanForReview(planId: string) {
   return db().plan.findUnique({

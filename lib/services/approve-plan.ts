@@ -7,7 +7,7 @@ import { db, type Tx } from "@/lib/db/client";
 import { readProfile } from "@/lib/db/datasets";
 import { insertChanges } from "@/lib/db/execution-writes";
 import { asBytes } from "@/lib/db/json";
-import { latestRevision, readPlanJson } from "@/lib/db/plans";
+import { latestRevision, readPlanJson, revisionAuthors } from "@/lib/db/plans";
 import { loadVersionBytes } from "@/lib/db/versions";
 import { AppError, isAppError } from "@/lib/errors";
 import { dictionaryEncodingFor } from "@/lib/executor";
@@ -137,10 +137,10 @@ async function applyInTransaction(
       `The plan was edited since this preview (revision ${latest?.number} is the latest). Preview again before approving.`,
     );
   }
-  // Four-eyes rule: whoever wrote the latest revision does not approve it (lib/auth/four-eyes.ts).
+  // Four-eyes rule: nobody who wrote a revision of the plan approves it (lib/auth/four-eyes.ts).
   const approval = canApprove({
     actor: options.actor,
-    latestRevisionAuthor: revision.author,
+    revisionAuthors: await revisionAuthors(tx, plan.id),
     allowSelfApproval: options.allowSelfApproval ?? false,
   });
   if (!approval.ok) throw new AppError("forbidden", approval.reason);

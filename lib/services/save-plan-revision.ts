@@ -3,8 +3,9 @@ import type { Actor } from "@/lib/auth/actor";
 import { recordAuditEvent } from "@/lib/db/audit";
 import { db } from "@/lib/db/client";
 import { readProfile } from "@/lib/db/datasets";
-import { insertPlanRevision, readPlanJson } from "@/lib/db/plans";
+import { insertPlanRevision, latestRevision, readPlanJson } from "@/lib/db/plans";
 import { AppError } from "@/lib/errors";
+import { canonicalJson } from "@/lib/plan/canonical";
 import { validatePlan } from "@/lib/plan/validate";
 
 export interface SavePlanRevisionOptions {
@@ -40,6 +41,12 @@ export async function savePlanRevision(options: SavePlanRevisionOptions) {
   }
   const parsed = validation.parsed;
   return db().$transaction(async (tx) => {
+    // A save that changes nothing is not a revision: it would make the saver an author of
+    // someone else's content (and the four-eyes rule looks at authors).
+    const latest = await latestRevision(tx, plan.id);
+    if (latest && canonicalJson(readPlanJson(latest.planJson)) === canonicalJson(parsed)) {
+      return { revisionId: latest.id, number: latest.number, unchanged: true };
+    }
     const revision = await insertPlanRevision(tx, {
       planId: plan.id,
       plan: parsed,
@@ -56,7 +63,7 @@ export async function savePlanRevision(options: SavePlanRevisionOptions) {
       planId: plan.id,
       detail: { revision: revision.number, note: revision.note },
     });
-    return { revisionId: revision.id, number: revision.number };
+    return { revisionId: revision.id, number: revision.number, unchanged: false };
   });
 }
 

@@ -54,7 +54,7 @@ describe("four-eyes rule (SIGNOFF_ALLOW_SELF_APPROVAL=false)", () => {
     expect(revision.author).toBe(alice.id);
   });
 
-  it("looks at the latest revision: a revision by someone else makes the earlier author eligible", async () => {
+  it("looks at every revision: a later revision by someone else keeps both authors out", async () => {
     const previewedByAlice = await previewedPlanBy(alice);
     // Bob edits and previews again: the latest revision is now his.
     const { planId } = previewedByAlice;
@@ -62,11 +62,9 @@ describe("four-eyes rule (SIGNOFF_ALLOW_SELF_APPROVAL=false)", () => {
       where: { id: previewedByAlice.revisionId },
     });
     actAs(bob);
-    const saved = await savePlanRevisionAction({
-      planId,
-      plan: JSON.parse(plan.planJson),
-      note: "Bob's edit",
-    });
+    const edited = JSON.parse(plan.planJson);
+    edited.operations[0].description = "Bob's wording";
+    const saved = await savePlanRevisionAction({ planId, plan: edited, note: "Bob's edit" });
     expect(saved.ok).toBe(true);
     const preview = await previewPlanAction({ planId });
     if (!preview.ok || !preview.data.ok) throw new Error("preview failed");
@@ -77,6 +75,6 @@ describe("four-eyes rule (SIGNOFF_ALLOW_SELF_APPROVAL=false)", () => {
     };
 
     expect(await approveAs(bob, latest)).toMatchObject({ ok: false, code: "forbidden" });
-    expect(await approveAs(alice, latest)).toMatchObject({ ok: true });
+    expect(await approveAs(alice, latest)).toMatchObject({ ok: false, code: "forbidden" });
   });
 });

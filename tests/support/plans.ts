@@ -34,6 +34,8 @@ export async function previewedPlanBy(author: TestUser) {
     actor: { id: "system:test", name: "Test", role: "admin" },
   });
   actAs(author);
+  // A save must change the plan to make its saver an author (an identical save is no revision).
+  plan.operations[0].description = `Edited by ${author.email}`;
   const saved = await savePlanRevisionAction({ planId, plan, note: "my edit" });
   if (!saved.ok) throw new Error(saved.error);
   const preview = await previewPlanAction({ planId });

@@ -30,7 +30,7 @@ export default async function PlanPage({ params }: { params: Promise<{ id: strin
   const nameOf = (id: string) => labels.get(id)?.name ?? id;
   const approval = canApprove({
     actor,
-    latestRevisionAuthor: latest.author,
+    revisionAuthors: plan.revisions.map((revision) => revision.author),
     allowSelfApproval: env().SIGNOFF_ALLOW_SELF_APPROVAL || !authEnabled(),
   });
   const laterChanges = plan.revertOf ? await laterChangesToSameCells(plan.revertOf.id) : [];
