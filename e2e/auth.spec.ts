@@ -146,7 +146,7 @@ test.describe("four eyes", () => {
     await expect(approver.getByRole("button", { name: "Approve…" })).toBeDisabled();
     await expect(
       approver.getByText(
-        "You wrote the latest revision of this plan; another approver must approve it (four-eyes rule).",
+        "You wrote a revision of this plan; another approver must approve it (four-eyes rule).",
       ),
     ).toBeVisible();
   });

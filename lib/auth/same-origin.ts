@@ -5,7 +5,9 @@ import { env } from "@/lib/env";
  * comes from (Sec-Fetch-Site, Origin); a page on another port of this host is "same-site" and
  * would carry the SameSite=Lax session cookie, so only "same-origin" passes. A client that sends
  * neither header (the CLI, curl) is not a browser acting for someone else and passes. The app's
- * origin is SIGNOFF_BASE_URL's when set (behind a proxy), else the request's own.
+ * origin is SIGNOFF_BASE_URL's when set (behind a proxy), else the host the browser asked for:
+ * the Host header a page cannot forge, which Next may not reflect in `request.url` (it can say
+ * localhost where the browser said 127.0.0.1).
  */
 export function isSameOrigin(request: Request): boolean {
   const site = request.headers.get("sec-fetch-site");
@@ -13,7 +15,19 @@ export function isSameOrigin(request: Request): boolean {
   const origin = request.headers.get("origin");
   if (origin === null) return true;
   const base = env().SIGNOFF_BASE_URL;
-  return origin === (base ? new URL(base).origin : new URL(request.url).origin);
+  if (base) return origin === new URL(base).origin;
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    return false;
+  }
+  const asked = [
+    request.headers.get("x-forwarded-host"),
+    request.headers.get("host"),
+    new URL(request.url).host,
+  ];
+  return asked.includes(host);
 }
 
 export const CROSS_ORIGIN_MESSAGE =
