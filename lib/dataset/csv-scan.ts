@@ -60,6 +60,21 @@ export interface RowScan {
  * the scan is at a row its text is in the cache, where a later pass fetches the whole file from
  * memory again.
  */
+/**
+ * Past a row's line break (CRLF, LF or CR) and any empty lines after it. A line of nothing but
+ * spaces and tabs is an empty line too: it is kept in the file and is not a row.
+ */
+export function skipEmptyLines(text: string, pos: number): number {
+  const n = text.length;
+  let lineStart = pos;
+  for (let at = pos; at < n; at++) {
+    const c = text.charCodeAt(at);
+    if (c === 10 || c === 13) lineStart = at + 1;
+    else if (c !== 32 && c !== 9) return lineStart;
+  }
+  return n;
+}
+
 export function scanRows(
   text: string,
   start: number,
@@ -233,12 +248,16 @@ export function scanRows(
       break;
     }
     rowEnd[rows++] = pos + base;
-    // The line break (CRLF, LF or CR) and any blank lines after it.
-    while (pos < n) {
-      const c = text.charCodeAt(pos);
-      if (c !== 10 && c !== 13) break;
-      pos++;
+    // The line break and any empty lines after it (as `skipEmptyLines`, written out here because
+    // this function's source is also the tail scan worker's, which has nothing else in scope).
+    let lineStart = pos;
+    let ahead = pos;
+    for (; ahead < n; ahead++) {
+      const c = text.charCodeAt(ahead);
+      if (c === 10 || c === 13) lineStart = ahead + 1;
+      else if (c !== 32 && c !== 9) break;
     }
+    pos = ahead === n ? n : lineStart;
   }
 
   return {

@@ -278,8 +278,9 @@ function inFileOrder(columns: ChangedColumn[]): ChangedCells {
 }
 /** Whether a cell of this table holding `value` must be quoted. */
 function quotesNeeded(table: CsvTable, value: string): boolean {
-  // In a one-column table an empty cell unquoted would be a blank line, which readers skip.
-  return needsQuotes(value) || (value === "" && table.columnCount === 1);
+  // In a one-column table an empty or all-space cell unquoted would be an empty line, which
+  // readers skip.
+  return needsQuotes(value) || (table.columnCount === 1 && /^[ \t]*$/.test(value));
 }
 
 /** Whether a column quotes cells that need no quotes more often than it leaves cells bare. */

@@ -135,6 +135,35 @@ describe("CSV errors", () => {
     expect(empty.message).toMatch(/column 2/);
   });
 
+  it("a trailing column without a name is kept when nothing is written in it", () => {
+    // What Excel writes when a sheet's last column was once used: a comma after every line.
+    const source = 'sku,price,\r\nA1,9.99,\r\nA2,5,""\r\n';
+    const table = parseCsv(bytes(source));
+    expect(table.header).toEqual(["sku", "price", ""]);
+    expect(table.rowCount).toBe(2);
+    const changed = serializeWithChanges(table, [{ row: 0, column: 1, value: "10.99" }]);
+    expect(new TextDecoder().decode(changed)).toBe('sku,price,\r\nA1,10.99,\r\nA2,5,""\r\n');
+    const written = csvError("sku,price,\nA1,9.99,\nA2,5,oops\n");
+    expect(written.code).toBe("empty_header");
+    expect(written.line).toBe(3);
+    expect(written.message).toBe(
+      "Line 3 has a value in column 3, which has no name in the header. Name the column in the header (or delete the value) and upload again.",
+    );
+  });
+
+  it("a line of spaces or tabs is an empty line: skipped as a row, kept in the file", () => {
+    const source = "sku,price\nA1,1\n   \nA2,2\n\t \r\nA3,3\n  ";
+    const table = parseCsv(bytes(source));
+    expect(table.rowCount).toBe(3);
+    expect(table.cell(2, 0)).toBe("A3");
+    const changed = serializeWithChanges(table, [{ row: 1, column: 1, value: "20" }]);
+    expect(new TextDecoder().decode(changed)).toBe(source.replace("A2,2", "A2,20"));
+    // A one-column table writes a cell of spaces in quotes, so it reads back as a cell.
+    const names = parseCsv(bytes("name\nAda\n"));
+    const spaced = serializeWithChanges(names, [{ row: 0, column: 0, value: "  " }]);
+    expect(parseCsv(spaced).cell(0, 0)).toBe("  ");
+  });
+
   it("duplicate key names both lines", () => {
     const error = csvError("sku,p\nA101,1\nB1,2\nC1,3\nD1,4\nE1,5\nA101,6\n", "sku");
     expect(error.code).toBe("duplicate_key");

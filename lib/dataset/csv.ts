@@ -33,6 +33,7 @@ import {
   type ScannedDictionary,
   type ScanProblem,
   scanRows,
+  skipEmptyLines,
 } from "./csv-scan";
 import { firstInvalidUtf8, lineOfByte } from "./csv-utf8";
 
@@ -141,6 +142,8 @@ const COMMA = 44;
 const QUOTE = 34;
 const LF = 10;
 const CR = 13;
+const SPACE = 32;
+const TAB = 9;
 const BOM = 0xfeff;
 /** FNV-1a, over UTF-16 code units: the key index hashes keys with it. */
 const FNV_OFFSET = 0x811c9dc5;
@@ -391,7 +394,7 @@ function parseDecoded(
   tail: TailScan | null,
 ): CsvTable {
   let pos = text.charCodeAt(0) === BOM ? 1 : 0;
-  pos = skipLineBreaks(text, pos);
+  pos = skipEmptyLines(text, pos);
   if (pos >= text.length || text.slice(pos).trim() === "") {
     throw new CsvError("empty_file", "The file is empty: it needs a header line and rows.", null);
   }
@@ -425,8 +428,23 @@ function parseDecoded(
       ? { limit: encode.limit, scanned: rows.dictionary }
       : undefined,
   });
+  if (header.names[width - 1] === "") checkUnnamedColumn(text, rows, width);
   if (options.keyColumn !== undefined) table.setKeyColumn(options.keyColumn);
   return table;
+}
+
+/** The trailing column without a name may only hold empty cells. */
+function checkUnnamedColumn(text: string, rows: RowScan, width: number) {
+  for (let row = 0; row < rows.rowCount; row++) {
+    const from = rows.fieldStart[row * width + width - 1];
+    if (fieldValue(text, from, rows.rowEnd[row]).trim() === "") continue;
+    const line = lineOfText(text, from);
+    throw new CsvError(
+      "empty_header",
+      `Line ${line} has a value in column ${width}, which has no name in the header. Name the column in the header (or delete the value) and upload again.`,
+      line,
+    );
+  }
 }
 
 interface TailScan {
@@ -468,7 +486,7 @@ function startTailScan(bytes: Uint8Array, options: ParseCsvOptions): TailScan | 
   if (text.length !== prefix.length || text.charCodeAt(0) === BOM) return null;
   let header: HeaderRead;
   try {
-    const start = skipLineBreaks(text, 0);
+    const start = skipEmptyLines(text, 0);
     header = readHeader(text, start, lineOfText(text, start));
   } catch {
     return null;
@@ -480,8 +498,15 @@ function startTailScan(bytes: Uint8Array, options: ParseCsvOptions): TailScan | 
   const middle = header.next + Math.floor((bytes.length - header.next) * HEAD_SHARE);
   const lineBreak = bytes.indexOf(LF, middle);
   if (lineBreak < 0) return null;
+  // The first row after it, past empty lines (`skipEmptyLines`, on bytes).
   let from = lineBreak + 1;
-  while (from < bytes.length && (bytes[from] === LF || bytes[from] === CR)) from++;
+  let at = from;
+  for (; at < bytes.length; at++) {
+    const c = bytes[at];
+    if (c === LF || c === CR) from = at + 1;
+    else if (c !== SPACE && c !== TAB) break;
+  }
+  if (at === bytes.length) return null;
   if (from >= bytes.length) return null;
   const scan = scanner.start(bytes, from, width, keyField, encode);
   return scan ? { from, width, keyField, encode, scan } : null;
@@ -575,12 +600,15 @@ function readHeader(text: string, start: number, line: number): HeaderRead {
   const names = record.fields.map(([from, to]) => fieldValue(text, from, to).trim());
   const seen = new Map<string, number>();
   names.forEach((name, index) => {
+    // Excel writes "a,b,c," and a comma after every row: a last column without a name is kept
+    // as it is, as long as nothing is written in it (`checkUnnamedColumn`).
+    if (name === "" && index === names.length - 1 && index > 0) return;
     if (name === "") {
       throw new CsvError(
         "empty_header",
         names.length === 1
           ? `Line ${line}: the header is empty.`
-          : `Line ${line}: column ${index + 1} of the header has no name.`,
+          : `Line ${line}: column ${index + 1} of the header has no name. Every column needs a name in the header line; add one and upload again.`,
         line,
       );
     }
@@ -635,7 +663,7 @@ function readRecordSlow(text: string, start: number, line: number): RecordRead {
       pos++;
       continue;
     }
-    return { fields, end: pos, next: skipLineBreaks(text, pos) };
+    return { fields, end: pos, next: skipEmptyLines(text, pos) };
   }
 }
 
@@ -663,15 +691,6 @@ function textAfterQuote(line: number, field: number): CsvError {
     `Line ${line}: field ${field} has text after its closing quote; quote the whole field and write a quote inside it as "".`,
     line,
   );
-}
-
-function skipLineBreaks(text: string, pos: number): number {
-  while (pos < text.length) {
-    const c = text.charCodeAt(pos);
-    if (c !== LF && c !== CR) break;
-    pos++;
-  }
-  return pos;
 }
 
 /** A field's value from its raw text range. */
