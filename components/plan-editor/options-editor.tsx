@@ -9,7 +9,7 @@ import { NumberInput } from "./inputs";
 import { formName } from "./plan-form-state";
 
 const OPTION_FIELDS: { key: keyof Options; label: string; hint?: string }[] = [
-  { key: "round_to", label: "Round to decimals", hint: "0–6, default 2" },
+  { key: "round_to", label: "Round to decimals", hint: "0–6; empty keeps the column’s own" },
   { key: "min_value", label: "Never below" },
   { key: "max_value", label: "Never above" },
   { key: "ending", label: "Price ending", hint: "e.g. 0.99" },

@@ -170,7 +170,10 @@ function profileColumn(table: CsvTable, col: number): { profile: ColumnProfile; 
     profile.min = min;
     profile.max = max;
   }
-  if (type === "number") profile.decimals = commonDecimals(counts());
+  if (type === "number") {
+    profile.decimals = commonDecimals(counts());
+    profile.scale = mostDecimals(counts());
+  }
   if (type === "boolean") profile.booleanStyle = commonStyle(counts());
 
   return { profile, unique: scan.empty === 0 && scan.distinct === table.rowCount };
@@ -303,14 +306,24 @@ function sortValues(values: string[], type: ColumnType): string[] {
   return sorted;
 }
 
+/** The most decimals any value has: the precision a result in this column keeps. */
+function mostDecimals(counts: Map<string, number>): number {
+  let most = 0;
+  for (const value of counts.keys()) most = Math.max(most, decimalsIn(value));
+  return most;
+}
+
+function decimalsIn(value: string): number {
+  const mantissa = value.trim().split(/[eE]/)[0];
+  const dot = mantissa.indexOf(".");
+  return dot < 0 ? 0 : mantissa.length - dot - 1;
+}
+
 /** The most common count of decimals, weighted by rows; ties go to the larger count. */
 function commonDecimals(counts: Map<string, number>): number {
   const byDecimals = new Map<number, number>();
   for (const [value, count] of counts) {
-    const t = value.trim();
-    const mantissa = t.split(/[eE]/)[0];
-    const dot = mantissa.indexOf(".");
-    const decimals = dot < 0 ? 0 : mantissa.length - dot - 1;
+    const decimals = decimalsIn(value);
     byDecimals.set(decimals, (byDecimals.get(decimals) ?? 0) + count);
   }
   let best = 0;

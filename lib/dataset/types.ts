@@ -39,6 +39,11 @@ export interface ColumnProfile {
   booleanStyle?: BooleanStyle;
   /** For number columns: the most common count of decimals (2 for prices like 19.99). */
   decimals?: number;
+  /**
+   * For number columns: the most decimals any value has (2 for prices written in cents, 12 for
+   * 0.980268513777). A result keeps it unless the plan rounds otherwise.
+   */
+  scale?: number;
 }
 
 /**

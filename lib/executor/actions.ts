@@ -46,6 +46,11 @@ export interface NumericStep {
   apply(current: Decimal): Decimal;
   /** Values left as they were because they were already past the bound the action moves to. */
   readonly held: { count: number };
+  /**
+   * Whether the action would move `current` but rounding gives it back (2 + 10% in whole
+   * numbers is 2). Asked only of values `apply` left as they were.
+   */
+  swallowed(current: Decimal): boolean;
   /** Text for a result. */
   render(result: Decimal): string;
   /** The same computation on plain cell text, when it can be done without Decimal objects. */
@@ -79,6 +84,14 @@ export function numericStep(
       if (min && compare(value, min) < 0) value = min;
       if (max && compare(value, max) > 0) value = max;
       return value;
+    },
+    swallowed(current) {
+      if (direction < 0 && min && compare(current, min) < 0) return false;
+      if (direction > 0 && max && compare(current, max) > 0) return false;
+      const exact = arithmetic(current);
+      return (
+        compare(exact, current) !== 0 && compare(roundHalfUp(exact, op.roundTo), current) === 0
+      );
     },
     render(result) {
       return formatFixed(result, Math.max(places, decimalsOf(result)));

@@ -4,7 +4,7 @@ import type { NormalizedOperation } from "@/lib/plan/normalize";
 import type { NumericActionType } from "@/lib/plan/schema";
 import { numericStep } from "./actions";
 import { compare, decimalFromNumber, parseDecimal } from "./decimal";
-import { UNCHANGED } from "./fast-numeric";
+import { SWALLOWED, UNCHANGED } from "./fast-numeric";
 
 /** The allocation-free path must agree with the exact Decimal path wherever it answers. */
 
@@ -27,7 +27,8 @@ function reference(
   const value = parseDecimal(cell);
   if (value === undefined) return undefined;
   const next = step.apply(value);
-  return compare(next, value) === 0 ? UNCHANGED : step.render(next);
+  if (compare(next, value) !== 0) return step.render(next);
+  return step.swallowed(value) ? SWALLOWED : UNCHANGED;
 }
 
 describe("fast numeric path", () => {
@@ -89,6 +90,8 @@ describe("fast numeric path", () => {
     const fast = numericStep(op, "percent_increase", decimalFromNumber(10)).fast;
     expect(fast?.("29.99")).toBe("32.99");
     expect(fast?.("0.00")).toBe(UNCHANGED);
+    // 0.01 + 10% is 0.011, which rounds back to 0.01.
+    expect(fast?.("0.01")).toBe(SWALLOWED);
     expect(fast?.("1e3")).toBeUndefined();
   });
 });

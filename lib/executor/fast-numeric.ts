@@ -21,8 +21,15 @@ import {
 /** The cell keeps its value. */
 export const UNCHANGED = Symbol("unchanged");
 
-/** New text for a cell, UNCHANGED, or undefined when the general path must decide. */
-export type FastNumeric = (current: string) => string | typeof UNCHANGED | undefined;
+/** The cell keeps its value only because rounding gave back the value it had. */
+export const SWALLOWED = Symbol("swallowed");
+
+/**
+ * New text for a cell, UNCHANGED, SWALLOWED, or undefined when the general path must decide.
+ */
+export type FastNumeric = (
+  current: string,
+) => string | typeof UNCHANGED | typeof SWALLOWED | undefined;
 
 /** Result texts one operation keeps for reuse (a few MB at most). */
 const WRITTEN_TEXTS_KEPT = 1 << 16;
@@ -103,6 +110,7 @@ export function fastNumeric(
       q = p * POW10[roundTo - ps];
       if (!Number.isSafeInteger(q)) return undefined;
     }
+    const rounded = q;
     if (min !== null && q < min) q = min;
     if (max !== null && q > max) q = max;
     // Unchanged when q / 10^roundTo equals m / 10^s.
@@ -110,7 +118,12 @@ export function fastNumeric(
     const a = q * POW10[scale - roundTo];
     const b = m * POW10[scale - s];
     if (!Number.isSafeInteger(a) || !Number.isSafeInteger(b)) return undefined;
-    if (a === b) return UNCHANGED;
+    if (a === b) {
+      if (rounded !== q) return UNCHANGED;
+      const exact = compareScaled(p, ps, m, s);
+      if (exact === undefined) return undefined;
+      return exact === 0 ? UNCHANGED : SWALLOWED;
+    }
     let text = written.get(q);
     if (text === undefined) {
       text = fixed(q, roundTo);

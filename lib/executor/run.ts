@@ -20,7 +20,7 @@ import {
   parseDecimal,
   shiftDown,
 } from "./decimal";
-import { UNCHANGED } from "./fast-numeric";
+import { SWALLOWED, UNCHANGED } from "./fast-numeric";
 import { ChangeSetHasher } from "./hash";
 import { type DryRunError, OFFENDING_KEYS_SHOWN } from "./types";
 import {
@@ -353,6 +353,7 @@ function applyNumeric(
 ) {
   const { matched, col } = run;
   const offending: number[] = [];
+  const swallowed: number[] = [];
   let blanks = 0;
   const fast = step.fast;
   for (let k = 0; k < matched.length; k++) {
@@ -362,6 +363,11 @@ function applyNumeric(
       const result = fast(current);
       if (result === UNCHANGED) {
         run.skipped++;
+        continue;
+      }
+      if (result === SWALLOWED) {
+        run.skipped++;
+        swallowed.push(row);
         continue;
       }
       if (result !== undefined) {
@@ -381,17 +387,36 @@ function applyNumeric(
     const next = step.apply(value);
     if (compare(next, value) === 0) {
       run.skipped++;
+      if (step.swallowed(value)) swallowed.push(row);
       continue;
     }
     record(run, cells, hashing, row, current, step.render(next));
   }
   if (offending.length > 0) throw nonNumeric(run, column, cells, offending);
+  if (swallowed.length > 0) warnings.push(roundingSwallowed(run, column, cells, swallowed));
   if (blanks > 0) {
     run.skipped += blanks;
     warnings.push(
       `Operation ${run.op.operationId}: ${blanks} matched row${blanks === 1 ? " has" : "s have"} an empty '${column.name}' and ${blanks === 1 ? "was" : "were"} left empty.`,
     );
   }
+}
+
+/**
+ * Rows the action would move but rounding gave back their value (2 + 10% in whole numbers):
+ * named, so a "0 rows changed" is never a silent surprise.
+ */
+function roundingSwallowed(
+  run: OperationRun,
+  column: ColumnProfile,
+  cells: WorkingCells,
+  rows: number[],
+): string {
+  const places = run.op.roundTo;
+  const precision = places === 0 ? "whole numbers" : `${places} decimal${places === 1 ? "" : "s"}`;
+  const keys = rows.slice(0, 5).map((row) => cells.table.rowKey(row));
+  const one = rows.length === 1;
+  return `Operation ${run.op.operationId}: ${rows.length} '${column.name}' value${one ? " stays" : "s stay"} as ${one ? "it was" : "they were"}: the change is lost when rounded to ${precision} (${keys.join(", ")}${rows.length > 5 ? ", …" : ""}). Round to more decimals or change by a larger amount.`;
 }
 
 function nonNumeric(

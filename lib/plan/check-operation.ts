@@ -5,6 +5,7 @@ import { checkFilter } from "./check-filter";
 import { checkVariableUse, type VariableScope } from "./check-variables";
 import { describeValue, isNumericColumn, numberOf, valueMismatch } from "./column-values";
 import type { PlanPath } from "./issues";
+import { defaultRoundTo } from "./normalize";
 import {
   type Action,
   type Operation,
@@ -341,9 +342,9 @@ function checkOptions(
     );
   }
 
-  // The executor's default: whole numbers for an integer column, cents otherwise.
-  const roundTo = options.round_to ?? (target?.type === "integer" ? 0 : 2);
-  if (options.ending !== undefined) {
+  const roundTo = options.round_to ?? defaultRoundTo(target);
+  // Without a round_to the executor keeps the ending's decimals too; only a stated one can clash.
+  if (options.ending !== undefined && options.round_to !== undefined) {
     const decimals = decimalsOf(options.ending);
     if (decimals > roundTo) {
       context.report(

@@ -84,8 +84,18 @@ export class PlanNormalizeError extends Error {
   }
 }
 
-/** Default `round_to` (DESIGN.md): 2, except integer columns keep whole numbers. */
-export const DEFAULT_ROUND_TO = 2;
+/** `round_to` for a column profiled before profiles recorded a scale. */
+const LEGACY_ROUND_TO = 2;
+
+/**
+ * The rounding of a plan that names none: a result keeps the column's own precision, whole
+ * numbers in an integer column and the most decimals seen in a number column (cents for prices
+ * written in cents, all twelve places of 0.980268513777).
+ */
+export function defaultRoundTo(column: ColumnProfile | undefined): number {
+  if (column?.type === "integer") return 0;
+  return column?.scale ?? LEGACY_ROUND_TO;
+}
 
 export function normalizePlan(plan: ExecutionPlan, profile: DatasetProfile): NormalizedPlan {
   const ordered = operationOrder(plan);
@@ -199,7 +209,7 @@ function normalizeOperation(
 
   const o = op.options ?? {};
   const target = columns.get(action.column);
-  const roundTo = o.round_to ?? (target?.type === "integer" ? 0 : DEFAULT_ROUND_TO);
+  const roundTo = o.round_to ?? defaultRoundTo(target);
   const normalized: NormalizedOperation = {
     operationId: op.operation_id,
     index,

@@ -17,6 +17,9 @@ export const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** A reference to a plan variable inside an action value: "${name}". */
 export const VARIABLE_REFERENCE = /^\$\{([A-Za-z_][A-Za-z0-9_]*)\}$/;
 
+/** The most decimals a plan can ask a result to be rounded to. */
+export const MAX_ROUND_TO = 6;
+
 export const scalarSchema = z.union([z.number(), z.string(), z.boolean()]);
 export type Scalar = z.infer<typeof scalarSchema>;
 
@@ -125,7 +128,7 @@ export type Action = z.infer<typeof actionSchema>;
 export type ActionType = Action["type"];
 
 export const optionsSchema = z.strictObject({
-  round_to: z.number().int().min(0).max(6).optional(),
+  round_to: z.number().int().min(0).max(MAX_ROUND_TO).optional(),
   min_value: finiteNumber.optional(),
   max_value: finiteNumber.optional(),
   // Seed aliases of min_value / max_value.

@@ -1,4 +1,5 @@
 import type { ShorthandRole } from "@/lib/dataset/types";
+import { defaultRoundTo } from "@/lib/plan/normalize";
 import type {
   Action,
   Condition,
@@ -8,6 +9,7 @@ import type {
   Options,
   Scalar,
 } from "@/lib/plan/schema";
+import { MAX_ROUND_TO } from "@/lib/plan/schema";
 import { shortenSlug, slugify, uniqueExecutionId } from "../ids";
 import type { GuardSpec, OptionSpec } from "./grammar";
 import type { DraftAction, DraftOperation, RowCondition } from "./interpret";
@@ -237,11 +239,13 @@ function buildOptions(
 ): Options | undefined {
   if (!isNumericChange(vocabulary, action)) return undefined;
   const result: Options = {};
-  const integer = vocabulary.columns.get(action.column)?.type === "integer";
   const scales =
     action.kind === "numeric" && (action.type.startsWith("percent") || action.type === "multiply");
+  // A scaled result is rounded where the reviewer can see it, at the column's own precision
+  // (finer than a plan can state, the executor's default keeps it).
+  const precision = defaultRoundTo(vocabulary.columns.get(action.column));
   if (options.round_to !== undefined) result.round_to = options.round_to;
-  else if (scales) result.round_to = integer ? 0 : 2;
+  else if (scales && precision <= MAX_ROUND_TO) result.round_to = precision;
   if (options.ending !== undefined) result.ending = options.ending;
   if (options.min_value !== undefined) result.min_value = options.min_value;
   if (options.max_value !== undefined) result.max_value = options.max_value;

@@ -216,3 +216,16 @@ describe("tables it has never seen", () => {
     });
   });
 });
+
+describe("rounding at the column's own precision", () => {
+  const readings = profileOf("sensor,ratio,score,count\nS1,0.980268513777,4.5,2\nS2,0.5,3.25,7\n");
+
+  it("rounds a scaled result to the decimals the column is written in", () => {
+    const options = (instruction: string) =>
+      ok(plan(instruction, readings)).plan.operations[0].options;
+    expect(options("raise score by 10%")).toEqual({ round_to: 2 });
+    expect(options("raise count by 10%")).toEqual({ round_to: 0 });
+    // Finer than a plan can state: the executor's default keeps all twelve places.
+    expect(options("raise ratio by 10%")).toBeUndefined();
+  });
+});
