@@ -32,7 +32,13 @@ const envSchema = z.object({
   SIGNOFF_AUTH_SECRET: z.string().min(32).optional(),
   /** The public URL, e.g. https://signoff.example.com. When unset it is taken from each request. */
   SIGNOFF_BASE_URL: z.url().optional(),
-  /** Sign-in attempts allowed per client IP per minute. */
+  /**
+   * Addresses of the reverse proxies in front of Signoff, comma-separated. Only a connection from
+   * one of them may say, in X-Forwarded-For, whom it forwards; otherwise the client address is
+   * the connection's own. Read by scripts/serve.mjs.
+   */
+  SIGNOFF_TRUSTED_PROXIES: z.string().optional(),
+  /** Sign-in attempts allowed per client address per minute. */
   SIGNOFF_SIGN_IN_ATTEMPTS: z.coerce.number().int().min(1).max(10_000).default(5),
 });
 

@@ -15,6 +15,7 @@ export const ERROR_CODES = {
   execution_id_used: 409,
   guard_failed: 409,
   too_large: 413,
+  too_many_attempts: 429,
   execution_failed: 422,
   planner_failed: 422,
   internal: 500,

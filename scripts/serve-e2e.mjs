@@ -21,10 +21,7 @@ await runScript("scripts/db-migrate.ts", [], { cwd: root, env });
 await runScript("scripts/db-seed.ts", [], { cwd: root, env });
 await runScript("scripts/seed-e2e-users.ts", [], { cwd: root, env });
 await run(
-  "npx",
-  ["next", "start", "--port", process.env.E2E_PORT ?? "3100", "--hostname", "127.0.0.1"],
-  {
-    cwd: root,
-    env,
-  },
+  process.execPath,
+  ["scripts/serve.mjs", "--port", process.env.E2E_PORT ?? "3100", "--hostname", "127.0.0.1"],
+  { cwd: root, env },
 );

@@ -59,4 +59,4 @@ if (!built || readFileSync(stampFile, "utf8") !== stamp) {
 
 const port = process.env.PORT ?? "3000";
 console.log(`Signoff is starting on http://localhost:${port}`);
-await run("npx", ["next", "start", "--port", port], { cwd: root, env });
+await run(process.execPath, ["scripts/serve.mjs", "--port", port], { cwd: root, env });

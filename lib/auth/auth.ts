@@ -1,11 +1,12 @@
 import "server-only";
 import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
-import { APIError } from "better-auth/api";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { nextCookies } from "better-auth/next-js";
 import { db } from "@/lib/db/client";
 import { isUserActive } from "@/lib/db/users";
 import { env } from "@/lib/env";
+import { FailedAttempts, pause } from "./attempts";
 import { resolveAuthSecret } from "./secret";
 
 export const SESSION_DAYS = 7;
@@ -14,7 +15,8 @@ export const DEACTIVATED_MESSAGE = "This account is deactivated. Ask an admin to
 /**
  * Accounts and sessions through better-auth: email and password only, no public sign-up (admins
  * create accounts; /setup creates the first one), sessions in http-only cookies that are
- * `Secure` in production, and sign-in limited per client IP. Roles are our own column on the
+ * `Secure` in production, sign-in limited per client address (the connection's, see
+ * scripts/serve.mjs) and slowed per account after repeated failures. Roles are our own column on the
  * user (lib/auth/permissions.ts); better-auth never lets a client set it.
  */
 function createAuth() {
@@ -59,6 +61,21 @@ function createAuth() {
         "/get-session": false,
       },
     },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/sign-in/email") return;
+        // Counted as failed until it succeeds, so parallel guesses each pay the delay.
+        const key = accountKey(ctx.body?.email);
+        const delay = signInAttempts.delayMs(key);
+        signInAttempts.fail(key);
+        await pause(delay);
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/sign-in/email" && ctx.context.newSession) {
+          signInAttempts.succeed(accountKey(ctx.body?.email));
+        }
+      }),
+    },
     databaseHooks: {
       session: {
         create: {
@@ -87,6 +104,13 @@ export function sameHostOrigins(request: Request | undefined): string[] {
   const host = request?.headers.get("host");
   if (!host || !/^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:]+\](:\d{1,5})?$/.test(host)) return [];
   return [`http://${host}`, `https://${host}`];
+}
+
+/** Failed sign-ins per account, kept in this process (the per-address limit sits beside it). */
+export const signInAttempts = new FailedAttempts();
+
+function accountKey(email: unknown): string {
+  return typeof email === "string" ? email.trim().toLowerCase() : "";
 }
 
 export type Auth = ReturnType<typeof createAuth>;

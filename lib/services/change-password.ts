@@ -1,10 +1,16 @@
 import "server-only";
 import { APIError } from "better-auth/api";
 import type { Actor } from "@/lib/auth/actor";
+import { FailedAttempts, pause } from "@/lib/auth/attempts";
 import { auth } from "@/lib/auth/auth";
 import { recordAuditEvent } from "@/lib/db/audit";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+
+/** Wrong current passwords per account: a stolen session cannot guess the password quickly. */
+const passwordAttempts = new FailedAttempts();
+/** Wrong current passwords in a row after which the form refuses until the wait is over. */
+const REFUSE_AFTER = 5;
 
 /**
  * A signed-in person changes their own password, proving the current one. With
@@ -17,6 +23,16 @@ export async function changeOwnPassword(options: {
   headers: Headers;
   actor: Actor;
 }): Promise<void> {
+  const key = options.actor.id;
+  if (passwordAttempts.count(key) >= REFUSE_AFTER) {
+    throw new AppError(
+      "too_many_attempts",
+      "Too many wrong passwords in a row. Try again in 15 minutes.",
+    );
+  }
+  const delay = passwordAttempts.delayMs(key);
+  passwordAttempts.fail(key);
+  await pause(delay);
   try {
     await auth().api.changePassword({
       body: {
@@ -28,7 +44,7 @@ export async function changeOwnPassword(options: {
     });
   } catch (error) {
     if (error instanceof APIError && error.status === "BAD_REQUEST") {
-      throw new AppError("invalid_input", "Your current password is not right.", {
+      throw new AppError("invalid_input", "Your current password is wrong.", {
         field: "currentPassword",
       });
     }
@@ -37,6 +53,7 @@ export async function changeOwnPassword(options: {
     }
     throw error;
   }
+  passwordAttempts.succeed(key);
   await db().$transaction((tx) =>
     recordAuditEvent(tx, {
       actor: options.actor.id,

@@ -152,7 +152,7 @@ describe("password change", () => {
     expect(wrong).toMatchObject({
       ok: false,
       code: "invalid_input",
-      fieldErrors: { currentPassword: ["Your current password is not right."] },
+      fieldErrors: { currentPassword: ["Your current password is wrong."] },
     });
 
     const mismatch = await changePasswordAction({

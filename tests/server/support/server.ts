@@ -6,7 +6,8 @@ import path from "node:path";
 import { runScript } from "../../../scripts/lib.mjs";
 
 export const ROOT = path.resolve(import.meta.dirname, "..", "..", "..");
-const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
+/** The production server as `npm start` runs it: Next's handler behind our own HTTP server. */
+const SERVE = path.join(ROOT, "scripts", "serve.mjs");
 /** The database file's name inside a server's data folder (its auth secret and uploads sit beside it). */
 const DB_FILE = "signoff.db";
 
@@ -100,7 +101,7 @@ export interface StartOptions {
 }
 
 /**
- * `next start` of the built app on a free loopback port, on the database in `dataDir`. Resolves
+ * The built app, served as `npm start` serves it (scripts/serve.mjs), on a free loopback port, on the database in `dataDir`. Resolves
  * once /api/health answers (which also opens the database); rejects if the server exits first or
  * is not up within `timeoutMs`.
  */
@@ -113,7 +114,7 @@ export async function startServer(
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(
     process.execPath,
-    [NEXT_BIN, "start", "--port", String(port), "--hostname", "127.0.0.1"],
+    [SERVE, "--port", String(port), "--hostname", "127.0.0.1"],
     { cwd: ROOT, env: { ...serverEnv(dataDir), ...env }, stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";
@@ -144,7 +145,7 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`next start exited (${child.exitCode ?? child.signalCode}) before it was up`);
+      throw new Error(`The server exited (${child.exitCode ?? child.signalCode}) before it was up`);
     }
     try {
       const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
@@ -154,7 +155,7 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`next start was not up at ${url} within ${timeoutMs} ms`);
+  throw new Error(`The server was not up at ${url} within ${timeoutMs} ms`);
 }
 
 async function stopProcess(child: ChildProcess, exited: Promise<void>, signal: NodeJS.Signals) {

@@ -1,0 +1,43 @@
+// Serves the production build: Next's request handler behind Node's own HTTP server, so that the
+// client address every request carries (X-Forwarded-For, which the sign-in limit and the audit
+// read) is the connection's, not whatever the client wrote. `npm start`, the browser tests and
+// the server tests all serve through this file.
+//   node scripts/serve.mjs --port 3000 [--hostname 127.0.0.1]
+import http from "node:http";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { clientAddress, trustedProxies } from "./client-address.mjs";
+
+const root = path.resolve(import.meta.dirname, "..");
+const { values } = parseArgs({
+  options: { port: { type: "string", default: "3000" }, hostname: { type: "string" } },
+});
+process.env.NODE_ENV ??= "production";
+process.env.NEXT_TELEMETRY_DISABLED ??= "1";
+
+// Imported after NODE_ENV is settled: Next reads it when it loads.
+const { default: next } = await import("next");
+const port = Number(values.port);
+const app = next({ dev: false, dir: root, hostname: values.hostname ?? "localhost", port });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+const trusted = trustedProxies(process.env.SIGNOFF_TRUSTED_PROXIES);
+const server = http.createServer((request, response) => {
+  request.headers["x-forwarded-for"] = clientAddress(
+    request.socket.remoteAddress,
+    request.headers["x-forwarded-for"],
+    trusted,
+  );
+  handle(request, response);
+});
+server.listen(port, values.hostname, () => {
+  console.log(`Ready on http://${values.hostname ?? "localhost"}:${port}`);
+});
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, () => {
+    server.close(() => process.exit(0));
+    // A request still streaming is not waited on for long: the process is asked to stop.
+    setTimeout(() => process.exit(0), 5_000).unref();
+  });
+}
