@@ -5,6 +5,7 @@ import { signInPath } from "@/lib/auth/return-path";
 import { CROSS_ORIGIN_MESSAGE, isSameOrigin } from "@/lib/auth/same-origin";
 import { env } from "@/lib/env";
 import { contentSecurityPolicy, createNonce } from "@/lib/security/headers";
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from "@/lib/security/json-depth";
 import { SERVER_ACTION_BODY_LIMIT_BYTES } from "@/lib/security/limits";
 
 /** Pages a signed-out visitor may open. */
@@ -17,7 +18,7 @@ const PUBLIC_PAGES = ["/sign-in", "/setup"];
  * (lib/auth/page.ts), by every server action (serverAction) and by every route handler
  * (withRoute); those are the checks that count.
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   const config = env();
   const nonce = createNonce();
@@ -45,6 +46,18 @@ export function proxy(request: NextRequest) {
     return NextResponse.json(
       { ok: false, code: "cross_origin", error: CROSS_ORIGIN_MESSAGE },
       { status: 403 },
+    );
+  }
+  // React's reply decoder recurses into the arguments and overflows the stack (a 500) on deep
+  // nesting; the body is under the 2 MB limit here, so scanning a copy is cheap.
+  if (isAction && request.method === "POST" && jsonNestsDeeperThan(await request.clone().text())) {
+    return NextResponse.json(
+      {
+        ok: false,
+        code: "invalid_input",
+        error: `This request nests deeper than ${MAX_JSON_DEPTH} levels; no plan or form does.`,
+      },
+      { status: 400 },
     );
   }
   if (config.SIGNOFF_AUTH !== "off" && !isPublic && !isAction && !getSessionCookie(request)) {

@@ -24,6 +24,19 @@ await app.prepare();
 
 const trusted = trustedProxies(process.env.SIGNOFF_TRUSTED_PROXIES);
 const server = http.createServer((request, response) => {
+  if (!decodablePath(request.url)) {
+    // Next decodes the path's segments for route parameters and answers 500 when one is not
+    // valid percent-encoded UTF-8 (`/executions/%ff`); no page or file has such a name.
+    response.writeHead(400, { "content-type": "application/json; charset=utf-8" });
+    response.end(
+      JSON.stringify({
+        ok: false,
+        code: "invalid_input",
+        error: "This address has a broken %-escape. Check the link.",
+      }),
+    );
+    return;
+  }
   request.headers["x-forwarded-for"] = clientAddress(
     request.socket.remoteAddress,
     request.headers["x-forwarded-for"],
@@ -31,6 +44,16 @@ const server = http.createServer((request, response) => {
   );
   handle(request, response);
 });
+function decodablePath(url = "/") {
+  const queryAt = url.indexOf("?");
+  try {
+    decodeURIComponent(queryAt === -1 ? url : url.slice(0, queryAt));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 server.listen(port, values.hostname, () => {
   console.log(`Ready on http://${values.hostname ?? "localhost"}:${port}`);
 });

@@ -49,7 +49,7 @@ export async function requireActor(request: Request, permission: Permission): Pr
 }
 
 /**
- * Wraps a route handler in `requireActor`:
+ * Wraps a route handler in `requireActor`, and answers an AppError it throws with its status:
  *
  *   export const GET = withRoute("download.read", async (request, actor, { params }) => …);
  */
@@ -63,7 +63,15 @@ export function withRoute<Context>(
     }
     const check = await requireActor(request, permission);
     if (!check.ok) return check.response;
-    return handler(request, check.actor, context);
+    try {
+      return await handler(request, check.actor, context);
+    } catch (error) {
+      // A refusal thrown by the handler (a body too large, a dataset not found) is answered with
+      // its own status; anything else is a bug, logged and answered without its details.
+      const appError = toAppError(error);
+      if (appError.code === "internal") console.error(error);
+      return errorResponse(appError.status, appError.code, appError.message);
+    }
   };
 }
 

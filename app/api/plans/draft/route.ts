@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { withRoute } from "@/lib/auth/route";
 import { toAppError } from "@/lib/errors";
+import { readJsonBody } from "@/lib/http/json-body";
 import { type PlanDraftEvent, streamPlanDraft } from "@/lib/services/create-plan";
 
 export const dynamic = "force-dynamic";
@@ -18,9 +19,12 @@ type StreamLine = PlanDraftEvent | { type: "error"; message: string; code: strin
  * operations as an LLM produces them. The last line is `saved`, `refused` or `error`.
  */
 export const POST = withRoute("plan.draft", async (request, actor) => {
-  const parsed = draftRequestSchema.safeParse(await request.json().catch(() => null));
+  const parsed = draftRequestSchema.safeParse(await readJsonBody(request));
   if (!parsed.success) {
-    return Response.json({ error: z.prettifyError(parsed.error) }, { status: 400 });
+    return Response.json(
+      { ok: false, code: "invalid_input", error: z.prettifyError(parsed.error) },
+      { status: 400 },
+    );
   }
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({

@@ -12,6 +12,7 @@ import { requirePageActor } from "@/lib/auth/page";
 import { findVersionForDiff } from "@/lib/db/dataset-versions";
 import { countExecutionChanges, findExecution } from "@/lib/db/executions";
 import { actorLabels } from "@/lib/db/users";
+import { versionNumberParam } from "@/lib/http/route-params";
 
 export const dynamic = "force-dynamic";
 
@@ -23,8 +24,9 @@ export const metadata: Metadata = { title: "Version diff" };
 export default async function VersionDiffPage({ params }: { params: Params }) {
   await requirePageActor("dataset.read");
   const { id, number } = await params;
-  if (!/^\d+$/.test(number)) notFound();
-  const version = await findVersionForDiff(id, Number(number));
+  const versionNumber = versionNumberParam(number);
+  if (versionNumber === null) notFound();
+  const version = await findVersionForDiff(id, versionNumber);
   if (!version) notFound();
   const execution = version.resultOf ? await findExecution(version.resultOf.id) : null;
   const [changeCount, names] = await Promise.all([

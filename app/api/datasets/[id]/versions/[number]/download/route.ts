@@ -2,6 +2,7 @@ import { withRoute } from "@/lib/auth/route";
 import { spreadsheetSafeCsv } from "@/lib/dataset/spreadsheet-safe";
 import { loadVersionContent } from "@/lib/db/dataset-versions";
 import { downloadResponse, fileSlug, notFound, streamBytes } from "@/lib/http/download";
+import { versionNumberParam } from "@/lib/http/route-params";
 
 /**
  * A version's CSV. `?format=exact` (the default) streams the stored bytes unchanged;
@@ -12,10 +13,8 @@ export const GET = withRoute(
   "download.read",
   async (request, _actor, { params }: { params: Promise<{ id: string; number: string }> }) => {
     const { id, number } = await params;
-    const versionNumber = Number(number);
-    const version = Number.isInteger(versionNumber)
-      ? await loadVersionContent(id, versionNumber)
-      : null;
+    const versionNumber = versionNumberParam(number);
+    const version = versionNumber === null ? null : await loadVersionContent(id, versionNumber);
     if (!version) return notFound("That dataset version does not exist.");
 
     const base = `${fileSlug(version.datasetName)}-v${version.number}`;

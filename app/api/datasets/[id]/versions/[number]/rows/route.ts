@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { withRoute } from "@/lib/auth/route";
 import { toAppError } from "@/lib/errors";
+import { versionNumberParam } from "@/lib/http/route-params";
 import { MAX_WINDOW_ROWS, queryVersionRows } from "@/lib/services/version-rows";
 
 const querySchema = z.object({
@@ -18,7 +19,8 @@ export const GET = withRoute(
   async (request, _actor, { params }: { params: Promise<{ id: string; number: string }> }) => {
     const { id, number } = await params;
     const parsed = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-    if (!parsed.success || !/^\d+$/.test(number)) {
+    const versionNumber = versionNumberParam(number);
+    if (!parsed.success || versionNumber === null) {
       return Response.json(
         { ok: false, code: "invalid_input", error: "The row window query is not valid." },
         { status: 400 },
@@ -28,7 +30,7 @@ export const GET = withRoute(
     try {
       const window = await queryVersionRows({
         datasetId: id,
-        number: Number(number),
+        number: versionNumber,
         offset,
         limit,
         sort: sort ? { column: sort, direction: dir } : undefined,
