@@ -1,4 +1,5 @@
 import "server-only";
+import { headers } from "next/headers";
 import { unstable_rethrow } from "next/navigation";
 import { z } from "zod";
 import { type Actor, authorize, currentActor } from "@/lib/auth/actor";
@@ -82,6 +83,7 @@ async function checkCaller(
         target,
         permission,
         reason: appError.code,
+        address: (await headers()).get("x-forwarded-for"),
       });
     } else if (appError.code === "internal") {
       console.error(error);

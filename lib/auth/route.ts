@@ -23,6 +23,7 @@ export async function requireActor(request: Request, permission: Permission): Pr
         target,
         permission,
         reason: "unauthenticated",
+        address: request.headers.get("x-forwarded-for"),
       });
       return {
         ok: false,

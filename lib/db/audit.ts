@@ -47,3 +47,8 @@ export function recordAuditEvent(tx: Tx, event: AuditEventInput) {
     },
   });
 }
+
+/** Rewrites one event's detail: only the tally of anonymous refusals does (its count grows). */
+export function updateAuditEventDetail(tx: Tx, id: string, detail: Record<string, unknown>) {
+  return tx.auditEvent.update({ where: { id }, data: { detailJson: JSON.stringify(detail) } });
+}

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { can, type Permission, ROLES, type Role } from "@/lib/auth/permissions";
+import { resetAccessDeniedTallies } from "@/lib/services/record-access-denied";
 import {
   actAs,
   ORIGIN,
@@ -141,6 +142,8 @@ describe("server actions", () => {
       const expected = expectation(access, caller);
       it(`${key} as ${caller}: ${expected}`, async () => {
         actAs(caller === "signed out" ? null : users[caller]);
+        // Anonymous refusals are tallied per address and minute; each case here starts a tally.
+        resetAccessDeniedTallies();
         const before = await deniedEvents();
         const action = actions.get(key);
         if (!action) throw new Error(`${key} is not exported`);
@@ -203,6 +206,7 @@ describe("route handlers", () => {
       it(`${key} as ${caller}: ${expected}`, async () => {
         const handler = routes.get(key);
         if (!handler) throw new Error(`${key} is not exported`);
+        resetAccessDeniedTallies();
         const before = await deniedEvents();
         const { request, context } = routeRequest(key, caller);
         const response = (await handler(request, context)) as Response;
