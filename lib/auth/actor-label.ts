@@ -8,6 +8,14 @@ export interface ActorLabel {
   /** e.g. "Ada Lovelace", "ada (CLI)", "Seed data". */
   name: string;
   kind: "user" | "cli" | "system" | "unknown";
+  /** A person's email: names are not unique, so records that prove who acted show it too. */
+  email?: string;
+}
+
+/** "Ada Lovelace (ada@example.com)" for a person, the plain label for anything else. */
+export function nameWithEmail(label: ActorLabel | undefined, fallback: string): string {
+  if (!label) return fallback;
+  return label.email ? `${label.name} (${label.email})` : label.name;
 }
 
 const SYSTEM_NAMES: Record<string, string> = {
@@ -24,9 +32,13 @@ export function cliActorId(name: string): string {
   return `${CLI_PREFIX}${trimmed || "unknown"}`;
 }
 
-export function actorLabel(id: string, userNames: ReadonlyMap<string, string>): ActorLabel {
-  const userName = userNames.get(id);
-  if (userName !== undefined) return { name: userName, kind: "user" };
+export function actorLabel(
+  id: string,
+  users: ReadonlyMap<string, string | { name: string; email: string }>,
+): ActorLabel {
+  const user = users.get(id);
+  if (typeof user === "string") return { name: user, kind: "user" };
+  if (user !== undefined) return { name: user.name, kind: "user", email: user.email };
   if (id.startsWith(CLI_PREFIX))
     return { name: `${id.slice(CLI_PREFIX.length)} (CLI)`, kind: "cli" };
   const system = SYSTEM_NAMES[id];

@@ -6,6 +6,7 @@ import { nextCookies } from "better-auth/next-js";
 import { db } from "@/lib/db/client";
 import { isUserActive } from "@/lib/db/users";
 import { env } from "@/lib/env";
+import { recordUserRename } from "@/lib/services/record-user-rename";
 import { FailedAttempts, pause } from "./attempts";
 import { resolveAuthSecret } from "./secret";
 
@@ -77,6 +78,16 @@ function createAuth() {
       }),
     },
     databaseHooks: {
+      user: {
+        update: {
+          async before(update, ctx) {
+            const userId = ctx?.context.session?.user.id;
+            if (typeof update.name === "string" && userId) {
+              await recordUserRename({ userId, newName: update.name, actor: userId });
+            }
+          },
+        },
+      },
       session: {
         create: {
           async before(session) {

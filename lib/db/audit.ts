@@ -20,7 +20,8 @@ export type AuditEventType =
   | "user.deactivated"
   | "user.reactivated"
   | "user.password_reset"
-  | "user.password_changed";
+  | "user.password_changed"
+  | "user.renamed";
 
 export interface AuditEventInput {
   actor: string;

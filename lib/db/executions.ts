@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { nameWithEmail } from "@/lib/auth/actor-label";
 import type { GuardResult, OperationStats } from "@/lib/executor";
 import { db } from "./client";
 import { readJson } from "./json";
@@ -63,7 +64,7 @@ export async function findExecution(id: string) {
   const names = await actorLabels([execution.approvedBy]);
   return {
     ...rest,
-    approverName: names.get(execution.approvedBy)?.name ?? execution.approvedBy,
+    approverName: nameWithEmail(names.get(execution.approvedBy), execution.approvedBy),
     stats: readJson(operationStatsSchema, statsJson, "operation statistics") as OperationStats[],
     guards: readJson(guardResultsSchema, guardsJson, "guard results") as GuardResult[],
     planSnapshot: readSnapshot(planSnapshotJson),
@@ -244,7 +245,10 @@ export async function rowHistory(datasetId: string, rowKey: string) {
   const names = await actorLabels(changes.map((change) => change.execution.approvedBy));
   for (const change of changes) {
     Object.assign(change.execution, {
-      approverName: names.get(change.execution.approvedBy)?.name ?? change.execution.approvedBy,
+      approverName: nameWithEmail(
+        names.get(change.execution.approvedBy),
+        change.execution.approvedBy,
+      ),
     });
   }
   return (

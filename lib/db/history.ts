@@ -1,4 +1,5 @@
 import "server-only";
+import { nameWithEmail } from "@/lib/auth/actor-label";
 import { type HistoryFilters, type HistorySort, historyDateRange } from "@/lib/schemas/history";
 import { db } from "./client";
 import type { Prisma } from "./generated/client";
@@ -90,7 +91,7 @@ export async function listExecutions(filters: HistoryFilters): Promise<HistoryPa
   return {
     rows: rows.map(({ datasetId, ...row }) => ({
       ...row,
-      approverName: names.get(row.approvedBy)?.name ?? row.approvedBy,
+      approverName: nameWithEmail(names.get(row.approvedBy), row.approvedBy),
       dataset: datasets.get(datasetId) ?? { id: datasetId, name: "(deleted dataset)" },
     })),
     total,

@@ -81,10 +81,10 @@ export async function actorLabels(ids: Iterable<string>): Promise<Map<string, Ac
   const unique = [...new Set(ids)];
   const users = await db().user.findMany({
     where: { id: { in: unique } },
-    select: { id: true, name: true },
+    select: { id: true, name: true, email: true },
   });
-  const names = new Map(users.map((user) => [user.id, user.name]));
-  return new Map(unique.map((id) => [id, actorLabel(id, names)]));
+  const byId = new Map(users.map((user) => [user.id, user]));
+  return new Map(unique.map((id) => [id, actorLabel(id, byId)]));
 }
 
 export interface NewUser {
