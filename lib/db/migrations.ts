@@ -75,6 +75,10 @@ export async function migrateDatabase(
 ): Promise<string[]> {
   if (sqlitePath !== ":memory:") await mkdir(path.dirname(sqlitePath), { recursive: true });
   const migrationsList = await readMigrationList(paths.migrationsDir);
+  // The schema engine wants the file to itself, which a running server never gives it; with
+  // nothing to apply there is no reason to ask (the CLI records beside a running server).
+  const names = migrationsList.migrationDirectories.map((entry) => entry.path);
+  if (sqlitePath !== ":memory:" && allApplied(sqlitePath, names)) return [];
   let result: Awaited<ReturnType<SchemaEngine["applyMigrations"]>>;
   try {
     result = await withEngine(sqlitePath, await readSchema(paths), (engine) =>
@@ -85,6 +89,29 @@ export async function migrateDatabase(
   }
   if (sqlitePath !== ":memory:") enableWriteAheadLog(sqlitePath);
   return result.appliedMigrationNames;
+}
+
+/** Whether every named migration finished on this file (read through a shared connection). */
+function allApplied(sqlitePath: string, names: string[]): boolean {
+  if (!existsSync(sqlitePath)) return false;
+  const sqlite = new Database(sqlitePath, { readonly: true, timeout: 10_000 });
+  try {
+    const table = sqlite
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'",
+      )
+      .get();
+    if (!table) return false;
+    const rows = sqlite
+      .prepare(
+        "SELECT migration_name AS name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL",
+      )
+      .all() as Array<{ name: string }>;
+    const applied = new Set(rows.map((row) => row.name));
+    return names.every((name) => applied.has(name));
+  } finally {
+    sqlite.close();
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -44,20 +44,40 @@ describe("migrations", () => {
     expect(sql).toContain('"colour"');
   });
 
-  it("refuse with a clear error while another process has the file open, and work once it closes", async () => {
+  it("leave a file another process has open alone when nothing is pending", async () => {
     const file = path.join(await tempDir(), "app.db");
     await migrateDatabase(file);
-    // A server's connection: open, and it has read (the schema engine needs the file to itself).
+    // A running server's connection: the CLI beside it must still be able to open the ledger.
     const server = new Database(file);
     server.prepare("SELECT count(*) FROM Dataset").get();
     try {
-      const refused = migrateDatabase(file);
+      expect(await migrateDatabase(file)).toEqual([]);
+    } finally {
+      server.close();
+    }
+  }, 30_000);
+
+  it("refuse with a clear error to apply a pending one while another process has the file open, and work once it closes", async () => {
+    const file = path.join(await tempDir(), "app.db");
+    await migrateDatabase(file);
+    const migrationsDir = path.join(await tempDir(), "migrations");
+    await cp(defaultPaths.migrationsDir, migrationsDir, { recursive: true });
+    await mkdir(path.join(migrationsDir, "99990101000000_extra"));
+    await writeFile(
+      path.join(migrationsDir, "99990101000000_extra", "migration.sql"),
+      'CREATE TABLE "Extra" ("id" INTEGER NOT NULL PRIMARY KEY);\n',
+    );
+    const paths = { schemaPath: defaultPaths.schemaPath, migrationsDir };
+    const server = new Database(file);
+    server.prepare("SELECT count(*) FROM Dataset").get();
+    try {
+      const refused = migrateDatabase(file, paths);
       await expect(refused).rejects.toBeInstanceOf(DatabaseInUseError);
       await expect(refused).rejects.toThrow(/another process has it open/);
     } finally {
       server.close();
     }
-    expect(await migrateDatabase(file)).toEqual([]);
+    expect(await migrateDatabase(file, paths)).toEqual(["99990101000000_extra"]);
   }, 30_000);
 
   it("apply once, record in _prisma_migrations, and are a no-op the second time", async () => {
