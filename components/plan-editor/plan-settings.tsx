@@ -1,6 +1,7 @@
 "use client";
 
 import { useWatch } from "react-hook-form";
+import { nextExecutionId } from "@/lib/plan/execution-id";
 import type { PlanPath } from "@/lib/plan/issues";
 import { type ExecutionPlan, type Guards, type Scalar, VARIABLE_NAME } from "@/lib/plan/schema";
 import { removeVariable, renameVariable, setIn, uniqueVariableName } from "./draft-edits";
@@ -13,6 +14,8 @@ import { NameInput } from "./name-input";
 
 /** The plan's own fields: instruction, execution id, creation time. */
 export function PlanDetails() {
+  const { edit, readOnly } = usePlanFormActions();
+  const executionId: unknown = useWatch({ name: "execution_id" });
   return (
     <div className="space-y-4">
       <IssueList path={[]} />
@@ -25,15 +28,30 @@ export function PlanDetails() {
         <Field
           path={["execution_id"]}
           label="Execution id"
-          hint="Runs once: approving the same id again replays the first result."
+          hint="Runs once: approving this plan again replays the first result. An id already used by another plan or dataset is refused."
         >
           {(control, field) => (
-            <TextInput
-              {...control}
-              value={field.value}
-              onCommit={field.onChange}
-              className="font-mono"
-            />
+            <div className="flex gap-2">
+              <TextInput
+                {...control}
+                value={field.value}
+                onCommit={field.onChange}
+                className="font-mono"
+              />
+              {readOnly ? null : (
+                <button
+                  type="button"
+                  onClick={() =>
+                    edit((draft) =>
+                      setIn(draft, ["execution_id"], nextExecutionId(String(executionId ?? ""))),
+                    )
+                  }
+                  className="shrink-0 rounded-md border border-slate-300 px-2.5 text-xs font-medium text-slate-700 hover:bg-slate-50"
+                >
+                  New id
+                </button>
+              )}
+            </div>
           )}
         </Field>
         <Field path={["created_at"]} label="Created at" hint="ISO-8601, e.g. 2024-06-01T12:00:00Z">

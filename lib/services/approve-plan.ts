@@ -103,13 +103,21 @@ async function applyInTransaction(
   const executionPlan = readPlanJson(revision.planJson);
   const hashOfPlan = planHash(executionPlan);
 
-  // 1. Idempotency: the execution_id is held by at most one completed execution.
+  // 1. Idempotency: the execution_id is held by at most one completed execution. Only this
+  // plan's own content on this dataset is a replay; an id taken anywhere else is a conflict.
   const existing = await tx.execution.findUnique({
     where: { idempotencyKey: executionPlan.execution_id },
-    include: { resultVersion: { select: { number: true } } },
+    include: {
+      resultVersion: { select: { number: true } },
+      dataset: { select: { name: true } },
+    },
   });
   if (existing) {
-    if (existing.planHash === hashOfPlan) {
+    const isReplay =
+      existing.planHash === hashOfPlan &&
+      existing.datasetId === plan.datasetId &&
+      existing.planId === plan.id;
+    if (isReplay) {
       return {
         approved: {
           executionId: existing.executionId,
@@ -124,7 +132,10 @@ async function applyInTransaction(
     }
     throw new AppError(
       "execution_id_used",
-      `execution_id "${executionPlan.execution_id}" was already used by a different plan. Give this plan a new execution_id.`,
+      executionIdUsedMessage(executionPlan.execution_id, existing),
+      {
+        executionId: existing.id,
+      },
     );
   }
 
@@ -321,6 +332,20 @@ async function applyInTransaction(
     },
     newVersion: { id: version.id, table: newTable },
   };
+}
+
+/** Names the execution that already holds an id, so the person knows what they collided with. */
+function executionIdUsedMessage(
+  id: string,
+  existing: {
+    source: string;
+    dataset: { name: string };
+    resultVersion: { number: number } | null;
+  },
+): string {
+  const by = existing.source === "cli" ? "a command-line run" : "another approval";
+  const made = existing.resultVersion ? ` (it made version ${existing.resultVersion.number})` : "";
+  return `Execution id "${id}" was already used by ${by} on "${existing.dataset.name}"${made}. Give this plan a new execution id and preview it again.`;
 }
 
 /** Refusals are the approval rules doing their job; everything else is a failure. */

@@ -16,7 +16,7 @@ let counter = 0;
  * A previewed plan whose latest revision `author` wrote, through the same actions the plan page
  * calls: the plan is created, `author` saves a revision and previews it.
  */
-export async function previewedPlanBy(author: TestUser) {
+export async function previewedPlanBy(author: TestUser, options: { executionId?: string } = {}) {
   counter += 1;
   const content = await readFile(path.join(fixtures, "seed-products.csv"));
   const { datasetId } = await createDataset({
@@ -27,7 +27,7 @@ export async function previewedPlanBy(author: TestUser) {
   const plan = JSON.parse(
     await readFile(path.join(fixtures, "seed-plan-fitness-10pct.json"), "utf8"),
   );
-  plan.execution_id = `four_eyes_${counter}_${Date.now()}`;
+  plan.execution_id = options.executionId ?? `four_eyes_${counter}_${Date.now()}`;
   const { planId } = await createManualPlan({
     datasetId,
     plan,
