@@ -1,4 +1,6 @@
+import path from "node:path";
 import { type ParseArgsConfig, parseArgs } from "node:util";
+import { DELIMITER_NAMES, type Delimiter, isDelimiter } from "@/lib/dataset/csv-dialect";
 import { usageError } from "./errors";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
@@ -40,4 +42,27 @@ function plainParseError(error: unknown): string {
   const flag = /Option '(--[\w-]+)' does not take an argument/.exec(message);
   if (flag) return `${flag[1]} takes no value`;
   return message.split("\n")[0];
+}
+
+/**
+ * A path the person typed, resolved from the folder they typed it in. `npm run signoff` runs
+ * the CLI from the project root and says where the person was in INIT_CWD; the installed
+ * `signoff` command runs where they are, and INIT_CWD is then unset or the same.
+ */
+export function userPath(file: string): string {
+  return path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+}
+
+/** `--delimiter`: a name (comma, semicolon, tab, pipe) or the character itself. */
+export function delimiterOption(command: string, value: string | undefined): Delimiter | undefined {
+  if (value === undefined) return undefined;
+  const byName = Object.entries(DELIMITER_NAMES).find(([, name]) => name === value.toLowerCase());
+  const delimiter = byName ? byName[0] : value === "\\t" ? "\t" : value;
+  if (!isDelimiter(delimiter)) {
+    throw usageError(
+      command,
+      `--delimiter must be comma, semicolon, tab or pipe, not ${JSON.stringify(value)}`,
+    );
+  }
+  return delimiter;
 }

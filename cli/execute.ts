@@ -4,6 +4,7 @@ import { operationOrder } from "@/lib/plan/dag";
 import type { PlanIssue } from "@/lib/plan/issues";
 import { CliError, EXIT } from "./errors";
 import { formatIssue, type LoadedCsv, type LoadedPlan } from "./inputs";
+import { keyList } from "./key-list";
 
 /**
  * Running a validated plan with the deterministic executor, as preview and apply both do. The
@@ -44,7 +45,7 @@ export function execute(loaded: LoadedPlan, csv: LoadedCsv): Execution {
   const keys = error.offendingKeys ?? [];
   const named = keys.length === 0 || error.message.includes(keys[0]);
   const more = (error.offendingCount ?? keys.length) - keys.length;
-  const rows = named ? "" : ` Rows: ${keys.join(", ")}${more > 0 ? ` and ${more} more` : ""}.`;
+  const rows = named ? "" : ` Rows: ${keyList(keys)}${more > 0 ? ` and ${more} more` : ""}.`;
   return {
     ok: false,
     exitCode: invalid ? EXIT.invalidPlan : EXIT.executionFailed,

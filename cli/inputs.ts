@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { CsvError, type CsvTable } from "@/lib/dataset/csv";
+import type { Delimiter } from "@/lib/dataset/csv-dialect";
 import { profileDataset } from "@/lib/dataset/profile";
 import { parseCsvInParallel, readFileShared } from "@/lib/dataset/scan-worker";
 import type { DatasetProfile } from "@/lib/dataset/types";
@@ -56,7 +57,11 @@ export async function readPlanFile(file: string): Promise<LoadedPlan> {
 }
 
 /** Read, parse and profile a CSV file. Exit 1 when it cannot be read or is not a valid CSV. */
-export async function readCsvFile(file: string, keyColumn?: string): Promise<LoadedCsv> {
+export async function readCsvFile(
+  file: string,
+  keyColumn?: string,
+  delimiter?: Delimiter,
+): Promise<LoadedCsv> {
   let bytes: Uint8Array;
   try {
     bytes = readFileShared(file);
@@ -67,7 +72,7 @@ export async function readCsvFile(file: string, keyColumn?: string): Promise<Loa
     );
   }
   try {
-    const table = parseCsvInParallel(bytes);
+    const table = parseCsvInParallel(bytes, delimiter ? { delimiter } : {});
     const profile = profileDataset(table, keyColumn === undefined ? {} : { keyColumn });
     return { table, profile, bytes, file };
   } catch (error) {

@@ -99,6 +99,48 @@ async function leftovers(): Promise<string[]> {
 }
 
 describe("signoff apply", () => {
+  it("reads a semicolon file and writes it back with semicolons, untouched cells byte for byte", async () => {
+    const seed = await readFile(SEED_CSV, "utf8");
+    const semicolons = seed.replaceAll(",", ";");
+    await writeFile(at("products.csv"), semicolons);
+    const run = await apply(FITNESS_PLAN, at("products.csv"));
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const expected = (await readFile(SEED_AFTER, "utf8")).replaceAll(",", ";");
+    expect(await readFile(at("out.csv"), "utf8")).toBe(expected);
+  });
+
+  it("takes --delimiter over what the file suggests, and refuses one it does not know", async () => {
+    await writeFile(at("one.csv"), "sku;price\nA1;1\n");
+    const wrong = await apply(FITNESS_PLAN, at("one.csv"), at("out.csv"), ["--delimiter", "colon"]);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain("--delimiter must be comma, semicolon, tab or pipe");
+  });
+
+  it("resolves relative paths from where npm run was typed (INIT_CWD)", async () => {
+    await copyFile(SEED_CSV, at("here.csv"));
+    await copyFile(FITNESS_PLAN, at("plan.json"));
+    const run = await runCli(
+      [
+        "apply",
+        "--plan",
+        "plan.json",
+        "--csv",
+        "here.csv",
+        "--out",
+        "out.csv",
+        "--audit",
+        "audit.jsonl",
+        "--db",
+        "none",
+      ],
+      { env: { INIT_CWD: dir } },
+    );
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(await readFile(at("out.csv"))).toEqual(await readFile(SEED_AFTER));
+  });
+
   it("writes exactly the seed executor's output and one audit line", async () => {
     const run = await apply(FITNESS_PLAN, SEED_CSV);
     expect(run.stderr).toBe("");

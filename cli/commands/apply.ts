@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { AuditRecordInput } from "@/lib/dataset/audit-record";
 import type { DryRunResult } from "@/lib/executor";
-import { parseCommandArgs, required } from "../args";
+import { delimiterOption, parseCommandArgs, required, userPath } from "../args";
 import { type AuditStatus, appendAuditLine, type CliAuditExtras } from "../audit";
 import { CliError, describeFsError, EXIT, type ExitCode } from "../errors";
 import { checkOrderConflicts, execute, warningLines } from "../execute";
@@ -16,6 +16,7 @@ import {
   readPlanFile,
 } from "../inputs";
 import type { CliIo } from "../io";
+import { keyList } from "../key-list";
 import { type CliExecutionRecord, type ExecutionLedger, openLedger, planHash } from "../ledger";
 import type { Command } from "../main";
 
@@ -37,6 +38,7 @@ Options:
   --actor NAME              who applies the plan (default: the current user)
   --override-guards REASON  apply even though a guard fails; the reason is recorded
   --key COLUMN              the key column, when it is not the one Signoff picks
+  --delimiter NAME          comma, semicolon, tab or pipe, when detecting it from the file is wrong
   -h, --help                show this help
 
 Exit codes: 0 done or skipped; 1 a file cannot be read; 2 the plan is not valid; 3 running it
@@ -72,11 +74,12 @@ async function run(argv: string[], io: CliIo): Promise<ExitCode> {
     actor: { type: "string" },
     "override-guards": { type: "string" },
     key: { type: "string" },
+    delimiter: { type: "string" },
   });
-  const planFile = required("apply", args.plan, "plan");
-  const csvFile = required("apply", args.csv, "csv");
-  const outFile = required("apply", args.out, "out");
-  const auditFile = required("apply", args.audit, "audit");
+  const planFile = userPath(required("apply", args.plan, "plan"));
+  const csvFile = userPath(required("apply", args.csv, "csv"));
+  const outFile = userPath(required("apply", args.out, "out"));
+  const auditFile = userPath(required("apply", args.audit, "audit"));
   const override = args["override-guards"]?.trim() || undefined;
 
   // 1. The plan alone: JSON and schema, before the CSV is opened.
@@ -119,7 +122,7 @@ async function run(argv: string[], io: CliIo): Promise<ExitCode> {
     }
 
     // 3. The plan against the data: profile checks, order conflicts.
-    const csv = await readCsvFile(csvFile, args.key);
+    const csv = await readCsvFile(csvFile, args.key, delimiterOption("apply", args.delimiter));
     const issues = checkPlanAgainstCsv(loaded, csv);
     checkOrderConflicts(loaded, csv);
     for (const line of warningLines(issues, loaded)) io.err(line);
@@ -317,7 +320,7 @@ function summary(context: ApplyContext, result: DryRunResult, override?: string)
     if (keys.size === 10) break;
     keys.add(change.rowKey);
   }
-  const shown = [...keys].join(", ");
+  const shown = keyList(keys);
   const more = result.rowsChanged - keys.size;
   const list = keys.size === 0 ? "" : ` (${shown}${more > 0 ? `, … ${more} more` : ""})`;
   const rows = `${result.rowsChanged} row${result.rowsChanged === 1 ? "" : "s"} changed${list}`;

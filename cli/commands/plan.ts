@@ -6,7 +6,7 @@ import type { PlannerConfig, PlannerFailure } from "@/lib/planner";
 import { textColumnValues } from "@/lib/planner/rules/value-index";
 import { secondReading } from "@/lib/planner/second-reading";
 import { plannerConfigFromEnv, planningDay } from "@/lib/services/planner-config";
-import { parseCommandArgs, required } from "../args";
+import { delimiterOption, parseCommandArgs, required, userPath } from "../args";
 import { CliError, describeFsError, EXIT, type ExitCode, usageError } from "../errors";
 import { readCsvFile } from "../inputs";
 import type { CliIo } from "../io";
@@ -28,6 +28,7 @@ Options:
   --planner KIND       rules (offline), google or openai-compatible; default: SIGNOFF_PLANNER,
                        which picks google when GOOGLE_GENERATIVE_AI_API_KEY is set, else rules
   --key COLUMN         the key column, when it is not the one Signoff picks
+  --delimiter NAME     comma, semicolon, tab or pipe, when detecting it from the file is wrong
   -h, --help           show this help
 
 Exit codes: 0 planned; 1 the CSV cannot be read; 2 the planner could not make a plan of the
@@ -48,15 +49,16 @@ async function run(argv: string[], io: CliIo): Promise<ExitCode> {
     out: { type: "string" },
     planner: { type: "string" },
     key: { type: "string" },
+    delimiter: { type: "string" },
   });
-  const csvFile = required("plan", args.csv, "csv");
+  const csvFile = userPath(required("plan", args.csv, "csv"));
   const instruction = required("plan", args.instruction, "instruction");
   if (args.planner !== undefined && !(PLANNERS as readonly string[]).includes(args.planner)) {
     throw usageError("plan", `--planner must be one of ${PLANNERS.join(", ")}`);
   }
   const config = plannerConfig(args.planner as PlannerKind | undefined);
 
-  const csv = await readCsvFile(csvFile, args.key);
+  const csv = await readCsvFile(csvFile, args.key, delimiterOption("plan", args.delimiter));
   const keyIndex = csv.table.columnIndex(csv.profile.keyColumn);
   const knownKeys = keyIndex < 0 ? undefined : new Set(csv.table.column(keyIndex));
   const lookups = textColumnValues(csv.table, csv.profile);
@@ -85,7 +87,7 @@ async function run(argv: string[], io: CliIo): Promise<ExitCode> {
     return EXIT.ok;
   }
   try {
-    await writeFile(args.out, text);
+    await writeFile(userPath(args.out), text);
   } catch (error) {
     throw new CliError(
       EXIT.writeFailed,

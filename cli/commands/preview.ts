@@ -2,7 +2,7 @@ import path from "node:path";
 import type { DryRunResult } from "@/lib/executor";
 import type { PlanIssue } from "@/lib/plan/issues";
 import type { Operation } from "@/lib/plan/schema";
-import { parseCommandArgs, required } from "../args";
+import { delimiterOption, parseCommandArgs, required, userPath } from "../args";
 import { CliError, EXIT, type ExitCode, usageError } from "../errors";
 import { checkOrderConflicts, execute, warningLines } from "../execute";
 import {
@@ -22,12 +22,13 @@ Dry-run a plan on a CSV: what each operation matches and changes, the guards, an
 cell. Nothing is written.
 
 Options:
-  --plan FILE    the plan (JSON)
-  --csv FILE     the table to run it on
-  --json         print one JSON object instead of tables
-  --limit N      show at most N changed cells in the table (default 200; 0 shows all)
-  --key COLUMN   the key column, when it is not the one Signoff picks
-  -h, --help     show this help
+  --plan FILE       the plan (JSON)
+  --csv FILE        the table to run it on
+  --json            print one JSON object instead of tables
+  --limit N         show at most N changed cells in the table (default 200; 0 shows all)
+  --key COLUMN      the key column, when it is not the one Signoff picks
+  --delimiter NAME  comma, semicolon, tab or pipe, when detecting it from the file is wrong
+  -h, --help        show this help
 
 Exit codes: 0 previewed; 1 a file cannot be read; 2 the plan is not valid; 3 running it fails
 or a guard fails (apply would refuse it).`;
@@ -46,16 +47,17 @@ async function run(argv: string[], io: CliIo): Promise<ExitCode> {
     json: { type: "boolean" },
     limit: { type: "string" },
     key: { type: "string" },
+    delimiter: { type: "string" },
   });
-  const planFile = required("preview", args.plan, "plan");
-  const csvFile = required("preview", args.csv, "csv");
+  const planFile = userPath(required("preview", args.plan, "plan"));
+  const csvFile = userPath(required("preview", args.csv, "csv"));
   const limit = args.limit === undefined ? 200 : Number(args.limit);
   if (!Number.isInteger(limit) || limit < 0) {
     throw usageError("preview", "--limit must be a whole number, 0 or more");
   }
 
   const loaded = await readPlanFile(planFile);
-  const csv = await readCsvFile(csvFile, args.key);
+  const csv = await readCsvFile(csvFile, args.key, delimiterOption("preview", args.delimiter));
   const issues = checkPlanAgainstCsv(loaded, csv);
   checkOrderConflicts(loaded, csv);
   const execution = execute(loaded, csv);

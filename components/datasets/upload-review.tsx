@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { FormAlert } from "@/components/ui/field";
 import { formatCount } from "@/components/ui/format";
+import { DELIMITER_NAMES } from "@/lib/dataset/csv-dialect";
 import { applyShorthandChoice, COLUMN_ROLES } from "@/lib/dataset/shorthand-choice";
 import type { DatasetProfile } from "@/lib/dataset/types";
 import {
@@ -100,7 +101,7 @@ export function UploadReview({
           <h2 className="text-lg font-semibold text-slate-900">Review {upload.fileName}</h2>
           <p className="text-sm text-slate-600" data-testid="upload-summary">
             {formatCount(upload.rowCount)} rows · {profile.columns.length} columns ·{" "}
-            {formatBytes(upload.byteSize)}
+            {DELIMITER_NAMES[upload.delimiter]}-separated · {formatBytes(upload.byteSize)}
           </p>
         </div>
         <form className="mt-5 space-y-5" onSubmit={onSubmit} noValidate>

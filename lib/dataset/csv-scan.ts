@@ -85,8 +85,10 @@ export function scanRows(
   sizeFor: number = stop,
   encodeField = -1,
   encodeLimit = 0,
+  delimiter = 44,
 ): RowScan {
   const n = text.length;
+  const separator = String.fromCharCode(delimiter);
   // Rows guessed from the line breaks in the first 256 KB, a little generously.
   let capacity = 16;
   {
@@ -118,7 +120,7 @@ export function scanRows(
   const quotedRows: number[] = [];
   let overflow = false;
   let problem: ScanProblem | null = null;
-  // The next comma, LF and CR at or after where they were last looked for; -1 when there is
+  // The next separator (named `comma` for the usual one), LF and CR at or after where they were last looked for; -1 when there is
   // none, -2 before the first search. A row's LF is found once for all its fields.
   let comma = -2;
   let lf = -2;
@@ -157,7 +159,7 @@ export function scanRows(
         for (let at = rowStart; at < n; at++) {
           const c = text.charCodeAt(at);
           if (c === 34) quoted = !quoted;
-          else if (!quoted && c === 44) fields++;
+          else if (!quoted && c === delimiter) fields++;
           else if (!quoted && (c === 10 || c === 13)) break;
         }
         problem = { kind: "ragged_row", offset: rowStart + base, detail: fields };
@@ -185,13 +187,13 @@ export function scanRows(
         pos++;
         if (pos < n) {
           const c = text.charCodeAt(pos);
-          if (c !== 44 && c !== 10 && c !== 13) {
+          if (c !== delimiter && c !== 10 && c !== 13) {
             problem = { kind: "invalid_quote", offset: rowStart + base, detail: field };
             break scan;
           }
         }
       } else {
-        if (comma !== -1 && comma < pos) comma = text.indexOf(",", pos);
+        if (comma !== -1 && comma < pos) comma = text.indexOf(separator, pos);
         if (lf !== -1 && lf < pos) lf = text.indexOf("\n", pos);
         if (cr !== -1 && cr < pos) cr = text.indexOf("\r", pos);
         let end = comma < 0 ? n : comma;
@@ -237,7 +239,7 @@ export function scanRows(
         field++;
         pos = end;
       }
-      if (pos < n && text.charCodeAt(pos) === 44) {
+      if (pos < n && text.charCodeAt(pos) === delimiter) {
         pos++;
         continue;
       }

@@ -87,23 +87,23 @@ export function writeChanges(
 }
 
 /**
- * A changed cell as written: quoted when it must be (a comma, quote, CR or LF inside, or leading
+ * A changed cell as written: quoted when it must be (the separator, a quote, CR or LF inside, or leading
  * or trailing whitespace that other tools would trim), or when `keepQuotes` says the file's style
  * quotes it (see `quoteByStyle`).
  */
-export function renderField(value: string, keepQuotes = false): string {
-  if (keepQuotes || needsQuotes(value)) return `"${value.replaceAll('"', '""')}"`;
+export function renderField(value: string, keepQuotes = false, delimiter = COMMA): string {
+  if (keepQuotes || needsQuotes(value, delimiter)) return `"${value.replaceAll('"', '""')}"`;
   return value;
 }
 
-function needsQuotes(value: string): boolean {
+function needsQuotes(value: string, delimiter: number): boolean {
   if (value.length === 0) return false;
   const first = value.charCodeAt(0);
   const last = value.charCodeAt(value.length - 1);
   if (first === 32 || first === 9 || last === 32 || last === 9) return true;
   for (let at = 0; at < value.length; at++) {
     const c = value.charCodeAt(at);
-    if (c === COMMA || c === QUOTE || c === LF || c === CR) return true;
+    if (c === delimiter || c === QUOTE || c === LF || c === CR) return true;
   }
   return false;
 }
@@ -280,7 +280,10 @@ function inFileOrder(columns: ChangedColumn[]): ChangedCells {
 function quotesNeeded(table: CsvTable, value: string): boolean {
   // In a one-column table an empty or all-space cell unquoted would be an empty line, which
   // readers skip.
-  return needsQuotes(value) || (table.columnCount === 1 && /^[ \t]*$/.test(value));
+  return (
+    needsQuotes(value, table.delimiter.charCodeAt(0)) ||
+    (table.columnCount === 1 && /^[ \t]*$/.test(value))
+  );
 }
 
 /** Whether a column quotes cells that need no quotes more often than it leaves cells bare. */

@@ -1,18 +1,20 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseCsv, serializeWithChanges } from "./csv";
+import { DELIMITERS, type Delimiter, detectDelimiter } from "./csv-dialect";
 
 /** Parse then serialise is the identity on any well-formed CSV; cells decode to what was written. */
 
-const value = fc.stringMatching(/^[a-z0-9 ,"\r\n\t\u00e9\u00fc\u4e2d\u{1F600}.-]{0,10}$/u);
+const value = fc.stringMatching(/^[a-z0-9 ,;|"\r\n\t\u00e9\u00fc\u4e2d\u{1F600}.-]{0,10}$/u);
 
 const csvFile = fc
   .record({
     width: fc.integer({ min: 1, max: 5 }),
+    delimiter: fc.constantFrom(...DELIMITERS),
     bom: fc.boolean(),
     finalBreak: fc.constantFrom("", "\n", "\r\n", "\r"),
   })
-  .chain(({ width, bom, finalBreak }) =>
+  .chain(({ width, delimiter, bom, finalBreak }) =>
     fc
       .array(
         fc.record({
@@ -24,28 +26,36 @@ const csvFile = fc
         }),
         { minLength: 0, maxLength: 12 },
       )
-      .map((rows) => ({ width, bom, finalBreak, rows })),
+      .map((rows) => ({ width, delimiter, bom, finalBreak, rows })),
   )
-  // A one-column row that is empty would be a blank line, which the parser skips.
-  .filter(
-    ({ width, rows }) =>
-      // A one-column row of nothing but spaces and tabs, unquoted, is an empty line.
-      width > 1 || rows.every((r) => !/^[ \t]*$/.test(r.cells[0].value) || r.cells[0].quote),
+  // A row whose line is nothing but spaces and tabs (one empty column, or empty cells between
+  // tabs) is an empty line, which the parser skips and keeps in the file.
+  .filter(({ delimiter, rows }) =>
+    rows.every((row) => !/^[ \t]*$/.test(renderRow(row.cells, delimiter))),
   );
+
+function renderRow(cells: Array<{ value: string; quote: boolean }>, separator: string): string {
+  return cells
+    .map(({ value, quote }) =>
+      quote || /["\r\n]/.test(value) || value.includes(separator)
+        ? `"${value.replaceAll('"', '""')}"`
+        : value,
+    )
+    .join(separator);
+}
 
 function write(file: {
   width: number;
+  delimiter: Delimiter;
   bom: boolean;
   finalBreak: string;
   rows: Array<{ cells: Array<{ value: string; quote: boolean }>; lineBreak: string }>;
 }): string {
-  const header = Array.from({ length: file.width }, (_, i) => `c${i}`).join(",");
-  const lines = file.rows.map(({ cells, lineBreak }) => {
-    const fields = cells.map(({ value, quote }) =>
-      quote || /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value,
-    );
-    return `${lineBreak}${fields.join(",")}`;
-  });
+  const separator = file.delimiter;
+  const header = Array.from({ length: file.width }, (_, i) => `c${i}`).join(separator);
+  const lines = file.rows.map(
+    ({ cells, lineBreak }) => `${lineBreak}${renderRow(cells, separator)}`,
+  );
   return `${file.bom ? "\uFEFF" : ""}${header}${lines.join("")}${file.finalBreak}`;
 }
 
@@ -53,8 +63,11 @@ describe("CSV properties", () => {
   it("parse then serialise returns the same bytes, and cells read back", () => {
     fc.assert(
       fc.property(csvFile, (file) => {
-        const bytes = new TextEncoder().encode(write(file));
-        const table = parseCsv(bytes);
+        const text = write(file);
+        const bytes = new TextEncoder().encode(text);
+        const table = parseCsv(bytes, { delimiter: file.delimiter });
+        // With more than one column the header shows the separator, and the file is read alike.
+        if (file.width > 1) expect(detectDelimiter(text, file.bom ? 1 : 0)).toBe(file.delimiter);
         expect(table.rowCount).toBe(file.rows.length);
         file.rows.forEach((row, r) => {
           row.cells.forEach((cell, c) => {
@@ -71,10 +84,11 @@ describe("CSV properties", () => {
     fc.assert(
       fc.property(csvFile, value, (file, replacement) => {
         const bytes = new TextEncoder().encode(write(file));
-        const table = parseCsv(bytes);
+        const options = { delimiter: file.delimiter };
+        const table = parseCsv(bytes, options);
         if (table.rowCount === 0) return;
         const edits = [{ row: 0, column: 0, value: replacement }];
-        const changed = parseCsv(serializeWithChanges(table, edits));
+        const changed = parseCsv(serializeWithChanges(table, edits), options);
         expect(changed.cell(0, 0)).toBe(replacement);
         for (let c = 1; c < table.columnCount; c++)
           expect(changed.rawCell(0, c)).toBe(table.rawCell(0, c));
@@ -83,9 +97,11 @@ describe("CSV properties", () => {
         // The value always comes back; so do the bytes when neither value needs quotes, since
         // quotes a cell did not need are kept as the file's style (see renderField). Otherwise
         // the column's usual quoting decides, which one row cannot show.
-        expect(parseCsv(back).cell(0, 0)).toBe(original);
+        expect(parseCsv(back, options).cell(0, 0)).toBe(original);
         const needs = (v: string) =>
-          /[",\r\n]|^\s|\s$/.test(v) || (/^[ \t]*$/.test(v) && table.columnCount === 1);
+          /["\r\n]|^\s|\s$/.test(v) ||
+          v.includes(file.delimiter) ||
+          (/^[ \t]*$/.test(v) && table.columnCount === 1);
         if (!needs(original) && !needs(replacement)) expect(back).toEqual(bytes);
       }),
       { numRuns: 300 },

@@ -258,6 +258,37 @@ describe("CSV errors", () => {
   });
 });
 
+describe("files separated by semicolons, tabs or pipes", () => {
+  it("reads an Excel semicolon export with decimal commas as its columns", () => {
+    const table = parseCsv(bytes('sku;price;note\r\nA1;2,50;"tea; green"\r\nA2;4,00;plain\r\n'));
+    expect(table.delimiter).toBe(";");
+    expect(table.header).toEqual(["sku", "price", "note"]);
+    expect(table.cell(0, 1)).toBe("2,50");
+    expect(table.cell(0, 2)).toBe("tea; green");
+  });
+
+  it("reads a tab-separated file with quotes", () => {
+    const table = parseCsv(bytes('sku\tname\tprice\nA1\t"Mug, large"\t2.50\n'));
+    expect(table.delimiter).toBe("\t");
+    expect(table.cell(0, 1)).toBe("Mug, large");
+  });
+
+  it("writes changed cells for the file's own separator and keeps the rest byte for byte", () => {
+    const input = bytes("sku;note;price\r\nA1;x;1\r\nA2;y;2\r\n");
+    const table = parseCsv(input);
+    const changed = serializeWithChanges(table, [
+      { row: 0, column: 1, value: "a;b" },
+      { row: 1, column: 1, value: "a,b" },
+    ]);
+    expect(new TextDecoder().decode(changed)).toBe('sku;note;price\r\nA1;"a;b";1\r\nA2;a,b;2\r\n');
+  });
+
+  it("takes the separator it is given over the one it would detect", () => {
+    const table = parseCsv(bytes("a;b\n1;2\n"), { delimiter: "," });
+    expect(table.header).toEqual(["a;b"]);
+  });
+});
+
 describe("serializeWithChanges", () => {
   const source = '\uFEFFsku,name,price\r\nA1,"quoted, name",1.50\r\nA2,plain,"2.00"\nA3,x,3\r\n';
 

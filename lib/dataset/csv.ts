@@ -21,6 +21,7 @@
  * No `node:` imports: this module also runs in the browser.
  */
 
+import { type Delimiter, detectDelimiter } from "./csv-dialect";
 import {
   buildDictionary,
   type ColumnDictionary,
@@ -75,6 +76,8 @@ export class CsvError extends Error {
 }
 
 export interface ParseCsvOptions {
+  /** The field separator; detected from the file when not given (`detectDelimiter`). */
+  delimiter?: Delimiter;
   /** Column whose values identify rows. Checked at parse time: unique and non-empty. */
   keyColumn?: string;
   /** Scans the second half of a large ASCII file on another thread (see scan-worker.ts). */
@@ -105,6 +108,7 @@ export interface TailScanner {
     width: number,
     keyField: number,
     encode: ScanEncoding,
+    delimiter: number,
   ): PendingTailScan | null;
 }
 
@@ -138,7 +142,6 @@ interface ScannedKeys {
 // Character codes as module constants rather than imports: compiled to CommonJS (and in bundler
 // runtimes) an imported binding is read through a getter, which in a per-row loop costs more
 // than the comparison it feeds.
-const COMMA = 44;
 const QUOTE = 34;
 const LF = 10;
 const CR = 13;
@@ -158,6 +161,8 @@ export class CsvTable {
   /** True when every byte is ASCII (besides a BOM): then a text offset maps to a byte offset. */
   readonly ascii: boolean;
   readonly hasBom: boolean;
+  /** The field separator the file uses: changed cells are written with it in mind. */
+  readonly delimiter: Delimiter;
   /** Column names from the header, trimmed. */
   readonly header: readonly string[];
   readonly columnCount: number;
@@ -189,6 +194,7 @@ export class CsvTable {
   constructor(parts: {
     bytes: Uint8Array;
     text: string;
+    delimiter?: Delimiter;
     header: string[];
     fieldStart: Int32Array;
     rowEnd: Int32Array;
@@ -201,6 +207,7 @@ export class CsvTable {
     this.text = parts.text;
     this.hasBom = parts.text.charCodeAt(0) === BOM;
     this.ascii = parts.text.length === parts.bytes.length - (this.hasBom ? 2 : 0);
+    this.delimiter = parts.delimiter ?? ",";
     this.header = parts.header;
     this.columnCount = parts.header.length;
     this.rowCount = parts.rowCount;
@@ -399,7 +406,9 @@ function parseDecoded(
     throw new CsvError("empty_file", "The file is empty: it needs a header line and rows.", null);
   }
 
-  const header = readHeader(text, pos, lineOfText(text, pos));
+  const delimiter = options.delimiter ?? detectDelimiter(text, pos);
+  const separator = delimiter.charCodeAt(0);
+  const header = readHeader(text, pos, lineOfText(text, pos), separator);
   const width = header.names.length;
   const keyField = options.keyColumn === undefined ? -1 : header.names.indexOf(options.keyColumn);
   const encode = scanEncoding(header.names, options);
@@ -409,15 +418,25 @@ function parseDecoded(
   const sameTask =
     ascii &&
     tail?.width === width &&
+    tail.delimiter === separator &&
     tail.keyField === keyField &&
     tail.encode.field === encode.field;
-  const rows = scanAll(text, header.next, width, keyField, encode, sameTask ? tail : null);
+  const rows = scanAll(
+    text,
+    header.next,
+    width,
+    keyField,
+    encode,
+    separator,
+    sameTask ? tail : null,
+  );
   const scannedKeys: ScannedKeys | undefined =
     keyField < 0 ? undefined : { field: keyField, hashes: rows.keyHashes, unhashed: rows.unhashed };
 
   const table = new CsvTable({
     bytes,
     text,
+    delimiter,
     header: header.names,
     fieldStart: rows.fieldStart,
     rowEnd: rows.rowEnd,
@@ -453,6 +472,8 @@ interface TailScan {
   width: number;
   keyField: number;
   encode: ScanEncoding;
+  /** The separator's character code. */
+  delimiter: number;
   scan: PendingTailScan;
 }
 
@@ -485,9 +506,11 @@ function startTailScan(bytes: Uint8Array, options: ParseCsvOptions): TailScan | 
   const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(prefix);
   if (text.length !== prefix.length || text.charCodeAt(0) === BOM) return null;
   let header: HeaderRead;
+  let delimiter: number;
   try {
     const start = skipEmptyLines(text, 0);
-    header = readHeader(text, start, lineOfText(text, start));
+    delimiter = (options.delimiter ?? detectDelimiter(text, start)).charCodeAt(0);
+    header = readHeader(text, start, lineOfText(text, start), delimiter);
   } catch {
     return null;
   }
@@ -508,8 +531,8 @@ function startTailScan(bytes: Uint8Array, options: ParseCsvOptions): TailScan | 
   }
   if (at === bytes.length) return null;
   if (from >= bytes.length) return null;
-  const scan = scanner.start(bytes, from, width, keyField, encode);
-  return scan ? { from, width, keyField, encode, scan } : null;
+  const scan = scanner.start(bytes, from, width, keyField, encode, delimiter);
+  return scan ? { from, width, keyField, encode, delimiter, scan } : null;
 }
 
 /** Every row, scanned in two halves when another thread takes the second. */
@@ -519,18 +542,41 @@ function scanAll(
   width: number,
   keyField: number,
   encode: ScanEncoding,
+  delimiter: number,
   tail: TailScan | null,
 ): RowScan {
   const split = tail !== null ? tail.from : text.length;
   const { field, limit } = encode;
   // Sized for the whole file, so the other thread's rows are appended in place.
-  const head = scanRows(text, start, split, width, keyField, 0, text.length, field, limit);
+  const head = scanRows(
+    text,
+    start,
+    split,
+    width,
+    keyField,
+    0,
+    text.length,
+    field,
+    limit,
+    delimiter,
+  );
   if (head.problem) throw describeProblem(text, head.problem, width);
   if (head.next >= text.length) return head;
   const handedOver = head.next === split && tail !== null ? tail.scan.result() : null;
   const rest =
     handedOver ??
-    scanRows(text, head.next, text.length, width, keyField, 0, text.length, field, limit);
+    scanRows(
+      text,
+      head.next,
+      text.length,
+      width,
+      keyField,
+      0,
+      text.length,
+      field,
+      limit,
+      delimiter,
+    );
   if (rest.problem) throw describeProblem(text, rest.problem, width);
   return joinScans(head, rest, limit);
 }
@@ -595,8 +641,8 @@ interface HeaderRead {
   next: number;
 }
 
-function readHeader(text: string, start: number, line: number): HeaderRead {
-  const record = readRecordSlow(text, start, line);
+function readHeader(text: string, start: number, line: number, delimiter: number): HeaderRead {
+  const record = readRecordSlow(text, start, line, delimiter);
   const names = record.fields.map(([from, to]) => fieldValue(text, from, to).trim());
   const seen = new Map<string, number>();
   names.forEach((name, index) => {
@@ -637,7 +683,7 @@ interface RecordRead {
  * Reads one record field by field. Used for the header and to describe a bad row; rows go
  * through the faster `scanRows` (csv-scan.ts).
  */
-function readRecordSlow(text: string, start: number, line: number): RecordRead {
+function readRecordSlow(text: string, start: number, line: number, delimiter: number): RecordRead {
   const n = text.length;
   const fields: Array<[number, number]> = [];
   let pos = start;
@@ -648,18 +694,18 @@ function readRecordSlow(text: string, start: number, line: number): RecordRead {
       if (pos < 0) throw unterminatedQuote(line);
       pos++;
       const after = text.charCodeAt(pos);
-      if (pos < n && after !== COMMA && after !== LF && after !== CR) {
+      if (pos < n && after !== delimiter && after !== LF && after !== CR) {
         throw textAfterQuote(line, fields.length + 1);
       }
     } else {
       while (pos < n) {
         const c = text.charCodeAt(pos);
-        if (c === COMMA || c === LF || c === CR) break;
+        if (c === delimiter || c === LF || c === CR) break;
         pos++;
       }
     }
     fields.push([fieldFrom, pos]);
-    if (pos < n && text.charCodeAt(pos) === COMMA) {
+    if (pos < n && text.charCodeAt(pos) === delimiter) {
       pos++;
       continue;
     }

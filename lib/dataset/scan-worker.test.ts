@@ -90,8 +90,8 @@ function countingScanner() {
   const counts = { started: 0, answered: 0 };
   const scanner: TailScanner = {
     minBytes: 0,
-    start(bytes, from, width, keyField, encode) {
-      const pending = inner.start(bytes, from, width, keyField, encode);
+    start(bytes, from, width, keyField, encode, delimiter) {
+      const pending = inner.start(bytes, from, width, keyField, encode, delimiter);
       if (!pending) return null;
       counts.started++;
       const counted: PendingTailScan = {
@@ -150,6 +150,21 @@ describe("parsing with a tail scanner", () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it("reads a semicolon or tab file's tail with its own separator", () => {
+    for (const separator of [";", "\t", "|"]) {
+      const rows = Array.from(
+        { length: 400 },
+        (_, index) => `K${index}${separator}${index},5${separator}"a${separator}b"`,
+      );
+      const text = `sku${separator}price${separator}note\n${rows.join("\n")}\n`;
+      const bytes = new TextEncoder().encode(text);
+      const alone = outcome(() => parseCsv(bytes, { keyColumn: "sku" }));
+      const shared = outcome(() => parseCsv(bytes, { keyColumn: "sku", tailScanner: scanner }));
+      expect(shared).toEqual(alone);
+      expect(parseCsv(bytes, { tailScanner: scanner }).cell(399, 2)).toBe(`a${separator}b`);
+    }
   });
 
   it("is not misled by a quoted line break where the handover starts", () => {

@@ -35,12 +35,12 @@ export const PARALLEL_PARSE_MIN_BYTES = 8 * 1024 * 1024;
 const WORKER_SOURCE = `
 const { parentPort } = require("node:worker_threads");
 const scanRows = (${scanRows.toString()});
-parentPort.on("message", ({ bytes, from, width, keyField, field, limit, done, port }) => {
+parentPort.on("message", ({ bytes, from, width, keyField, field, limit, delimiter, done, port }) => {
   try {
     // The scan is only used when the whole file is ASCII, where text offsets are byte offsets.
     // (Not Buffer's latin1: above 1 MB that makes an external string, slower to read.)
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
-    const scan = scanRows(text, 0, text.length, width, keyField, from, text.length, field, limit);
+    const scan = scanRows(text, 0, text.length, width, keyField, from, text.length, field, limit, delimiter);
     const arrays = [scan.fieldStart, scan.rowEnd, scan.keyHashes];
     if (scan.dictionary) arrays.push(scan.dictionary.codes);
     port.postMessage({ scan }, arrays.map((array) => array.buffer));
@@ -89,6 +89,7 @@ class WorkerTailScanner implements TailScanner {
     width: number,
     keyField: number,
     encode: ScanEncoding,
+    delimiter: number,
   ): PendingTailScan | null {
     this.warmUp();
     const worker = this.worker;
@@ -103,7 +104,7 @@ class WorkerTailScanner implements TailScanner {
     const transfer = shared ? [port2] : [tail.buffer as ArrayBuffer, port2];
     const { field, limit } = encode;
     worker.postMessage(
-      { bytes: tail, from, width, keyField, field, limit, done, port: port2 },
+      { bytes: tail, from, width, keyField, field, limit, delimiter, done, port: port2 },
       transfer,
     );
     // Far longer than a healthy scan takes (about 10 ns a byte), short enough not to hang on a

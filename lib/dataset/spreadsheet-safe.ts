@@ -69,7 +69,10 @@ export function spreadsheetSafeCsv(bytes: Uint8Array): SpreadsheetSafeCsv {
 function safeHeader(table: CsvTable) {
   const count = table.header.filter(isFormulaLike).length;
   if (count === 0) return null;
-  const rendered = table.header.map((name) => renderField(neutraliseCell(name))).join(",");
+  const separator = table.delimiter;
+  const rendered = table.header
+    .map((name) => renderField(neutraliseCell(name), false, separator.charCodeAt(0)))
+    .join(separator);
   // The header's text ends at `headerEnd`; its bytes end at the UTF-8 length of that text.
   const headerBytes = utf8Length(table.text.slice(0, table.headerEnd));
   const prefix = new TextEncoder().encode((table.hasBom ? "\uFEFF" : "") + rendered);

@@ -1,3 +1,4 @@
+import type { Delimiter } from "@/lib/dataset/csv-dialect";
 import "server-only";
 import { createHash } from "node:crypto";
 import { CsvError, type CsvTable } from "@/lib/dataset/csv";
@@ -45,6 +46,8 @@ export interface StagedUpload {
   suggestedName: string;
   byteSize: number;
   rowCount: number;
+  /** The field separator read from the file (comma, semicolon, tab or pipe). */
+  delimiter: Delimiter;
   profile: DatasetProfile;
   keyCandidates: string[];
   shorthandCandidates: ReturnType<typeof shorthandCandidates>;
@@ -90,6 +93,7 @@ export async function stageUpload(options: StageUploadOptions): Promise<StagedUp
     suggestedName: suggestName(options.fileName),
     byteSize: bytes.byteLength,
     rowCount: table.rowCount,
+    delimiter: table.delimiter,
     profile,
     keyCandidates: keyCandidates(profile),
     shorthandCandidates: shorthandCandidates(profile),
