@@ -1,4 +1,5 @@
 import type { CsvTable } from "./csv";
+import { toDecimalComma } from "./decimal-comma";
 
 // Local constants, not imports: see the note on the character codes in csv.ts.
 const COMMA = 44;
@@ -168,10 +169,11 @@ function renderChangedCells(
   for (const col of [...byColumn.keys()].sort((a, b) => a - b)) {
     if (col < 0 || col >= width) throw new RangeError(`No column ${col}.`);
     let columnQuoted: boolean | undefined;
+    const decimalComma = table.decimalCommaColumns.has(col);
     const values = byColumn.get(col) as ReadonlyArray<string | undefined>;
     const known = written.get(col);
     if (known) {
-      const changed = renderWritten(table, values, known);
+      const changed = renderWritten(table, col, values, known);
       if (changed.rows.length > 0) columns.push({ col, ...changed });
       continue;
     }
@@ -204,7 +206,8 @@ function renderChangedCells(
           quoted = columnQuoted || quotesNeeded(table, value);
         }
       }
-      const written = quoted ? renderField(value, true) : value;
+      const shown = decimalComma ? toDecimalComma(value) : value;
+      const written = quoted ? renderField(shown, true) : shown;
       rows.push(row);
       starts.push(start);
       ends.push(end);
@@ -221,6 +224,7 @@ function renderChangedCells(
 /** A column's changed cells where the executor recorded them: no input is read. */
 function renderWritten(
   table: CsvTable,
+  column: number,
   values: ReadonlyArray<string | undefined>,
   known: WrittenColumn,
 ): Omit<ChangedColumn, "col"> {
@@ -228,8 +232,10 @@ function renderWritten(
   const texts = new Array<string>(rows.length);
   const lengths = new Int32Array(rows.length);
   let growth = 0;
+  const decimalComma = table.decimalCommaColumns.has(column);
   for (let k = 0; k < rows.length; k++) {
-    const value = values[rows[k]] as string;
+    const read = values[rows[k]] as string;
+    const value = decimalComma ? toDecimalComma(read) : read;
     const text = quotesNeeded(table, value) ? renderField(value, true) : value;
     texts[k] = text;
     lengths[k] = utf8Length(text);
@@ -339,7 +345,7 @@ function writeAscii(table: CsvTable, cells: ChangedCells): Uint8Array {
 
 /** General path for files with non-ASCII text: assemble the text, then encode it once. */
 function writeText(table: CsvTable, cells: ChangedCells): Uint8Array {
-  const { text } = table;
+  const text = table.fileText;
   const parts: string[] = [];
   let copied = 0;
   for (let k = 0; k < cells.count; k++) {

@@ -263,7 +263,9 @@ describe("files separated by semicolons, tabs or pipes", () => {
     const table = parseCsv(bytes('sku;price;note\r\nA1;2,50;"tea; green"\r\nA2;4,00;plain\r\n'));
     expect(table.delimiter).toBe(";");
     expect(table.header).toEqual(["sku", "price", "note"]);
-    expect(table.cell(0, 1)).toBe("2,50");
+    // Read as a number; the file keeps its comma (see decimal-comma.ts).
+    expect(table.cell(0, 1)).toBe("2.50");
+    expect(table.decimalCommaColumns.has(1)).toBe(true);
     expect(table.cell(0, 2)).toBe("tea; green");
   });
 

@@ -37,6 +37,7 @@ import {
   skipEmptyLines,
 } from "./csv-scan";
 import { firstInvalidUtf8, lineOfByte } from "./csv-utf8";
+import { decimalCommaColumns, withDecimalPoints } from "./decimal-comma";
 
 export type { ColumnDictionary } from "./csv-dictionary";
 export {
@@ -156,8 +157,15 @@ const FNV_PRIME = 0x01000193;
 export class CsvTable {
   /** The file exactly as given. */
   readonly bytes: Uint8Array;
-  /** The file decoded as UTF-8; a BOM stays in it as U+FEFF so the text encodes back to `bytes`. */
+  /**
+   * The file decoded as UTF-8 as the table reads it: a BOM stays in it as U+FEFF, and decimal
+   * commas in `decimalCommaColumns` read as points (same length, so offsets are the file's).
+   */
   readonly text: string;
+  /** The file decoded as UTF-8, exactly: it encodes back to `bytes`. */
+  readonly fileText: string;
+  /** Columns whose numbers the file writes with a decimal comma (`decimal-comma.ts`). */
+  readonly decimalCommaColumns: ReadonlySet<number>;
   /** True when every byte is ASCII (besides a BOM): then a text offset maps to a byte offset. */
   readonly ascii: boolean;
   readonly hasBom: boolean;
@@ -194,6 +202,8 @@ export class CsvTable {
   constructor(parts: {
     bytes: Uint8Array;
     text: string;
+    fileText?: string;
+    decimalCommaColumns?: readonly number[];
     delimiter?: Delimiter;
     header: string[];
     fieldStart: Int32Array;
@@ -205,6 +215,8 @@ export class CsvTable {
   }) {
     this.bytes = parts.bytes;
     this.text = parts.text;
+    this.fileText = parts.fileText ?? parts.text;
+    this.decimalCommaColumns = new Set(parts.decimalCommaColumns ?? []);
     this.hasBom = parts.text.charCodeAt(0) === BOM;
     this.ascii = parts.text.length === parts.bytes.length - (this.hasBom ? 2 : 0);
     this.delimiter = parts.delimiter ?? ",";
@@ -433,9 +445,24 @@ function parseDecoded(
   const scannedKeys: ScannedKeys | undefined =
     keyField < 0 ? undefined : { field: keyField, hashes: rows.keyHashes, unhashed: rows.unhashed };
 
+  // Decimal commas are read as points (`decimal-comma.ts`); the key keeps its text as written,
+  // since the scan hashed it from the file.
+  let readText = text;
+  let dictionary = rows.dictionary;
+  const decimalColumns =
+    delimiter === ","
+      ? []
+      : decimalCommaColumns(text, rows, width, new Set(keyField < 0 ? [] : [keyField]));
+  if (decimalColumns.length > 0) {
+    readText = withDecimalPoints(text, rows, width, decimalColumns);
+    if (dictionary && decimalColumns.includes(dictionary.field)) dictionary = null;
+  }
+
   const table = new CsvTable({
     bytes,
-    text,
+    text: readText,
+    fileText: text,
+    decimalCommaColumns: decimalColumns,
     delimiter,
     header: header.names,
     fieldStart: rows.fieldStart,
@@ -443,9 +470,7 @@ function parseDecoded(
     rowCount: rows.rowCount,
     headerEnd: header.end,
     scannedKeys,
-    scannedDictionary: rows.dictionary
-      ? { limit: encode.limit, scanned: rows.dictionary }
-      : undefined,
+    scannedDictionary: dictionary ? { limit: encode.limit, scanned: dictionary } : undefined,
   });
   if (header.names[width - 1] === "") checkUnnamedColumn(text, rows, width);
   if (options.keyColumn !== undefined) table.setKeyColumn(options.keyColumn);
