@@ -1,10 +1,13 @@
 import { DatasetList } from "@/components/datasets/dataset-list";
+import { WaitingPlans } from "@/components/plans/waiting-plans";
 import { ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePageActor } from "@/lib/auth/page";
 import { can } from "@/lib/auth/permissions";
 import { listDatasets } from "@/lib/db/datasets";
+import { listPlans } from "@/lib/db/plan-list";
+import { parsePlanFilters, plansHref } from "@/lib/schemas/plans";
 
 export const dynamic = "force-dynamic";
 
@@ -12,7 +15,12 @@ export default async function HomePage() {
   const actor = await requirePageActor("dataset.read");
   const canUpload = can(actor.role, "dataset.upload");
   const canDraft = can(actor.role, "plan.draft");
-  const datasets = await listDatasets();
+  const mayApprove = can(actor.role, "plan.approve");
+  const waitingView = parsePlanFilters({ tab: "awaiting", waiting: "1", size: "25" });
+  const [datasets, waiting] = await Promise.all([
+    listDatasets(),
+    mayApprove ? listPlans(waitingView, { id: actor.id, mayApprove }) : null,
+  ]);
   return (
     <>
       <PageHeader
@@ -29,6 +37,14 @@ export default async function HomePage() {
           </>
         }
       />
+      {waiting && waiting.total > 0 ? (
+        <WaitingPlans
+          rows={waiting.rows.slice(0, 5)}
+          total={waiting.total}
+          href={plansHref(waitingView)}
+          now={new Date()}
+        />
+      ) : null}
       {datasets.length === 0 ? (
         <EmptyState
           title="No datasets yet"

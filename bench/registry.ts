@@ -4,6 +4,7 @@ import { approve1m, cliApply1m } from "./workloads/end-to-end-1m";
 import { executor1m } from "./workloads/executor-1m";
 import { history10k } from "./workloads/history-10k";
 import { plannerRules } from "./workloads/planner-rules";
+import { plans10k } from "./workloads/plans-10k";
 import { upload1m } from "./workloads/upload-1m";
 
 /**
@@ -38,6 +39,7 @@ export const WORKLOADS: readonly Workload[] = [
   approve1m,
   upload1m,
   history10k,
+  plans10k,
   approve100k,
   preview100k,
   diffUi300k,

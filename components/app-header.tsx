@@ -2,11 +2,12 @@ import Link from "next/link";
 import { UserMenu } from "@/components/auth/user-menu";
 import { authEnabled, pageActor } from "@/lib/auth/page";
 import { can, type Permission } from "@/lib/auth/permissions";
+import { countWaitingFor } from "@/lib/db/plan-list";
 import { NavLink } from "./nav-link";
 
 const NAVIGATION: { href: string; label: string; match: string[]; permission: Permission }[] = [
   { href: "/", label: "Datasets", match: ["/", "/datasets"], permission: "dataset.read" },
-  { href: "/plans/new", label: "New plan", match: ["/plans"], permission: "plan.draft" },
+  { href: "/plans", label: "Plans", match: ["/plans"], permission: "plan.read" },
   {
     href: "/history",
     label: "History",
@@ -19,9 +20,12 @@ const NAVIGATION: { href: string; label: string; match: string[]; permission: Pe
 export async function AppHeader() {
   const actor = await pageActor();
   const signedIn = actor !== null && authEnabled();
+  const waiting = actor
+    ? await countWaitingFor({ id: actor.id, mayApprove: can(actor.role, "plan.approve") })
+    : 0;
   return (
     <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex h-14 w-full max-w-7xl items-center gap-8 px-6">
+      <div className="mx-auto flex h-14 w-full max-w-7xl items-center gap-4 px-4 sm:gap-8 sm:px-6">
         <Link href="/" className="flex items-center gap-2 font-semibold tracking-tight">
           <span
             aria-hidden
@@ -32,10 +36,22 @@ export async function AppHeader() {
           Signoff
         </Link>
         {actor ? (
-          <nav aria-label="Main" className="flex items-center gap-1 text-sm">
+          <nav
+            aria-label="Main"
+            className="-mx-1 flex min-w-0 flex-1 items-center gap-1 overflow-x-auto whitespace-nowrap px-1 text-sm"
+          >
             {NAVIGATION.filter((item) => can(actor.role, item.permission)).map((item) => (
               <NavLink key={item.href} href={item.href} match={item.match}>
                 {item.label}
+                {item.href === "/plans" && waiting > 0 ? (
+                  <span
+                    className="ml-1.5 rounded-full bg-brand-600 px-1.5 py-0.5 text-xs font-semibold tabular-nums text-white"
+                    title={`${waiting} waiting for your approval`}
+                  >
+                    {waiting}
+                    <span className="sr-only"> waiting for your approval</span>
+                  </span>
+                ) : null}
               </NavLink>
             ))}
           </nav>

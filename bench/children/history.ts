@@ -11,6 +11,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import type { Db } from "@/lib/db/client";
 import type { HistoryFilters } from "@/lib/schemas/history";
+import { stamp, timeView } from "./page-timing";
 
 // React picks its build when first loaded: measure the production build the server runs, not
 // the development one (which is several times slower), hence the imports after this line.
@@ -33,9 +34,6 @@ const STATUSES = ["completed", "completed", "completed", "failed", "refused", "r
 const PLANNERS = ["rules", "rules", "google", "manual", "revert"];
 const DAY_MS = 86_400_000;
 const END = Date.parse("2026-06-30T12:00:00Z");
-
-/** Prisma's SQLite adapter stores DateTime as ISO text with an explicit offset. */
-const stamp = (ms: number) => new Date(ms).toISOString().replace("Z", "+00:00");
 
 function seed(file: string): void {
   const sqlite = new Database(file);
@@ -130,11 +128,6 @@ async function renderView(filters: HistoryFilters): Promise<number> {
   return html.length;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
 const dir = mkdtempSync(path.join(os.tmpdir(), "signoff-bench-history-"));
 try {
   const file = path.join(dir, "history.db");
@@ -146,19 +139,9 @@ try {
   const views: Record<string, { median_ms: number; max_ms: number; rows: number }> = {};
   for (const [name, view] of Object.entries(VIEWS)) {
     const filters = { ...DEFAULT_HISTORY_FILTERS, ...view };
-    await renderView(filters); // warm: prepared statements, module code
-    const times: number[] = [];
-    for (let run = 0; run < RUNS; run++) {
-      const started = performance.now();
-      await renderView(filters);
-      times.push(performance.now() - started);
-    }
+    const timing = await timeView(() => renderView(filters), RUNS);
     const { total } = await listExecutions(filters);
-    views[name] = {
-      median_ms: Math.round(median(times) * 10) / 10,
-      max_ms: Math.round(Math.max(...times) * 10) / 10,
-      rows: total,
-    };
+    views[name] = { ...timing, rows: total };
   }
   await client.$disconnect();
   const worst = Math.max(...Object.values(views).map((v) => v.median_ms));

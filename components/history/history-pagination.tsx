@@ -1,8 +1,7 @@
-import Link from "next/link";
-import { formatCount } from "@/components/ui/format";
+import { Pagination } from "@/components/ui/pagination";
 import { type HistoryFilters, historyHref } from "@/lib/schemas/history";
 
-/** "41–60 of 1,234" with previous/next links that keep the rest of the view. */
+/** The history's pages, keeping its filters and sort. */
 export function HistoryPagination({
   filters,
   total,
@@ -12,45 +11,15 @@ export function HistoryPagination({
   total: number;
   pageCount: number;
 }) {
-  const first = total === 0 ? 0 : (filters.page - 1) * filters.size + 1;
-  const last = Math.min(total, filters.page * filters.size);
-  const link =
-    "inline-flex h-8 items-center rounded-md border border-slate-300 bg-white px-3 text-sm shadow-sm hover:bg-slate-50";
-  const disabled =
-    "inline-flex h-8 items-center rounded-md border border-slate-200 px-3 text-sm text-slate-400";
   return (
-    <nav
-      aria-label="Pagination"
-      className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600"
-    >
-      <p data-testid="history-count">
-        {total === 0
-          ? "No executions"
-          : `${formatCount(first)}–${formatCount(last)} of ${formatCount(total)}`}
-      </p>
-      <div className="flex items-center gap-2">
-        {filters.page > 1 ? (
-          <Link href={historyHref(filters, { page: filters.page - 1 })} className={link} rel="prev">
-            ← Previous
-          </Link>
-        ) : (
-          <span className={disabled} aria-disabled="true">
-            ← Previous
-          </span>
-        )}
-        <span className="tabular-nums">
-          Page {formatCount(Math.min(filters.page, pageCount))} of {formatCount(pageCount)}
-        </span>
-        {filters.page < pageCount ? (
-          <Link href={historyHref(filters, { page: filters.page + 1 })} className={link} rel="next">
-            Next →
-          </Link>
-        ) : (
-          <span className={disabled} aria-disabled="true">
-            Next →
-          </span>
-        )}
-      </div>
-    </nav>
+    <Pagination
+      page={filters.page}
+      size={filters.size}
+      total={total}
+      pageCount={pageCount}
+      hrefFor={(page) => historyHref(filters, { page })}
+      noun="executions"
+      testId="history-count"
+    />
   );
 }

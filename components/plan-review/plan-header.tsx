@@ -1,14 +1,7 @@
 import Link from "next/link";
+import { PlanStatusBadge } from "@/components/plans/plan-status-badge";
 import { formatCount, formatDateTime } from "@/components/ui/format";
 import type { PlanForReview } from "@/lib/db/plans";
-
-const STATUS_STYLES: Record<string, string> = {
-  draft: "bg-slate-100 text-slate-700 ring-slate-300",
-  previewed: "bg-sky-50 text-sky-800 ring-sky-200",
-  approved: "bg-emerald-50 text-emerald-800 ring-emerald-200",
-  rejected: "bg-red-50 text-red-800 ring-red-200",
-  failed: "bg-amber-50 text-amber-900 ring-amber-200",
-};
 
 const PLANNER_NAMES: Record<string, string> = {
   rules: "Rules planner",
@@ -44,12 +37,7 @@ export function PlanHeader({
           {formatCount(plan.baseVersion.rowCount)} rows)
         </span>
         <span aria-hidden>·</span>
-        <span
-          data-testid="plan-status"
-          className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium capitalize ring-1 ring-inset ${STATUS_STYLES[plan.status] ?? STATUS_STYLES.draft}`}
-        >
-          {plan.status}
-        </span>
+        <PlanStatusBadge status={plan.status} />
       </div>
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
         {plan.instruction || "Untitled plan"}

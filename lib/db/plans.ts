@@ -139,7 +139,7 @@ export function setPlanStatus(tx: Tx, planId: string, status: string) {
 export function recordPreview(
   tx: Tx,
   revisionId: string,
-  preview: { previewHash: string; changeSetHash: string },
+  preview: { previewHash: string; changeSetHash: string; previewRows: number },
 ) {
   return tx.planRevision.update({
     where: { id: revisionId },

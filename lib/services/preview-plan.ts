@@ -106,6 +106,7 @@ export async function previewPlan(options: PreviewPlanOptions): Promise<PlanPrev
     await recordPreview(tx, revision.id, {
       previewHash: hash,
       changeSetHash: run.result.changeSetHash,
+      previewRows: run.result.rowsChanged,
     });
     await tx.plan.update({
       where: { id: plan.id },
