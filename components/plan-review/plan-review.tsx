@@ -6,7 +6,7 @@ import { useState } from "react";
 import { restorePlanRevisionAction, savePlanRevisionAction } from "@/app/plans/[id]/actions";
 import { type PlanRevisionSummary, PlanWorkbench } from "@/components/plan-editor/plan-workbench";
 import { Card } from "@/components/ui/card";
-import { formatCount } from "@/components/ui/format";
+import { formatCount, formatDateTime } from "@/components/ui/format";
 import type { DatasetProfile } from "@/lib/dataset/types";
 import type { ExecutionPlan } from "@/lib/plan/schema";
 import { PreviewPanel, type PreviewState } from "./preview-panel";
@@ -31,6 +31,7 @@ export interface CompletedExecution {
 export function PlanReview({
   planId,
   status,
+  rejection,
   datasetId,
   profile,
   plan,
@@ -41,6 +42,8 @@ export function PlanReview({
 }: {
   planId: string;
   status: string;
+  /** The latest rejection, shown while the plan is rejected and, once revised, as its past. */
+  rejection: RejectionSummary | null;
   datasetId: string;
   profile: DatasetProfile;
   plan: ExecutionPlan;
@@ -52,20 +55,13 @@ export function PlanReview({
 }) {
   const router = useRouter();
   const [preview, setPreview] = useState<PreviewState>({ status: "none" });
-  const closed = status === "approved" || status === "rejected";
+  const closed = status === "approved";
   const stats = preview.status === "ready" ? statsById(preview.result.operations) : undefined;
 
   return (
     <div className="space-y-8">
       {completed ? <ResultPanel execution={completed} datasetId={datasetId} /> : null}
-      {status === "rejected" ? (
-        <p
-          role="status"
-          className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
-        >
-          This plan was rejected. Draft a new plan to make this change.
-        </p>
-      ) : null}
+      {rejection ? <RejectionNotice rejection={rejection} current={status === "rejected"} /> : null}
 
       <PlanWorkbench
         plan={plan}
@@ -145,5 +141,47 @@ function ResultPanel({
         </Link>
       </div>
     </Card>
+  );
+}
+
+export interface RejectionSummary {
+  by: string;
+  /** ISO time. */
+  at: string;
+  reason: string;
+}
+
+/** Who rejected the plan, when and why, and what the author can do next. */
+function RejectionNotice({
+  rejection,
+  current,
+}: {
+  rejection: RejectionSummary;
+  current: boolean;
+}) {
+  return (
+    <section
+      aria-label="Rejection"
+      className={`rounded-md border px-4 py-3 text-sm ${
+        current
+          ? "border-red-200 bg-red-50 text-red-900"
+          : "border-slate-200 bg-slate-50 text-slate-700"
+      }`}
+    >
+      <p className="font-medium">
+        {current ? "Rejected" : "Rejected earlier"} by {rejection.by} on{" "}
+        {formatDateTime(rejection.at)}
+      </p>
+      {rejection.reason ? (
+        <blockquote className="mt-1 whitespace-pre-line border-l-2 border-current/30 pl-3">
+          {rejection.reason}
+        </blockquote>
+      ) : null}
+      <p className="mt-2">
+        {current
+          ? "Revise the plan below and save it: it becomes a draft again, ready to preview and send for approval."
+          : "The plan has been revised since."}
+      </p>
+    </section>
   );
 }

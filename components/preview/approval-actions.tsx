@@ -11,7 +11,7 @@ export interface ApprovalActionsProps {
   guards: ApproveDialogProps["guards"];
   /** Server actions can be passed straight in: their `{ ok, error }` result fits. */
   onApprove: (overrideReason?: string) => Promise<SubmitResult>;
-  onReject: (reason?: string) => Promise<SubmitResult>;
+  onReject: (reason: string) => Promise<SubmitResult>;
   /** E.g. when the viewer may not approve their own plan. */
   disabled?: boolean;
   disabledReason?: string;

@@ -7,8 +7,8 @@ import { Modal } from "./modal";
 import { type SubmitResult, useSubmitOnce } from "./use-submit-once";
 
 export interface RejectButtonProps {
-  /** Rejects the plan, with the reviewer's reason when one was written. */
-  onReject: (reason?: string) => Promise<SubmitResult>;
+  /** Rejects the plan with the reviewer's reason. */
+  onReject: (reason: string) => Promise<SubmitResult>;
   disabled?: boolean;
 }
 
@@ -26,7 +26,7 @@ export function RejectButton({ onReject, disabled }: RejectButtonProps) {
         onClose={() => setOpen(false)}
         busy={busy}
         title="Reject plan"
-        description="The plan is closed without changing the dataset. Its revisions and this preview stay in the history."
+        description="The dataset is not changed. The author sees your reason on the plan and can revise it."
       >
         <RejectForm
           onReject={async (reason) => {
@@ -48,7 +48,7 @@ function RejectForm({
   onReject,
   onClose,
 }: {
-  onReject: (reason?: string) => Promise<SubmitResult>;
+  onReject: (reason: string) => Promise<SubmitResult>;
   onClose: () => void;
 }) {
   const id = useId();
@@ -58,17 +58,20 @@ function RejectForm({
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        void submit.run(reason.trim() || undefined);
+        if (reason.trim() === "") return;
+        void submit.run(reason.trim());
       }}
       className="space-y-4"
     >
       <div className="space-y-1">
         <label htmlFor={`${id}-reason`} className="block text-sm font-medium text-slate-800">
-          Reason <span className="font-normal text-slate-500">(optional)</span>
+          Why is it rejected?
         </label>
         <textarea
           id={`${id}-reason`}
           rows={3}
+          required
+          placeholder="e.g. The floor should be $30, not $25."
           value={reason}
           onChange={(event) => setReason(event.target.value)}
           className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus-visible:border-brand-500"
@@ -82,7 +85,7 @@ function RejectForm({
         <Button variant="secondary" onClick={onClose} disabled={submit.pending}>
           Cancel
         </Button>
-        <Button type="submit" variant="danger" disabled={submit.pending}>
+        <Button type="submit" variant="danger" disabled={submit.pending || reason.trim() === ""}>
           Reject plan
         </Button>
       </div>

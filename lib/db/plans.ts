@@ -170,3 +170,25 @@ export async function usedExecutionIds(prefix: string): Promise<Set<string>> {
   }
   return ids;
 }
+
+export interface Rejection {
+  by: string;
+  at: Date;
+  reason: string;
+}
+
+/** The plan's latest rejection (who, when, why), if it was ever rejected. */
+export async function latestRejection(planId: string): Promise<Rejection | null> {
+  const event = await db().auditEvent.findFirst({
+    where: { planId, type: "plan.rejected" },
+    orderBy: { createdAt: "desc" },
+    select: { actor: true, createdAt: true, detailJson: true },
+  });
+  if (!event) return null;
+  const detail = JSON.parse(event.detailJson) as { reason?: unknown };
+  return {
+    by: event.actor,
+    at: event.createdAt,
+    reason: typeof detail.reason === "string" ? detail.reason : "",
+  };
+}

@@ -58,8 +58,12 @@ export async function previewPlan(options: PreviewPlanOptions): Promise<PlanPrev
     },
   });
   if (!plan) throw new AppError("not_found", "That plan does not exist.");
-  if (plan.status === "approved" || plan.status === "rejected") {
-    throw new AppError("conflict", `This plan was already ${plan.status}.`);
+  if (plan.status === "approved") throw new AppError("conflict", "This plan was already approved.");
+  if (plan.status === "rejected") {
+    throw new AppError(
+      "conflict",
+      "This plan was rejected. Revise it (save a new revision) before previewing it again.",
+    );
   }
   const current = plan.dataset.currentVersion;
   if (!current) throw new AppError("not_found", "The dataset has no version to preview against.");

@@ -26,11 +26,9 @@ export async function savePlanRevision(options: SavePlanRevisionOptions) {
     include: { dataset: { select: { profileJson: true } } },
   });
   if (!plan) throw new AppError("not_found", "That plan does not exist.");
-  if (plan.status === "approved" || plan.status === "rejected") {
-    throw new AppError(
-      "conflict",
-      `This plan was already ${plan.status}; draft a new one to change it.`,
-    );
+  // A rejected plan is revised in place: the new revision makes it a draft again.
+  if (plan.status === "approved") {
+    throw new AppError("conflict", "This plan was already approved; draft a new one to change it.");
   }
   const validation = validatePlan(options.plan, readProfile(plan.dataset.profileJson));
   if (!validation.parsed) {
@@ -85,8 +83,11 @@ export async function restorePlanRevision(options: {
   });
 }
 
-/** Rejects a plan: it can no longer be previewed, edited or approved. */
-export async function rejectPlan(options: { planId: string; reason?: string; actor: Actor }) {
+/**
+ * Rejects a plan with the reviewer's reason: it cannot be previewed or approved until its author
+ * revises it (a new revision makes it a draft again).
+ */
+export async function rejectPlan(options: { planId: string; reason: string; actor: Actor }) {
   const plan = await db().plan.findUnique({ where: { id: options.planId } });
   if (!plan) throw new AppError("not_found", "That plan does not exist.");
   if (plan.status === "approved") throw new AppError("conflict", "This plan was already approved.");
@@ -99,7 +100,7 @@ export async function rejectPlan(options: { planId: string; reason?: string; act
       subjectId: plan.id,
       datasetId: plan.datasetId,
       planId: plan.id,
-      detail: { reason: options.reason?.trim() || undefined },
+      detail: { reason: options.reason.trim() },
     });
   });
 }

@@ -71,7 +71,10 @@ export const approvePlanAction = serverAction(
 
 export const rejectPlanAction = serverAction(
   {
-    schema: z.object({ planId, reason: z.string().max(2000).optional() }),
+    schema: z.object({
+      planId,
+      reason: z.string().trim().min(1, "Say why, so the author knows what to change.").max(2000),
+    }),
     permission: "plan.reject",
   },
   (input, { actor }) => rejectPlan({ ...input, actor }),

@@ -9,7 +9,7 @@ import { requirePageActor } from "@/lib/auth/page";
 import { can } from "@/lib/auth/permissions";
 import { readProfile } from "@/lib/db/datasets";
 import { laterChangesToSameCells } from "@/lib/db/executions";
-import { findPlanForReview, readPlanJson } from "@/lib/db/plans";
+import { findPlanForReview, latestRejection, readPlanJson } from "@/lib/db/plans";
 import { actorLabels } from "@/lib/db/users";
 import { env } from "@/lib/env";
 
@@ -22,7 +22,9 @@ export default async function PlanPage({ params }: { params: Promise<{ id: strin
   if (!plan) notFound();
 
   const [latest] = plan.revisions;
+  const rejection = await latestRejection(plan.id);
   const labels = await actorLabels([
+    ...(rejection ? [rejection.by] : []),
     plan.createdBy,
     ...plan.revisions.map((revision) => revision.author),
     ...plan.executions.map((execution) => execution.approvedBy),
@@ -49,6 +51,15 @@ export default async function PlanPage({ params }: { params: Promise<{ id: strin
       <PlanReview
         planId={plan.id}
         status={plan.status}
+        rejection={
+          rejection
+            ? {
+                by: nameOf(rejection.by),
+                at: rejection.at.toISOString(),
+                reason: rejection.reason,
+              }
+            : null
+        }
         datasetId={plan.dataset.id}
         profile={readProfile(plan.dataset.profileJson)}
         plan={readPlanJson(latest.planJson)}
