@@ -25,7 +25,8 @@ export async function AppHeader() {
     : 0;
   return (
     <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex h-14 w-full max-w-7xl items-center gap-4 px-4 sm:gap-8 sm:px-6">
+      {/* On a phone the navigation takes a row of its own under the name and the account. */}
+      <div className="mx-auto flex w-full max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2 sm:h-14 sm:flex-nowrap sm:gap-8 sm:px-6 sm:py-0">
         <Link href="/" className="flex items-center gap-2 font-semibold tracking-tight">
           <span
             aria-hidden
@@ -38,7 +39,7 @@ export async function AppHeader() {
         {actor ? (
           <nav
             aria-label="Main"
-            className="-mx-1 flex min-w-0 flex-1 items-center gap-1 overflow-x-auto whitespace-nowrap px-1 text-sm"
+            className="order-last -mx-1 flex w-full min-w-0 items-center gap-1 overflow-x-auto whitespace-nowrap px-1 text-sm sm:order-none sm:w-auto sm:flex-1"
           >
             {NAVIGATION.filter((item) => can(actor.role, item.permission)).map((item) => (
               <NavLink key={item.href} href={item.href} match={item.match}>
