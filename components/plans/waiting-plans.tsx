@@ -31,10 +31,13 @@ export function WaitingPlans({
       </div>
       <ul className="mt-2 divide-y divide-sky-100">
         {rows.map((row) => (
-          <li key={row.id} className="flex flex-wrap items-baseline justify-between gap-x-4 py-2">
+          <li
+            key={row.id}
+            className="flex flex-col gap-0.5 py-2 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4"
+          >
             <Link
               href={`/plans/${row.id}`}
-              className="min-w-0 flex-1 truncate font-medium text-slate-900 hover:underline"
+              className="min-w-0 truncate font-medium text-slate-900 hover:underline"
             >
               {row.instruction || "Untitled plan"}
             </Link>
