@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState, useTransition } from "react";
+import { useEffect, useId, useRef, useState, useTransition } from "react";
 import { approvePlanAction, previewPlanAction, rejectPlanAction } from "@/app/plans/[id]/actions";
 import { RemoteDiffTable } from "@/components/diff-table/remote-diff-table";
 import { ApprovalActions } from "@/components/preview/approval-actions";
@@ -39,8 +39,19 @@ export function PreviewPanel({
   onApproved: () => void;
 }) {
   const [pending, startPreview] = useTransition();
+  const outcome = useRef<HTMLDivElement>(null);
+  const asked = useRef(false);
+  // A preview asked for by a click is brought into view once it arrives (it renders below the
+  // editor, often off-screen), and focus moves to it so a screen reader hears the result.
+  useEffect(() => {
+    if (!asked.current || preview.status === "none") return;
+    asked.current = false;
+    outcome.current?.scrollIntoView({ block: "start", behavior: "smooth" });
+    outcome.current?.focus({ preventScroll: true });
+  }, [preview]);
   const runPreview = () =>
     startPreview(async () => {
+      asked.current = true;
       const response = await previewPlanAction({ planId });
       if (!response.ok) onPreview({ status: "error", message: response.error });
       else if (response.data.ok) onPreview({ status: "ready", result: response.data });
@@ -69,18 +80,20 @@ export function PreviewPanel({
         </Button>
       </div>
 
-      {preview.status === "error" ? <FormAlert>{preview.message}</FormAlert> : null}
-      {preview.status === "blocked" ? <PreviewBlocked response={preview.response} /> : null}
-      {preview.status === "ready" ? (
-        <PreviewResultView
-          planId={planId}
-          plan={plan}
-          result={preview.result}
-          permissions={permissions}
-          confirmBeforeApproval={confirmBeforeApproval}
-          onApproved={onApproved}
-        />
-      ) : null}
+      <div ref={outcome} tabIndex={-1} className="scroll-mt-4 space-y-4 focus:outline-none">
+        {preview.status === "error" ? <FormAlert>{preview.message}</FormAlert> : null}
+        {preview.status === "blocked" ? <PreviewBlocked response={preview.response} /> : null}
+        {preview.status === "ready" ? (
+          <PreviewResultView
+            planId={planId}
+            plan={plan}
+            result={preview.result}
+            permissions={permissions}
+            confirmBeforeApproval={confirmBeforeApproval}
+            onApproved={onApproved}
+          />
+        ) : null}
+      </div>
     </section>
   );
 }
@@ -174,6 +187,7 @@ function PreviewResultView({
               baseVersion: result.baseVersion.number,
             }}
             guards={result.guards}
+            warnings={warnings}
             disabled={approveBlocked}
             disabledReason={
               permissions.approve.ok

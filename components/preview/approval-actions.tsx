@@ -9,6 +9,7 @@ import type { SubmitResult } from "./use-submit-once";
 export interface ApprovalActionsProps {
   counts: ApproveDialogProps["counts"];
   guards: ApproveDialogProps["guards"];
+  warnings?: ApproveDialogProps["warnings"];
   /** Server actions can be passed straight in: their `{ ok, error }` result fits. */
   onApprove: (overrideReason?: string) => Promise<SubmitResult>;
   onReject: (reason: string) => Promise<SubmitResult>;
@@ -21,6 +22,7 @@ export interface ApprovalActionsProps {
 export function ApprovalActions({
   counts,
   guards,
+  warnings,
   onApprove,
   onReject,
   disabled = false,
@@ -41,6 +43,7 @@ export function ApprovalActions({
         onClose={() => setOpen(false)}
         counts={counts}
         guards={guards}
+        warnings={warnings}
         onApprove={onApprove}
       />
     </div>

@@ -22,6 +22,8 @@ export interface ApproveDialogProps {
   onClose: () => void;
   counts: ApprovalCounts;
   guards: Pick<GuardResult, "guard" | "limit" | "actual" | "passed" | "message">[];
+  /** The preview's warnings, repeated here: approving needs them acknowledged. */
+  warnings?: readonly string[];
   /**
    * Applies the plan. Gets the override reason when a guard failed. On `{ ok: true }` the dialog
    * calls `onClose` and stays disabled; on `{ ok: false }` it shows `error` (e.g. a stale plan).
@@ -29,7 +31,14 @@ export interface ApproveDialogProps {
   onApprove: (overrideReason?: string) => Promise<SubmitResult>;
 }
 
-export function ApproveDialog({ open, onClose, counts, guards, onApprove }: ApproveDialogProps) {
+export function ApproveDialog({
+  open,
+  onClose,
+  counts,
+  guards,
+  warnings = [],
+  onApprove,
+}: ApproveDialogProps) {
   const [busy, setBusy] = useState(false);
   return (
     <Modal
@@ -42,6 +51,7 @@ export function ApproveDialog({ open, onClose, counts, guards, onApprove }: Appr
       <ApproveForm
         counts={counts}
         guards={guards}
+        warnings={warnings}
         onApprove={onApprove}
         onClose={onClose}
         onBusyChange={setBusy}
@@ -53,6 +63,7 @@ export function ApproveDialog({ open, onClose, counts, guards, onApprove }: Appr
 function ApproveForm({
   counts,
   guards,
+  warnings = [],
   onApprove,
   onClose,
   onBusyChange,
@@ -61,6 +72,9 @@ function ApproveForm({
   const failed = failedGuards(guards);
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string | undefined>(undefined);
+  const [acknowledged, setAcknowledged] = useState(false);
+  const [acknowledgeError, setAcknowledgeError] = useState(false);
+  const acknowledgeRef = useRef<HTMLInputElement>(null);
   const reasonRef = useRef<HTMLTextAreaElement>(null);
   const submit = useSubmitOnce(async (overrideReason?: string) => {
     onBusyChange(true);
@@ -76,6 +90,11 @@ function ApproveForm({
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
+        if (warnings.length > 0 && !acknowledged) {
+          setAcknowledgeError(true);
+          acknowledgeRef.current?.focus();
+          return;
+        }
         if (failed.length > 0 && reason.trim() === "") {
           setReasonError("Write why these guards may be overridden; the reason is recorded.");
           reasonRef.current?.focus();
@@ -91,6 +110,36 @@ function ApproveForm({
         <Count label="Operations" value={formatCount(counts.operations)} />
         <Count label="Base version" value={`v${counts.baseVersion}`} />
       </dl>
+
+      {warnings.length > 0 ? (
+        <div className="space-y-2 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+          <p className="font-semibold">
+            {warnings.length === 1 ? "1 warning" : `${warnings.length} warnings`} from the preview
+          </p>
+          <ul className="max-h-40 list-disc space-y-1 overflow-y-auto pl-5">
+            {warnings.map((warning) => (
+              <li key={warning}>{warning}</li>
+            ))}
+          </ul>
+          <label className="flex items-start gap-2 pt-1 font-medium">
+            <input
+              ref={acknowledgeRef}
+              type="checkbox"
+              checked={acknowledged}
+              onChange={(event) => {
+                setAcknowledged(event.target.checked);
+                setAcknowledgeError(false);
+              }}
+              aria-invalid={acknowledgeError || undefined}
+              className="mt-0.5 size-4 rounded border-amber-400"
+            />
+            I have read the warnings and still want to apply this plan.
+          </label>
+          {acknowledgeError ? (
+            <p className="text-xs text-red-700">Tick the box to confirm you read the warnings.</p>
+          ) : null}
+        </div>
+      ) : null}
 
       {failed.length > 0 ? (
         <div className="space-y-3">
