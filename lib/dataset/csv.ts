@@ -21,7 +21,7 @@
  * No `node:` imports: this module also runs in the browser.
  */
 
-import { type Delimiter, detectDelimiter } from "./csv-dialect";
+import { DELIMITER_NAMES, type Delimiter, detectDelimiter } from "./csv-dialect";
 import {
   buildDictionary,
   type ColumnDictionary,
@@ -58,6 +58,8 @@ export type CsvErrorCode =
   | "invalid_quote"
   | "duplicate_header"
   | "empty_header"
+  | "too_many_columns"
+  | "long_header"
   | "duplicate_key"
   | "empty_key"
   | "unknown_key_column"
@@ -666,9 +668,25 @@ interface HeaderRead {
   next: number;
 }
 
+/**
+ * The most columns a table has, and the longest column name: beyond them a file is not a table
+ * someone reviews cell by cell, and a header of a million names would take the server's memory.
+ */
+export const MAX_COLUMNS = 1_000;
+export const MAX_HEADER_NAME_CHARS = 1_000;
+
 function readHeader(text: string, start: number, line: number, delimiter: number): HeaderRead {
-  const record = readRecordSlow(text, start, line, delimiter);
+  const record = readRecordSlow(text, start, line, delimiter, MAX_COLUMNS);
   const names = record.fields.map(([from, to]) => fieldValue(text, from, to).trim());
+  names.forEach((name, index) => {
+    if (name.length > MAX_HEADER_NAME_CHARS) {
+      throw new CsvError(
+        "long_header",
+        `Line ${line}: the name of column ${index + 1} is longer than ${MAX_HEADER_NAME_CHARS.toLocaleString("en-US")} characters. Is the first line really the header?`,
+        line,
+      );
+    }
+  });
   const seen = new Map<string, number>();
   names.forEach((name, index) => {
     // Excel writes "a,b,c," and a comma after every row: a last column without a name is kept
@@ -708,7 +726,13 @@ interface RecordRead {
  * Reads one record field by field. Used for the header and to describe a bad row; rows go
  * through the faster `scanRows` (csv-scan.ts).
  */
-function readRecordSlow(text: string, start: number, line: number, delimiter: number): RecordRead {
+function readRecordSlow(
+  text: string,
+  start: number,
+  line: number,
+  delimiter: number,
+  maxFields = Number.POSITIVE_INFINITY,
+): RecordRead {
   const n = text.length;
   const fields: Array<[number, number]> = [];
   let pos = start;
@@ -730,12 +754,23 @@ function readRecordSlow(text: string, start: number, line: number, delimiter: nu
       }
     }
     fields.push([fieldFrom, pos]);
+    if (fields.length > maxFields) {
+      throw new CsvError(
+        "too_many_columns",
+        `Line ${line}: the header has more than ${maxFields.toLocaleString("en-US")} columns, the most a table can have. Split the file, or check that it is separated by ${delimiterName(delimiter)}s.`,
+        line,
+      );
+    }
     if (pos < n && text.charCodeAt(pos) === delimiter) {
       pos++;
       continue;
     }
     return { fields, end: pos, next: skipEmptyLines(text, pos) };
   }
+}
+
+function delimiterName(code: number): string {
+  return DELIMITER_NAMES[String.fromCharCode(code) as Delimiter] ?? "comma";
 }
 
 /** Offset of the quote that closes the quoted field opening at `open`, or -1 when none does. */
