@@ -11,13 +11,22 @@ const PLANNER_NAMES: Record<string, string> = {
   revert: "Revert of an execution",
 };
 
-/** The plan's instruction and where it stands: planner, dataset, base version, status. */
+/**
+ * What the plan does, in words that follow its latest revision, what was asked for, and where it
+ * stands: planner, dataset, base version, status.
+ */
 export function PlanHeader({
   plan,
   createdByName,
+  description,
+  editedSince,
 }: {
   plan: PlanForReview;
   createdByName: string;
+  /** `describePlan` of the latest revision. */
+  description: string;
+  /** The latest revision differs from the first (what the planner or author first wrote). */
+  editedSince: boolean;
 }) {
   const current = plan.dataset.currentVersion;
   const moved =
@@ -39,9 +48,20 @@ export function PlanHeader({
         <span aria-hidden>·</span>
         <PlanStatusBadge status={plan.status} />
       </div>
-      <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
-        {plan.instruction || "Untitled plan"}
+      <h1
+        className={`font-semibold tracking-tight text-slate-900 ${description.length > 120 ? "text-xl" : "text-2xl"}`}
+      >
+        {description}
       </h1>
+      <p className="text-sm text-slate-700" data-testid="asked-for">
+        <span className="text-slate-500">Asked for:</span>{" "}
+        {plan.instruction ? `“${plan.instruction}”` : "no instruction (written by hand)"}
+        {editedSince ? (
+          <span className="ml-2 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900 ring-1 ring-inset ring-amber-200">
+            edited since
+          </span>
+        ) : null}
+      </p>
       <p className="text-sm text-slate-600">
         {PLANNER_NAMES[plan.planner] ?? plan.planner}
         {plan.model ? ` (${plan.model})` : ""}

@@ -12,6 +12,8 @@ import { laterChangesToSameCells } from "@/lib/db/executions";
 import { findPlanForReview, latestRejection, readPlanJson } from "@/lib/db/plans";
 import { actorLabels } from "@/lib/db/users";
 import { env } from "@/lib/env";
+import { canonicalJson } from "@/lib/plan/canonical";
+import { describePlan } from "@/lib/plan/describe";
 
 export const metadata: Metadata = { title: "Plan" };
 export const dynamic = "force-dynamic";
@@ -22,6 +24,8 @@ export default async function PlanPage({ params }: { params: Promise<{ id: strin
   if (!plan) notFound();
 
   const [latest] = plan.revisions;
+  const latestPlan = readPlanJson(latest.planJson);
+  const profile = readProfile(plan.dataset.profileJson);
   const rejection = await latestRejection(plan.id);
   const labels = await actorLabels([
     ...(rejection ? [rejection.by] : []),
@@ -42,7 +46,16 @@ export default async function PlanPage({ params }: { params: Promise<{ id: strin
 
   return (
     <>
-      <PlanHeader plan={plan} createdByName={nameOf(plan.createdBy)} />
+      <PlanHeader
+        plan={plan}
+        createdByName={nameOf(plan.createdBy)}
+        description={describePlan(latestPlan, profile)}
+        editedSince={
+          plan.revisions.length > 1 &&
+          canonicalJson(latestPlan) !==
+            canonicalJson(readPlanJson(plan.revisions[plan.revisions.length - 1].planJson))
+        }
+      />
       {plan.revertOf && laterChanges.length > 0 && plan.status !== "approved" ? (
         <div className="mb-6">
           <LaterChangesNotice changes={laterChanges} revertOf={plan.revertOf} />
@@ -61,8 +74,8 @@ export default async function PlanPage({ params }: { params: Promise<{ id: strin
             : null
         }
         datasetId={plan.dataset.id}
-        profile={readProfile(plan.dataset.profileJson)}
-        plan={readPlanJson(latest.planJson)}
+        profile={profile}
+        plan={latestPlan}
         revisions={plan.revisions.map((revision) => ({
           id: revision.id,
           number: revision.number,
