@@ -28,19 +28,38 @@ export async function* executionAuditChunks(
     changes.length > 0
       ? await tables.get(execution.baseVersionId, execution.dataset.keyColumn)
       : null;
-  yield* auditLineChunks({
-    executionId: execution.executionId,
-    sourceInstruction: execution.instruction,
-    executedAt: execution.finishedAt ?? execution.createdAt,
-    status: execution.status,
-    error: execution.error,
-    operationsCount: execution.operationsCount,
-    rowsChanged: execution.rowsChanged,
-    keyColumn: execution.dataset.keyColumn,
-    input,
-    changes,
-    planSnapshot: execution.planSnapshot,
-  });
+  yield* auditLineChunks(
+    {
+      executionId: execution.executionId,
+      sourceInstruction: execution.instruction,
+      executedAt: execution.finishedAt ?? execution.createdAt,
+      status: execution.status,
+      error: execution.error,
+      operationsCount: execution.operationsCount,
+      rowsChanged: execution.rowsChanged,
+      keyColumn: execution.dataset.keyColumn,
+      input,
+      changes,
+      planSnapshot: execution.planSnapshot,
+    },
+    executionFacts(execution),
+  );
+}
+
+/**
+ * Who approved, on which dataset, from which version to which: after the seed format's fields,
+ * so a reader of the seed format still reads the line, and an auditor does not need the app.
+ */
+function executionFacts(execution: ExecutionDetail) {
+  return {
+    approved_by: execution.approverName,
+    approved_by_id: execution.approvedBy,
+    override_reason: execution.overrideReason ?? undefined,
+    source: execution.source,
+    dataset: { id: execution.dataset.id, name: execution.dataset.name },
+    base_version: execution.baseVersion?.number ?? null,
+    result_version: execution.resultVersion?.number ?? null,
+  };
 }
 
 /** One audit line per execution matching the filters, oldest first. */

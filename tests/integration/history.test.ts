@@ -343,6 +343,16 @@ describe("downloads and export", () => {
       [expect.stringMatching(/^revert_plan_fitness/), "completed"],
     ]);
     expect(lines[2]).toMatchObject({ changes: [], error: expect.stringMatching(/already used/) });
+    // Beyond the seed format: who approved (name and email for a person), the dataset and the
+    // versions.
+    expect(lines[0]).toMatchObject({
+      approved_by: expect.any(String),
+      approved_by_id: expect.any(String),
+      dataset: { id: datasetId, name: expect.any(String) },
+      base_version: 1,
+      result_version: 2,
+      source: "web",
+    });
 
     const empty = await exportHistory(
       new Request("http://localhost/api/history/export?from=2020-01-01&to=2020-01-02"),
