@@ -61,6 +61,12 @@ test("instruction → plan → edit in the form → graph and JSON agree → pre
   await approver.getByRole("button", { name: "Approve…" }).click();
   const dialog = approver.getByRole("dialog", { name: "Approve plan" });
   await expect(dialog).toContainText("2");
+  // The edit from 10% to 20% differs from the instruction: the dialog repeats the warning and
+  // approving needs it acknowledged.
+  await expect(dialog).toContainText("the instruction reads as: raises price by 10%");
+  await dialog.getByRole("button", { name: "Approve" }).click();
+  await expect(dialog.getByText("Tick the box to confirm you read the warnings.")).toBeVisible();
+  await dialog.getByLabel("I have read the warnings and still want to apply this plan.").check();
   await dialog.getByRole("button", { name: "Approve" }).click();
   await expect(approver.getByTestId("result-summary")).toContainText("created version v2");
 
