@@ -4,9 +4,9 @@ import { configDefaults, defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: {
     alias: {
-      "@": path.resolve(__dirname),
+      "@": import.meta.dirname,
       // `server-only` throws outside React Server Components; in Node tests it is a no-op.
-      "server-only": path.resolve(__dirname, "tests/support/server-only.ts"),
+      "server-only": path.resolve(import.meta.dirname, "tests/support/server-only.ts"),
     },
   },
   test: {
@@ -17,7 +17,13 @@ export default defineConfig({
       "components/**/*.test.ts",
     ],
     // The production-server tests need a build and run after it: vitest.server.config.ts.
-    exclude: [...configDefaults.exclude, "tests/server/**", "tests/**/*.server.test.ts"],
+    // tests/postgres/ needs a PostgreSQL server: vitest.postgres.config.ts.
+    exclude: [
+      ...configDefaults.exclude,
+      "tests/server/**",
+      "tests/**/*.server.test.ts",
+      "tests/postgres/**",
+    ],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,

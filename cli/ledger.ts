@@ -2,8 +2,8 @@ import { createReadStream, existsSync } from "node:fs";
 import { access } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import { createDb, type Db } from "@/lib/db/client";
-import { sqliteFilePath } from "@/lib/db/database-url";
-import { migrateDatabase } from "@/lib/db/migrations";
+import { databaseProvider, redactedUrl, sqliteFilePath } from "@/lib/db/database-url";
+import { migrateDatabaseUrl } from "@/lib/db/migrations";
 import { env } from "@/lib/env";
 import { executionPlanSchema } from "@/lib/plan/schema";
 import { planHash } from "@/lib/services/hashing";
@@ -58,19 +58,24 @@ export async function openLedger(options: OpenLedgerOptions): Promise<ExecutionL
   const fileLedger = new AuditFileLedger(options.auditPath);
   if (options.db === "none") return fileLedger;
   const url = options.db ?? env().DATABASE_URL;
-  const file = sqliteFilePath(url);
-  if (options.db === undefined && file !== ":memory:" && !existsSync(file)) return fileLedger;
-  await migrateDatabase(file);
+  if (options.db === undefined && !databaseExists(url)) return fileLedger;
+  await migrateDatabaseUrl(url);
   return new DatabaseLedger(url, createDb(url));
 }
 
 /** The app database (DATABASE_URL) when it exists, to look executions up in; null otherwise. */
 export async function openAppLedger(): Promise<DatabaseLedger | null> {
   const url = env().DATABASE_URL;
-  const file = sqliteFilePath(url);
-  if (file === ":memory:" || !existsSync(file)) return null;
-  await migrateDatabase(file);
+  if (!databaseExists(url) || url === "file::memory:") return null;
+  await migrateDatabaseUrl(url);
   return new DatabaseLedger(url, createDb(url));
+}
+
+/** A PostgreSQL database is there to be used; a SQLite file only once someone created it. */
+function databaseExists(url: string): boolean {
+  if (databaseProvider(url) === "postgres") return true;
+  const file = sqliteFilePath(url);
+  return file === ":memory:" || existsSync(file);
 }
 
 /** Executions in the app database (lib/services/record-cli-execution.ts). */
@@ -81,7 +86,7 @@ export class DatabaseLedger implements ExecutionLedger {
     url: string,
     private readonly client: Db,
   ) {
-    this.description = `database ${url}`;
+    this.description = `database ${redactedUrl(url)}`;
   }
 
   async find(executionId: string): Promise<LedgerEntry | null> {

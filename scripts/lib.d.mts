@@ -6,3 +6,5 @@ export function run(command: string, args: string[], options?: SpawnOptions): Pr
 export function runScript(file: string, args?: string[], options?: SpawnOptions): Promise<void>;
 export function chromiumPath(env?: NodeJS.ProcessEnv): string | null;
 export const CHROMIUM_HELP: string;
+export function postgresBinDir(): string | null;
+export const POSTGRES_HELP: string;

@@ -1,6 +1,6 @@
 // Helpers shared by the project's Node scripts (start, test): run a step, find Chromium.
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 
 export const TSX = ["--conditions=react-server", "--import", "tsx"];
 
@@ -32,3 +32,20 @@ export function chromiumPath(env = process.env) {
 export const CHROMIUM_HELP = `Browser tests need Chromium, and it was not found.
   Install Debian's build:   sudo apt-get update && sudo apt-get install -y chromium
   or point to a binary:     CHROMIUM_PATH=/path/to/chromium npm test`;
+
+/**
+ * The folder of Debian's PostgreSQL server programs, newest version first (what
+ * tests/support/postgres.ts starts), or null when the package is not installed.
+ */
+export function postgresBinDir() {
+  const debian = "/usr/lib/postgresql";
+  if (!existsSync(debian)) return null;
+  const versions = readdirSync(debian)
+    .filter((name) => /^\d+$/.test(name))
+    .sort((a, b) => Number(b) - Number(a));
+  const found = versions.find((version) => existsSync(`${debian}/${version}/bin/initdb`));
+  return found ? `${debian}/${found}/bin` : null;
+}
+
+export const POSTGRES_HELP = `The PostgreSQL tests need Debian's PostgreSQL server, and it was not found.
+  Install it:   sudo apt-get update && sudo apt-get install -y postgresql`;

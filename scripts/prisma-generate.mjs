@@ -6,6 +6,9 @@
 // real download.
 import { spawnSync } from "node:child_process";
 import { lookup } from "node:dns/promises";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { POSTGRES_SCHEMA, postgresSchemaText } from "./postgres-schema.mjs";
 
 async function canReachPrismaBinaries() {
   try {
@@ -23,5 +26,10 @@ const env = { ...process.env, PRISMA_HIDE_UPDATE_MESSAGE: "1", CHECKPOINT_DISABL
 if (!env.PRISMA_SCHEMA_ENGINE_BINARY && !(await canReachPrismaBinaries())) {
   env.PRISMA_SCHEMA_ENGINE_BINARY = process.execPath;
 }
-const result = spawnSync("npx", ["prisma", "generate"], { stdio: "inherit", env });
-process.exit(result.status ?? 1);
+// Two clients from one schema source: SQLite (the default) and PostgreSQL (DATABASE_URL=postgres…).
+mkdirSync(path.dirname(POSTGRES_SCHEMA), { recursive: true });
+writeFileSync(POSTGRES_SCHEMA, postgresSchemaText());
+for (const schema of [[], ["--schema", POSTGRES_SCHEMA]]) {
+  const result = spawnSync("npx", ["prisma", "generate", ...schema], { stdio: "inherit", env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}

@@ -4,6 +4,7 @@ import { prismaAdapter } from "better-auth/adapters/prisma";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { nextCookies } from "better-auth/next-js";
 import { db } from "@/lib/db/client";
+import { databaseProvider } from "@/lib/db/database-url";
 import { isUserActive } from "@/lib/db/users";
 import { env } from "@/lib/env";
 import { recordUserRename } from "@/lib/services/record-user-rename";
@@ -32,7 +33,9 @@ function createAuth() {
     // Without a configured URL, trust the origin the request was addressed to (its Host header):
     // Next rebuilds request.url with its own hostname, so better-auth's inference is not enough.
     trustedOrigins: config.SIGNOFF_BASE_URL ? undefined : (request) => sameHostOrigins(request),
-    database: prismaAdapter(db(), { provider: "sqlite" }),
+    database: prismaAdapter(db(), {
+      provider: databaseProvider(config.DATABASE_URL) === "postgres" ? "postgresql" : "sqlite",
+    }),
     emailAndPassword: {
       enabled: true,
       disableSignUp: true,

@@ -1,25 +1,54 @@
 import "server-only";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaPg } from "@prisma/adapter-pg";
 import { env } from "@/lib/env";
-import { sqliteFilePath } from "./database-url";
+import { type DatabaseProvider, databaseProvider, sqliteFilePath } from "./database-url";
 import { PrismaClient } from "./generated/client";
+import { PrismaClient as PostgresPrismaClient } from "./generated-pg/client";
 
+/**
+ * The app's Prisma client. Both providers' clients are generated from one schema
+ * (scripts/postgres-schema.mjs) and have the same models and methods, so the SQLite client's type
+ * stands for both.
+ */
 export type Db = PrismaClient;
 /** The client handed to a `$transaction` callback. */
 export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
 /**
- * Opens a Prisma client on a SQLite file through better-sqlite3.
+ * Opens a Prisma client on DATABASE_URL: a SQLite file through better-sqlite3, or PostgreSQL
+ * through node-postgres.
  *
- * The adapter keeps one connection and serialises interactive transactions with a mutex, so every
- * write in lib/db goes through `$transaction`: that is what keeps concurrent approvals in one
- * process from interleaving. `timeout` is SQLite's busy timeout, for writers in other processes
- * (the CLI) that hold the lock briefly.
+ * SQLite: the adapter keeps one connection and serialises interactive transactions with a mutex,
+ * so every write in lib/db goes through `$transaction`: that is what keeps concurrent approvals
+ * in one process from interleaving. `timeout` is SQLite's busy timeout, for writers in other
+ * processes (the CLI) that hold the lock briefly. PostgreSQL: a pool of connections; approvals
+ * serialise on a row lock of their dataset (approve-plan.ts).
  */
 export function createDb(databaseUrl: string): Db {
+  if (databaseProvider(databaseUrl) === "postgres") {
+    const adapter = new PrismaPg({ connectionString: databaseUrl });
+    return new PostgresPrismaClient({ adapter }) as unknown as Db;
+  }
   const filePath = sqliteFilePath(databaseUrl);
   const adapter = new PrismaBetterSqlite3({ url: filePath, timeout: 10_000 });
   return new PrismaClient({ adapter });
+}
+
+/** Which database a client (or a transaction's client) talks to, for the few raw statements. */
+export function providerOf(client: Db | Tx): DatabaseProvider {
+  const active = (client as unknown as { _activeProvider?: string })._activeProvider;
+  return active === "postgresql" ? "postgres" : "sqlite";
+}
+
+/**
+ * A case-insensitive "contains" filter on text, as search boxes mean it: SQLite's LIKE ignores
+ * ASCII case by itself, PostgreSQL's needs to be asked (a mode the SQLite client's types lack).
+ */
+export function textContains(client: Db | Tx, text: string): { contains: string } {
+  return providerOf(client) === "postgres"
+    ? ({ contains: text, mode: "insensitive" } as { contains: string })
+    : { contains: text };
 }
 
 const globalForDb = globalThis as unknown as { signoffDb?: Db };

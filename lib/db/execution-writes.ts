@@ -1,6 +1,7 @@
 import "server-only";
+import { AppError } from "@/lib/errors";
 import type { Change as ChangeRecord } from "@/lib/executor/types";
-import type { Tx } from "./client";
+import { providerOf, type Tx } from "./client";
 
 /** One changed cell, as the executor reports it and the change records store it. */
 export type { ChangeRecord };
@@ -20,6 +21,13 @@ const INSERT_FROM_JSON = `
          record.value ->> 0, record.value ->> 1, record.value ->> 2, record.value ->> 3, record.value ->> 4
   FROM input, json_each(input."records") AS record`;
 
+/** The same on PostgreSQL: the records as one jsonb parameter, numbered by their position. */
+const INSERT_FROM_JSON_POSTGRES = `
+  INSERT INTO "Change" ("executionId", "datasetId", "seq", "operationId", "rowKey", "column", "before", "after")
+  SELECT $1, $2, $3::int + (record.position - 1)::int,
+         record.value ->> 0, record.value ->> 1, record.value ->> 2, record.value ->> 3, record.value ->> 4
+  FROM jsonb_array_elements($4::jsonb) WITH ORDINALITY AS record(value, position)`;
+
 /**
  * Inserts an execution's change records inside the caller's transaction, numbered by their
  * position in `changes` (`seq`), so they read back in executor order.
@@ -30,6 +38,8 @@ export async function insertChanges(
   datasetId: string,
   changes: readonly ChangeRecord[],
 ): Promise<void> {
+  const postgres = providerOf(tx) === "postgres";
+  if (postgres) refuseNulCharacters(changes);
   for (let start = 0; start < changes.length; start += RECORDS_PER_STATEMENT) {
     const end = Math.min(start + RECORDS_PER_STATEMENT, changes.length);
     const records: string[][] = [];
@@ -44,12 +54,27 @@ export async function insertChanges(
       ]);
     }
     await tx.$executeRawUnsafe(
-      INSERT_FROM_JSON,
+      postgres ? INSERT_FROM_JSON_POSTGRES : INSERT_FROM_JSON,
       executionId,
       datasetId,
       start,
       JSON.stringify(records),
     );
+  }
+}
+
+/**
+ * PostgreSQL's text cannot hold U+0000, so a change whose value has one cannot be recorded
+ * exactly there: the approval is refused with the row named rather than stored altered.
+ */
+function refuseNulCharacters(changes: readonly ChangeRecord[]): void {
+  for (const change of changes) {
+    if (`${change.rowKey}${change.column}${change.before}${change.after}`.includes("\u0000")) {
+      throw new AppError(
+        "execution_failed",
+        `Row ${change.rowKey}, column ${change.column} holds a NUL character (U+0000), which PostgreSQL cannot store in a change record. Remove it from the file (or use SQLite) and approve again.`,
+      );
+    }
   }
 }
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { nameWithEmail } from "@/lib/auth/actor-label";
 import { type HistoryFilters, type HistorySort, historyDateRange } from "@/lib/schemas/history";
-import { db } from "./client";
+import { db, textContains } from "./client";
 import type { Prisma } from "./generated/client";
 import { actorLabels } from "./users";
 
@@ -115,7 +115,7 @@ export async function executionWhere(
   if (filters.planner) where.planner = filters.planner;
   const range = historyDateRange(filters);
   if (range.gte || range.lt) where.createdAt = range;
-  if (filters.q) where.instruction = { contains: filters.q };
+  if (filters.q) where.instruction = textContains(db(), filters.q);
   if (filters.key) where.id = { in: await executionsChangingKey(filters.key, filters.dataset) };
   return where;
 }

@@ -6,7 +6,7 @@ import { approvePlan } from "@/lib/services/approve-plan";
 import { createDataset } from "@/lib/services/create-dataset";
 import { createManualPlan } from "@/lib/services/create-plan";
 import { previewPlan } from "@/lib/services/preview-plan";
-import { installTempDb, type TempDb } from "@/tests/support/temp-db";
+import { installTempDb, type TempDb, withoutForeignKeys } from "@/tests/support/temp-db";
 import { checkDatabaseIntegrity, type IntegrityCheck } from "./integrity";
 
 const author: Actor = { id: "user:author", name: "Author", role: "author" };
@@ -59,7 +59,7 @@ describe("checkDatabaseIntegrity", () => {
   });
 
   it("finds change records whose execution is gone", async () => {
-    await temp.db.$executeRaw`PRAGMA foreign_keys = OFF`;
+    await withoutForeignKeys(temp);
     await temp.db.$executeRaw`UPDATE "Change" SET "executionId" = 'missing'`;
     const checks = await failedChecks();
     expect(checks).toContain("orphan_change");
@@ -67,7 +67,7 @@ describe("checkDatabaseIntegrity", () => {
   });
 
   it("finds a version that no execution wrote, and an execution without its version", async () => {
-    await temp.db.$executeRaw`PRAGMA foreign_keys = OFF`;
+    await withoutForeignKeys(temp);
     await temp.db
       .$executeRaw`UPDATE "Execution" SET "resultVersionId" = NULL WHERE "id" = ${executionRowId}`;
     const checks = await failedChecks();
@@ -87,7 +87,9 @@ describe("checkDatabaseIntegrity", () => {
   });
 
   it("finds version bytes that do not match their SHA-256", async () => {
-    await temp.db.$executeRaw`UPDATE "DatasetVersion" SET "content" = X'00' WHERE "number" = 2`;
+    const damaged = new Uint8Array([0]);
+    await temp.db
+      .$executeRaw`UPDATE "DatasetVersion" SET "content" = ${damaged} WHERE "number" = 2`;
     expect(await failedChecks()).toEqual(["version_content"]);
   });
 

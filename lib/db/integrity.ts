@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { type Db, db, type Tx } from "./client";
+import { type Db, db, providerOf, type Tx } from "./client";
 
 /** What the integrity check looked at, so a report of no problems says how much it covered. */
 export interface IntegrityCounts {
@@ -70,24 +70,29 @@ async function checkInTransaction(tx: Tx): Promise<IntegrityReport> {
     }
   };
 
-  const sqlite = await tx.$queryRawUnsafe<{ integrity_check: string }[]>("PRAGMA integrity_check");
-  report(
-    "sqlite",
-    sqlite.map((row) => row.integrity_check).filter((message) => message !== "ok"),
-  );
-  const foreignKeys = await tx.$queryRawUnsafe<{ table: string; rowid: number; parent: string }[]>(
-    "PRAGMA foreign_key_check",
-  );
-  report(
-    "foreign_keys",
-    foreignKeys.map((row) => `${row.table} row ${row.rowid} points to a missing ${row.parent}`),
-  );
+  // SQLite's own checks of the file; PostgreSQL enforces foreign keys on every write and checks
+  // its pages itself.
+  if (providerOf(tx) === "sqlite") {
+    const sqlite =
+      await tx.$queryRawUnsafe<{ integrity_check: string }[]>("PRAGMA integrity_check");
+    report(
+      "sqlite",
+      sqlite.map((row) => row.integrity_check).filter((message) => message !== "ok"),
+    );
+    const foreignKeys = await tx.$queryRawUnsafe<
+      { table: string; rowid: number; parent: string }[]
+    >("PRAGMA foreign_key_check");
+    report(
+      "foreign_keys",
+      foreignKeys.map((row) => `${row.table} row ${row.rowid} points to a missing ${row.parent}`),
+    );
+  }
 
   const withoutVersion = await tx.$queryRaw<{ id: string; executionId: string }[]>`
     SELECT e."id", e."executionId" FROM "Execution" e
     LEFT JOIN "DatasetVersion" v ON v."id" = e."resultVersionId"
     WHERE e."status" IN ('completed', 'reverted')
-      AND (v."id" IS NULL OR v."datasetId" <> e."datasetId" OR v."parentId" IS NOT e."baseVersionId")`;
+      AND (v."id" IS NULL OR v."datasetId" <> e."datasetId" OR v."parentId" IS DISTINCT FROM e."baseVersionId")`;
   report(
     "execution_version",
     withoutVersion.map(

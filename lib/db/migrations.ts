@@ -3,11 +3,21 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promis
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { openSchemaEngine, type SchemaEngine, type SchemaFile } from "./schema-engine";
+import pg from "pg";
+import { postgresSchemaText } from "../../scripts/postgres-schema.mjs";
+import { databaseProvider, redactedUrl, sqliteFilePath } from "./database-url";
+import {
+  type EngineTarget,
+  openSchemaEngine,
+  type SchemaEngine,
+  type SchemaFile,
+} from "./schema-engine";
 
 /**
  * Migrations in Prisma's standard layout (`prisma/migrations/<timestamp>_<name>/migration.sql`),
- * applied and created offline through the wasm schema engine.
+ * applied and created offline through the wasm schema engine: one history for SQLite
+ * (`prisma/migrations`) and one for PostgreSQL (`prisma/migrations-postgres`), both from the one
+ * schema, `prisma/schema.prisma`.
  */
 
 export const PRISMA_DIR = path.resolve(process.cwd(), "prisma");
@@ -15,6 +25,8 @@ export const PRISMA_DIR = path.resolve(process.cwd(), "prisma");
 export interface MigrationPaths {
   schemaPath: string;
   migrationsDir: string;
+  /** PostgreSQL reads the SQLite schema with its provider changed (scripts/postgres-schema.mjs). */
+  provider?: "sqlite" | "postgres";
 }
 
 export const defaultPaths: MigrationPaths = {
@@ -22,10 +34,20 @@ export const defaultPaths: MigrationPaths = {
   migrationsDir: path.join(PRISMA_DIR, "migrations"),
 };
 
+export const postgresPaths: MigrationPaths = {
+  schemaPath: path.join(PRISMA_DIR, "schema.prisma"),
+  migrationsDir: path.join(PRISMA_DIR, "migrations-postgres"),
+  provider: "postgres",
+};
+
 const noFilters = { externalTables: [], externalEnums: [] };
 
 async function readSchema(paths: MigrationPaths): Promise<SchemaFile[]> {
-  return [{ path: paths.schemaPath, content: await readFile(paths.schemaPath, "utf8") }];
+  const content = await readFile(paths.schemaPath, "utf8");
+  if (paths.provider === "postgres") {
+    return [{ path: paths.schemaPath, content: postgresSchemaText(content) }];
+  }
+  return [{ path: paths.schemaPath, content }];
 }
 
 async function readMigrationList(migrationsDir: string) {
@@ -56,15 +78,47 @@ async function readMigrationList(migrationsDir: string) {
 }
 
 async function withEngine<T>(
-  sqlitePath: string,
+  target: EngineTarget | string,
   schema: SchemaFile[],
   use: (engine: SchemaEngine) => Promise<T>,
 ): Promise<T> {
-  const opened = await openSchemaEngine(sqlitePath, schema);
+  const opened = await openSchemaEngine(
+    typeof target === "string" ? { provider: "sqlite", path: target } : target,
+    schema,
+  );
   try {
     return await use(opened.engine);
   } finally {
     await opened.close();
+  }
+}
+
+/** Applies pending migrations to the database at DATABASE_URL; returns the names it applied. */
+export async function migrateDatabaseUrl(databaseUrl: string): Promise<string[]> {
+  return databaseProvider(databaseUrl) === "postgres"
+    ? migratePostgres(databaseUrl)
+    : migrateDatabase(sqliteFilePath(databaseUrl));
+}
+
+/**
+ * Applies pending PostgreSQL migrations. The engine takes an advisory lock, so instances starting
+ * together migrate one after the other, and the later ones find nothing to do.
+ */
+export async function migratePostgres(
+  databaseUrl: string,
+  paths: MigrationPaths = postgresPaths,
+): Promise<string[]> {
+  const migrationsList = await readMigrationList(paths.migrationsDir);
+  try {
+    const result = await withEngine(
+      { provider: "postgres", url: databaseUrl },
+      await readSchema(paths),
+      (engine) => engine.applyMigrations({ migrationsList, filters: noFilters }),
+    );
+    return result.appliedMigrationNames;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(`Cannot migrate ${redactedUrl(databaseUrl)}: ${message}`, { cause: error });
   }
 }
 
@@ -154,9 +208,13 @@ function enableWriteAheadLog(sqlitePath: string) {
  * Diffing from `{ tag: "migrations" }` needs a shadow database, which SQLite cannot provide here,
  * so the migrations are applied to a scratch file, introspected, and that datamodel is diffed.
  */
-export async function pendingSchemaChanges(paths: MigrationPaths = defaultPaths): Promise<string> {
+export async function pendingSchemaChanges(
+  paths: MigrationPaths = defaultPaths,
+  options: PostgresServerOption = {},
+): Promise<string> {
   const schema = await readSchema(paths);
   const migrationsList = await readMigrationList(paths.migrationsDir);
+  if (paths.provider === "postgres") return pendingPostgresChanges(paths, schema, options);
   if (migrationsList.migrationDirectories.length === 0) {
     return withEngine(":memory:", schema, async (engine) => {
       const diff = await engine.diff({
@@ -170,29 +228,119 @@ export async function pendingSchemaChanges(paths: MigrationPaths = defaultPaths)
     });
   }
 
-  // One engine for both steps: a second connection to the scratch file would find it locked.
   const scratchDir = await mkdtemp(path.join(os.tmpdir(), "signoff-migrate-"));
   try {
-    return await withEngine(path.join(scratchDir, "scratch.db"), schema, async (engine) => {
-      await engine.applyMigrations({ migrationsList, filters: noFilters });
-      const introspected = await engine.introspect({
-        schema: { files: schema },
-        baseDirectoryPath: path.dirname(paths.schemaPath),
-        force: true,
-        compositeTypeDepth: 0,
-        namespaces: null,
-      });
-      const diff = await engine.diff({
-        from: { tag: "schemaDatamodel", files: introspected.schema.files },
-        to: { tag: "schemaDatamodel", files: schema },
-        script: true,
-        exitCode: null,
-        filters: noFilters,
-      });
-      return diff.stdout ?? "";
-    });
+    return await driftAfterMigrations(
+      { provider: "sqlite", path: path.join(scratchDir, "scratch.db") },
+      schema,
+      migrationsList,
+      paths,
+    );
   } finally {
     await rm(scratchDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Applies the migrations to an empty database, introspects it and diffs that with the schema:
+ * the SQL still missing. One engine for both steps: a second connection to a scratch SQLite file
+ * would find it locked.
+ */
+async function driftAfterMigrations(
+  target: EngineTarget,
+  schema: SchemaFile[],
+  migrationsList: Awaited<ReturnType<typeof readMigrationList>>,
+  paths: MigrationPaths,
+): Promise<string> {
+  return withEngine(target, schema, async (engine) => {
+    await engine.applyMigrations({ migrationsList, filters: noFilters });
+    const introspected = await engine.introspect({
+      schema: { files: schema },
+      baseDirectoryPath: path.dirname(paths.schemaPath),
+      force: true,
+      compositeTypeDepth: 0,
+      namespaces: null,
+    });
+    const diff = await engine.diff({
+      from: { tag: "schemaDatamodel", files: introspected.schema.files },
+      to: { tag: "schemaDatamodel", files: schema },
+      script: true,
+      exitCode: null,
+      filters: noFilters,
+    });
+    return diff.stdout ?? "";
+  });
+}
+
+export interface PostgresServerOption {
+  /**
+   * Any database of a PostgreSQL server (its maintenance `postgres` one will do): the engine
+   * needs a connection even to diff two schemas. Nothing is written to it.
+   */
+  postgresServerUrl?: string;
+}
+
+/**
+ * PostgreSQL's history keeps, beside each migration, the schema it brings the database to
+ * (`schema.prisma`): the engine's introspection cannot read PostgreSQL through the wasm build
+ * ("column type 'char' could not be deserialized"), so the SQL still missing is the diff from the
+ * last migration's schema to the current one.
+ */
+async function pendingPostgresChanges(
+  paths: MigrationPaths,
+  schema: SchemaFile[],
+  { postgresServerUrl }: PostgresServerOption,
+) {
+  if (!postgresServerUrl) {
+    throw new Error(
+      "A PostgreSQL migration is written with a PostgreSQL server at hand: set SIGNOFF_POSTGRES_URL.",
+    );
+  }
+  const from = await lastPostgresSnapshot(paths.migrationsDir);
+  return withEngine({ provider: "postgres", url: postgresServerUrl }, schema, async (engine) => {
+    const diff = await engine.diff({
+      from: from ? { tag: "schemaDatamodel", files: [from] } : { tag: "empty" },
+      to: { tag: "schemaDatamodel", files: schema },
+      script: true,
+      exitCode: null,
+      filters: noFilters,
+    });
+    return diff.stdout ?? "";
+  });
+}
+
+const POSTGRES_SNAPSHOT = "schema.prisma";
+
+async function lastPostgresSnapshot(migrationsDir: string): Promise<SchemaFile | null> {
+  const list = await readMigrationList(migrationsDir);
+  const last = list.migrationDirectories.at(-1);
+  if (!last) return null;
+  const file = path.join(migrationsDir, last.path, POSTGRES_SNAPSHOT);
+  return { path: file, content: await readFile(file, "utf8") };
+}
+
+/**
+ * Runs `use` on a new, empty database of the PostgreSQL server at `serverUrl` (any database on
+ * it: the maintenance `postgres` one will do), dropped afterwards.
+ */
+export async function withScratchPostgres<T>(
+  serverUrl: string,
+  use: (databaseUrl: string) => Promise<T>,
+): Promise<T> {
+  const name = `signoff_scratch_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    try {
+      return await use(url.toString());
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    }
+  } finally {
+    await admin.end();
   }
 }
 
@@ -213,22 +361,27 @@ export async function createMigration(
   name: string,
   paths: MigrationPaths = defaultPaths,
   now = new Date(),
+  options: PostgresServerOption = {},
 ): Promise<string | null> {
   const slug = name
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "_")
     .replace(/^_|_$/g, "");
   if (!slug) throw new Error("A migration needs a name, e.g. npm run db:migrate:new -- add_users");
-  const sql = await pendingSchemaChanges(paths);
+  const sql = await pendingSchemaChanges(paths, options);
   if (!hasStatements(sql)) return null;
   const dir = path.join(paths.migrationsDir, `${timestamp(now)}_${slug}`);
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, "migration.sql"), sql);
+  if (paths.provider === "postgres") {
+    const [schema] = await readSchema(paths);
+    await writeFile(path.join(dir, POSTGRES_SNAPSHOT), schema.content);
+  }
   const lockPath = path.join(paths.migrationsDir, "migration_lock.toml");
   if (!existsSync(lockPath)) {
     await writeFile(
       lockPath,
-      '# Please do not edit this file manually\n# It should be added in your version-control system (e.g., Git)\nprovider = "sqlite"\n',
+      `# Please do not edit this file manually\n# It should be added in your version-control system (e.g., Git)\nprovider = "${paths.provider === "postgres" ? "postgresql" : "sqlite"}"\n`,
     );
   }
   return dir;

@@ -1,6 +1,6 @@
 import "server-only";
 import { PLAN_TABS, type PlanFilters, type PlanSort, type PlanTab } from "@/lib/schemas/plans";
-import { db } from "./client";
+import { db, textContains } from "./client";
 import type { Prisma } from "./generated/client";
 import { actorLabels } from "./users";
 
@@ -46,7 +46,7 @@ function planWhere(filters: PlanFilters, viewer: PlanViewer): Prisma.PlanWhereIn
   const and: Prisma.PlanWhereInput[] = [];
   if (filters.dataset) and.push({ datasetId: filters.dataset });
   if (filters.author) and.push({ createdBy: filters.author });
-  if (filters.q) and.push({ instruction: { contains: filters.q } });
+  if (filters.q) and.push({ instruction: textContains(db(), filters.q) });
   if (filters.mine) {
     and.push({ OR: [{ createdBy: viewer.id }, { revisions: { some: { author: viewer.id } } }] });
   }

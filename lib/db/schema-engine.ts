@@ -2,10 +2,12 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaPg } from "@prisma/adapter-pg";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 
 /**
- * Prisma's schema engine compiled to WebAssembly, driven through the better-sqlite3 adapter.
+ * Prisma's schema engine compiled to WebAssembly, driven through the better-sqlite3 adapter (or
+ * node-postgres for a PostgreSQL database).
  *
  * The Prisma CLI downloads a native schema engine on first use, which cannot happen without
  * internet; the wasm build ships on npm and reads and writes the same `_prisma_migrations` table,
@@ -44,18 +46,26 @@ export interface OpenedSchemaEngine {
   close(): Promise<void>;
 }
 
-/** Starts an engine for one SQLite file (absolute path or `:memory:`). */
+/** A SQLite file (absolute path or `:memory:`), or a PostgreSQL database by URL. */
+export type EngineTarget =
+  | { provider: "sqlite"; path: string }
+  | { provider: "postgres"; url: string };
+
+/** Starts an engine for one database. */
 export async function openSchemaEngine(
-  sqlitePath: string,
+  target: EngineTarget,
   schemaFiles: SchemaFile[],
   log: (message: string) => void = () => {},
 ): Promise<OpenedSchemaEngine> {
   loaded ??= loadWasm();
   const { SchemaEngine } = await loaded;
-  const factory = new PrismaBetterSqlite3({ url: sqlitePath });
+  const factory =
+    target.provider === "sqlite"
+      ? new PrismaBetterSqlite3({ url: target.path })
+      : new PrismaPg({ connectionString: target.url });
   const connections: { dispose(): Promise<void> }[] = [];
   const tracked = {
-    provider: "sqlite" as const,
+    provider: target.provider,
     adapterName: factory.adapterName,
     connect: async () => {
       const connection = await factory.connect();

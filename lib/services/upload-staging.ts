@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { sqliteFilePath } from "@/lib/db/database-url";
+import { dataDirectory } from "@/lib/db/database-url";
 import { env } from "@/lib/env";
 
 /**
@@ -35,8 +35,7 @@ export interface StagedMeta {
 
 /** The staging directory: `uploads/` beside the SQLite file, so each database has its own. */
 export function stagingDir(): string {
-  const file = sqliteFilePath(env().DATABASE_URL);
-  const base = file === ":memory:" ? path.join(os.tmpdir(), "signoff") : path.dirname(file);
+  const base = dataDirectory(env().DATABASE_URL) ?? path.join(os.tmpdir(), "signoff");
   return path.join(base, "uploads");
 }
 

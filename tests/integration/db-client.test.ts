@@ -9,7 +9,7 @@ afterAll(async () => {
   await temp.dispose();
 });
 
-describe("Prisma client on a temporary SQLite file", () => {
+describe("Prisma client on a temporary database", () => {
   it("writes a dataset with its first version in one transaction and reads it back", async () => {
     const { db } = temp;
     const content = Buffer.from("sku,price\nA1,1.00\n");

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ChangeRecord, insertChanges } from "@/lib/db/execution-writes";
 import { loadExecutionChanges } from "@/lib/db/executions";
-import { installTempDb, type TempDb } from "../support/temp-db";
+import { installTempDb, type TempDb, withoutForeignKeys } from "../support/temp-db";
 
 let temp: TempDb;
 
 beforeAll(async () => {
   temp = await installTempDb();
   // The records alone are under test: no execution or dataset rows to point at.
-  await temp.db.$executeRaw`PRAGMA foreign_keys = OFF`;
+  await withoutForeignKeys(temp);
 });
 afterAll(async () => {
   await temp.dispose();
@@ -28,7 +28,6 @@ describe("insertChanges", () => {
       '"quoted", with comma',
       "back\\slash",
       "line\nbreak",
-      "nul\u0000byte",
       "é😀",
       "null",
       "[1]",
@@ -50,6 +49,22 @@ describe("insertChanges", () => {
         after,
       })),
     ).toEqual(changes);
+  });
+
+  it("stores a NUL character exactly on SQLite, and refuses it by name on PostgreSQL", async () => {
+    const changes = [
+      { operationId: "op_01", rowKey: "K1", column: "name", before: "nul\u0000byte", after: "x" },
+    ];
+    if (temp.file === "") {
+      await expect(roundTrip("exec-nul", changes)).rejects.toMatchObject({
+        code: "execution_failed",
+        message: expect.stringContaining("Row K1, column name holds a NUL character"),
+      });
+      expect(await loadExecutionChanges("exec-nul")).toEqual([]);
+    } else {
+      const [stored] = await roundTrip("exec-nul", changes);
+      expect(stored.before).toBe("nul\u0000byte");
+    }
   });
 
   it("replaces a lone surrogate with one U+FFFD, as a bound parameter would", async () => {
