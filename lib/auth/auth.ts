@@ -54,10 +54,11 @@ function createAuth() {
       updateAge: 24 * 60 * 60,
     },
     rateLimit: {
-      // On in every environment (better-auth's default is production only), in memory: one
-      // Signoff process serves one database, so one process holds every counter.
+      // On in every environment (better-auth's default is production only). SQLite has one
+      // Signoff process, which holds every counter in memory; on PostgreSQL several instances
+      // share the database, so the counters live there and every instance counts every attempt.
       enabled: true,
-      storage: "memory",
+      storage: databaseProvider(config.DATABASE_URL) === "postgres" ? "database" : "memory",
       window: 60,
       max: 300,
       customRules: {
