@@ -32,6 +32,8 @@ export interface MeasureOptions {
    * does not (the CLI as a user runs it) is timed from outside: `seconds` is its wall time.
    */
   report?: boolean;
+  /** The child's environment (default: this process's). */
+  env?: NodeJS.ProcessEnv;
 }
 
 export function measure(command: string, args: string[], options: MeasureOptions = {}): Measured {
@@ -40,11 +42,13 @@ export function measure(command: string, args: string[], options: MeasureOptions
   const child = haveTime
     ? spawnSync(TIME, ["-v", command, ...args], {
         cwd: options.cwd ?? REPO_ROOT,
+        env: options.env,
         encoding: "utf8",
         maxBuffer: 64 << 20,
       })
     : spawnSync(command, args, {
         cwd: options.cwd ?? REPO_ROOT,
+        env: options.env,
         encoding: "utf8",
         maxBuffer: 64 << 20,
       });

@@ -1,4 +1,5 @@
 import { approve100k, preview100k } from "./workloads/approve-100k";
+import { approve1mPg, approve100kPg } from "./workloads/approve-postgres";
 import { diffUi300k } from "./workloads/diff-ui-300k";
 import { approve1m, cliApply1m } from "./workloads/end-to-end-1m";
 import { executor1m } from "./workloads/executor-1m";
@@ -42,6 +43,8 @@ export const WORKLOADS: readonly Workload[] = [
   plans10k,
   approve100k,
   preview100k,
+  approve100kPg,
+  approve1mPg,
   diffUi300k,
   plannerRules,
 ];

@@ -4,7 +4,8 @@
  * preview server action) twice and the approval transaction, each timed, with their phases,
  * after one untimed warm-up of the same flow on 1,000 rows. Prints one JSON line.
  * Usage: approve.ts CSV_FILE [PLAN_FILE]: the plan file, when given, is the plan to preview and
- * approve instead. Run with bench/children/server-only-hook.mjs (see there).
+ * approve instead. SIGNOFF_BENCH_DATABASE_URL, when set, is an empty PostgreSQL database to use
+ * instead of a SQLite file. Run with bench/children/server-only-hook.mjs (see there).
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -12,7 +13,7 @@ import path from "node:path";
 
 (process.env as Record<string, string>).NODE_ENV = "production";
 const { createDb } = await import("@/lib/db/client");
-const { migrateDatabase } = await import("@/lib/db/migrations");
+const { migrateDatabase, migratePostgres } = await import("@/lib/db/migrations");
 const { createDataset } = await import("@/lib/services/create-dataset");
 const { createManualPlan } = await import("@/lib/services/create-plan");
 const { previewPlan } = await import("@/lib/services/preview-plan");
@@ -23,9 +24,11 @@ const author = { id: "bench:author", name: "Author", role: "author" as const };
 const approver = { id: "bench:approver", name: "Approver", role: "approver" as const };
 const dir = mkdtempSync(path.join(os.tmpdir(), "signoff-bench-approve-"));
 try {
+  const postgresUrl = process.env.SIGNOFF_BENCH_DATABASE_URL;
   const file = path.join(dir, "bench.db");
-  await migrateDatabase(file);
-  (globalThis as { signoffDb?: unknown }).signoffDb = createDb(`file:${file}`);
+  if (postgresUrl) await migratePostgres(postgresUrl);
+  else await migrateDatabase(file);
+  (globalThis as { signoffDb?: unknown }).signoffDb = createDb(postgresUrl ?? `file:${file}`);
 
   const content = readFileSync(csvFile);
 

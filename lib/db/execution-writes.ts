@@ -21,12 +21,16 @@ const INSERT_FROM_JSON = `
          record.value ->> 0, record.value ->> 1, record.value ->> 2, record.value ->> 3, record.value ->> 4
   FROM input, json_each(input."records") AS record`;
 
-/** The same on PostgreSQL: the records as one jsonb parameter, numbered by their position. */
-const INSERT_FROM_JSON_POSTGRES = `
+/**
+ * The same on PostgreSQL: each field as one text[] parameter, unnested side by side and numbered
+ * by position; arrays bind and unpack faster than a jsonb document there (STACK.md).
+ */
+const INSERT_FROM_ARRAYS_POSTGRES = `
   INSERT INTO "Change" ("executionId", "datasetId", "seq", "operationId", "rowKey", "column", "before", "after")
   SELECT $1, $2, $3::int + (record.position - 1)::int,
-         record.value ->> 0, record.value ->> 1, record.value ->> 2, record.value ->> 3, record.value ->> 4
-  FROM jsonb_array_elements($4::jsonb) WITH ORDINALITY AS record(value, position)`;
+         record."operationId", record."rowKey", record."column", record."before", record."after"
+  FROM unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+    WITH ORDINALITY AS record("operationId", "rowKey", "column", "before", "after", position)`;
 
 /**
  * Inserts an execution's change records inside the caller's transaction, numbered by their
@@ -38,8 +42,11 @@ export async function insertChanges(
   datasetId: string,
   changes: readonly ChangeRecord[],
 ): Promise<void> {
-  const postgres = providerOf(tx) === "postgres";
-  if (postgres) refuseNulCharacters(changes);
+  if (providerOf(tx) === "postgres") {
+    refuseNulCharacters(changes);
+    await insertChangesPostgres(tx, executionId, datasetId, changes);
+    return;
+  }
   for (let start = 0; start < changes.length; start += RECORDS_PER_STATEMENT) {
     const end = Math.min(start + RECORDS_PER_STATEMENT, changes.length);
     const records: string[][] = [];
@@ -54,11 +61,41 @@ export async function insertChanges(
       ]);
     }
     await tx.$executeRawUnsafe(
-      postgres ? INSERT_FROM_JSON_POSTGRES : INSERT_FROM_JSON,
+      INSERT_FROM_JSON,
       executionId,
       datasetId,
       start,
       JSON.stringify(records),
+    );
+  }
+}
+
+/** Records per statement on PostgreSQL: five arrays of this many strings. */
+const POSTGRES_RECORDS_PER_STATEMENT = 50_000;
+
+async function insertChangesPostgres(
+  tx: Tx,
+  executionId: string,
+  datasetId: string,
+  changes: readonly ChangeRecord[],
+): Promise<void> {
+  for (let start = 0; start < changes.length; start += POSTGRES_RECORDS_PER_STATEMENT) {
+    const end = Math.min(start + POSTGRES_RECORDS_PER_STATEMENT, changes.length);
+    const fields: string[][] = [[], [], [], [], []];
+    for (let at = start; at < end; at++) {
+      const change = changes[at];
+      fields[0].push(wellFormed(change.operationId));
+      fields[1].push(wellFormed(change.rowKey));
+      fields[2].push(wellFormed(change.column));
+      fields[3].push(wellFormed(change.before));
+      fields[4].push(wellFormed(change.after));
+    }
+    await tx.$executeRawUnsafe(
+      INSERT_FROM_ARRAYS_POSTGRES,
+      executionId,
+      datasetId,
+      start,
+      ...fields,
     );
   }
 }
