@@ -211,8 +211,7 @@ test("a server action body over the 2 MB limit is refused before the action runs
   ) as { node: Record<string, { exportedName?: string; filename?: string }> };
   const actionId = Object.entries(manifest.node).find(
     ([, entry]) =>
-      entry.exportedName === "savePlanRevisionAction" &&
-      entry.filename === "app/plans/[id]/actions.ts",
+      entry.exportedName === "savePlanRevisionAction" && entry.filename === "lib/actions/plans.ts",
   )?.[0];
   expect(actionId).toBeTruthy();
 

@@ -1,9 +1,9 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { resetPasswordAction } from "@/app/admin/users/actions";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
+import { resetPasswordAction } from "@/lib/actions/users";
 import { PASSWORD_MIN } from "@/lib/schemas/users";
 import { generatePassword } from "./generate-password";
 

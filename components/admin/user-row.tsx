@@ -1,9 +1,9 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { changeRoleAction, setUserActiveAction } from "@/app/admin/users/actions";
 import { Button } from "@/components/ui/button";
 import { formatDateTime } from "@/components/ui/format";
+import { changeRoleAction, setUserActiveAction } from "@/lib/actions/users";
 import { isRole, ROLE_LABELS, ROLES } from "@/lib/auth/permissions";
 import type { UserSummary } from "@/lib/db/users";
 import { ResetPasswordForm } from "./reset-password-form";

@@ -4,10 +4,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { changePasswordAction } from "@/app/account/actions";
 import { Button } from "@/components/ui/button";
 import { FormAlert, TextField } from "@/components/ui/field";
 import { setFieldErrors } from "@/components/ui/field-errors";
+import { changePasswordAction } from "@/lib/actions/account";
 import { type ChangePasswordInput, changePasswordSchema, PASSWORD_MIN } from "@/lib/schemas/users";
 import { useHydrated } from "./use-hydrated";
 

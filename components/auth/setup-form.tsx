@@ -4,10 +4,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { createFirstAdminAction } from "@/app/setup/actions";
 import { Button } from "@/components/ui/button";
 import { FormAlert, TextField } from "@/components/ui/field";
 import { setFieldErrors } from "@/components/ui/field-errors";
+import { createFirstAdminAction } from "@/lib/actions/setup";
 import { PASSWORD_MIN, type SetupInput, setupSchema } from "@/lib/schemas/users";
 import { useHydrated } from "./use-hydrated";
 

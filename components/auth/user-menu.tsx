@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { signOutAction } from "@/app/account/actions";
 import { buttonClasses } from "@/components/ui/button";
+import { signOutAction } from "@/lib/actions/account";
 import type { Actor } from "@/lib/auth/actor";
 import { ROLE_LABELS } from "@/lib/auth/permissions";
 

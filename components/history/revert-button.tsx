@@ -2,8 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { revertExecutionAction } from "@/app/executions/[id]/actions";
 import { Button } from "@/components/ui/button";
+import { revertExecutionAction } from "@/lib/actions/executions";
 
 /**
  * Drafts the execution's inverse plan and opens it in the normal review (preview, approve).

@@ -3,10 +3,10 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useMemo, useRef, useState, useTransition } from "react";
-import { startManualPlan } from "@/app/plans/new/actions";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { FormAlert } from "@/components/ui/field";
+import { startManualPlan } from "@/lib/actions/plan-drafts";
 import type { DatasetProfile } from "@/lib/dataset/types";
 import type { PlannerChoice } from "@/lib/services/planner-config";
 import { exampleInstructions } from "./examples";

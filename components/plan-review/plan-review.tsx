@@ -3,10 +3,10 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { restorePlanRevisionAction, savePlanRevisionAction } from "@/app/plans/[id]/actions";
 import { type PlanRevisionSummary, PlanWorkbench } from "@/components/plan-editor/plan-workbench";
 import { Card } from "@/components/ui/card";
 import { formatCount, formatDateTime } from "@/components/ui/format";
+import { restorePlanRevisionAction, savePlanRevisionAction } from "@/lib/actions/plans";
 import type { DatasetProfile } from "@/lib/dataset/types";
 import type { ExecutionPlan } from "@/lib/plan/schema";
 import { PreviewPanel, type PreviewState } from "./preview-panel";

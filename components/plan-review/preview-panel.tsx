@@ -1,13 +1,13 @@
 "use client";
 
 import { useEffect, useId, useRef, useState, useTransition } from "react";
-import { approvePlanAction, previewPlanAction, rejectPlanAction } from "@/app/plans/[id]/actions";
 import { RemoteDiffTable } from "@/components/diff-table/remote-diff-table";
 import { ApprovalActions } from "@/components/preview/approval-actions";
 import { PreviewSummary } from "@/components/preview/preview-summary";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { FormAlert } from "@/components/ui/field";
+import { approvePlanAction, previewPlanAction, rejectPlanAction } from "@/lib/actions/plans";
 import type { ExecutionPlan } from "@/lib/plan/schema";
 import type { PlanPermissions } from "./plan-review";
 

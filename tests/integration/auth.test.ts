@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { changePasswordAction } from "@/app/account/actions";
-import { changeRoleAction, createUserAction, setUserActiveAction } from "@/app/admin/users/actions";
-import { createFirstAdminAction } from "@/app/setup/actions";
+import { changePasswordAction } from "@/lib/actions/account";
+import { createFirstAdminAction } from "@/lib/actions/setup";
+import { changeRoleAction, createUserAction, setUserActiveAction } from "@/lib/actions/users";
 import { currentActor } from "@/lib/auth/actor";
 import { auth } from "@/lib/auth/auth";
 import { ensureAdmin } from "@/lib/services/ensure-admin";

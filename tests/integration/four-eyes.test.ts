@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { previewPlanAction, savePlanRevisionAction } from "@/app/plans/[id]/actions";
+import { previewPlanAction, savePlanRevisionAction } from "@/lib/actions/plans";
 import { FOUR_EYES_REASON } from "@/lib/auth/four-eyes";
 import { actAs, resetAuth, setAuthTestEnv, signedInUser, type TestUser } from "../support/auth";
 import { approveAs, previewedPlanBy } from "../support/plans";

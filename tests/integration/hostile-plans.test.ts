@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { savePlanRevisionAction, validatePlanAction } from "@/app/plans/[id]/actions";
+import { savePlanRevisionAction, validatePlanAction } from "@/lib/actions/plans";
 import { LOCAL_OPERATOR } from "@/lib/auth/actor";
 import { executionPlanSchema } from "@/lib/plan/schema";
 import { createDataset } from "@/lib/services/create-dataset";

@@ -24,22 +24,22 @@ setAuthTestEnv();
 type Access = Permission | "public";
 
 const ACTIONS: Record<string, Access> = {
-  "app/account/actions.ts#changePasswordAction": "account.update",
-  "app/account/actions.ts#signOutAction": "public",
-  "app/admin/users/actions.ts#createUserAction": "user.manage",
-  "app/admin/users/actions.ts#changeRoleAction": "user.manage",
-  "app/admin/users/actions.ts#setUserActiveAction": "user.manage",
-  "app/admin/users/actions.ts#resetPasswordAction": "user.manage",
-  "app/datasets/upload/actions.ts#confirmUploadAction": "dataset.upload",
-  "app/executions/[id]/actions.ts#revertExecutionAction": "execution.revert",
-  "app/plans/[id]/actions.ts#savePlanRevisionAction": "plan.edit",
-  "app/plans/[id]/actions.ts#validatePlanAction": "plan.edit",
-  "app/plans/[id]/actions.ts#restorePlanRevisionAction": "plan.edit",
-  "app/plans/[id]/actions.ts#previewPlanAction": "plan.preview",
-  "app/plans/[id]/actions.ts#approvePlanAction": "plan.approve",
-  "app/plans/[id]/actions.ts#rejectPlanAction": "plan.reject",
-  "app/plans/new/actions.ts#startManualPlan": "plan.draft",
-  "app/setup/actions.ts#createFirstAdminAction": "public",
+  "lib/actions/account.ts#changePasswordAction": "account.update",
+  "lib/actions/account.ts#signOutAction": "public",
+  "lib/actions/users.ts#createUserAction": "user.manage",
+  "lib/actions/users.ts#changeRoleAction": "user.manage",
+  "lib/actions/users.ts#setUserActiveAction": "user.manage",
+  "lib/actions/users.ts#resetPasswordAction": "user.manage",
+  "lib/actions/datasets.ts#confirmUploadAction": "dataset.upload",
+  "lib/actions/executions.ts#revertExecutionAction": "execution.revert",
+  "lib/actions/plans.ts#savePlanRevisionAction": "plan.edit",
+  "lib/actions/plans.ts#validatePlanAction": "plan.edit",
+  "lib/actions/plans.ts#restorePlanRevisionAction": "plan.edit",
+  "lib/actions/plans.ts#previewPlanAction": "plan.preview",
+  "lib/actions/plans.ts#approvePlanAction": "plan.approve",
+  "lib/actions/plans.ts#rejectPlanAction": "plan.reject",
+  "lib/actions/plan-drafts.ts#startManualPlan": "plan.draft",
+  "lib/actions/setup.ts#createFirstAdminAction": "public",
 };
 
 const ROUTES: Record<string, Access> = {
@@ -67,7 +67,10 @@ const pageSources = import.meta.glob<string>("/app/**/page.tsx", {
   import: "default",
   eager: true,
 });
-const actionModules = import.meta.glob<Record<string, unknown>>("/app/**/actions.ts");
+const actionModules = import.meta.glob<Record<string, unknown>>([
+  "/lib/actions/*.ts",
+  "!/lib/actions/server-action.ts",
+]);
 const routeModules = import.meta.glob<Record<string, unknown>>("/app/**/route.ts");
 
 type Callable = (...args: unknown[]) => Promise<unknown>;

@@ -1,9 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import {
-  previewPlanAction,
-  rejectPlanAction,
-  savePlanRevisionAction,
-} from "@/app/plans/[id]/actions";
+import { previewPlanAction, rejectPlanAction, savePlanRevisionAction } from "@/lib/actions/plans";
 import { latestRejection } from "@/lib/db/plans";
 import { actAs, resetAuth, setAuthTestEnv, signedInUser, type TestUser } from "../support/auth";
 import { approveAs, previewedPlanBy } from "../support/plans";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { changePasswordAction } from "@/app/account/actions";
+import { changePasswordAction } from "@/lib/actions/account";
 import {
   actAs,
   authRequest,

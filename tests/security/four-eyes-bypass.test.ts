@@ -3,7 +3,7 @@ import {
   previewPlanAction,
   restorePlanRevisionAction,
   savePlanRevisionAction,
-} from "@/app/plans/[id]/actions";
+} from "@/lib/actions/plans";
 import { FOUR_EYES_REASON } from "@/lib/auth/four-eyes";
 import { actAs, resetAuth, setAuthTestEnv, signedInUser, type TestUser } from "../support/auth";
 import { approveAs, previewedPlanBy } from "../support/plans";

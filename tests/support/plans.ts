@@ -1,10 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import {
-  approvePlanAction,
-  previewPlanAction,
-  savePlanRevisionAction,
-} from "@/app/plans/[id]/actions";
+import { approvePlanAction, previewPlanAction, savePlanRevisionAction } from "@/lib/actions/plans";
 import { createDataset } from "@/lib/services/create-dataset";
 import { createManualPlan } from "@/lib/services/create-plan";
 import { actAs, type TestUser } from "./auth";

@@ -3,15 +3,13 @@ import { notFound } from "next/navigation";
 import { LaterChangesNotice } from "@/components/history/later-changes-notice";
 import { PlanHeader } from "@/components/plan-review/plan-header";
 import { PlanReview } from "@/components/plan-review/plan-review";
-import { authEnabled } from "@/lib/auth/actor";
-import { canApprove } from "@/lib/auth/four-eyes";
+import { approvalDecision } from "@/lib/auth/approval-policy";
 import { requirePageActor } from "@/lib/auth/page";
 import { can } from "@/lib/auth/permissions";
 import { readProfile } from "@/lib/db/datasets";
 import { laterChangesToSameCells } from "@/lib/db/executions";
 import { findPlanForReview, latestRejection, readPlanJson } from "@/lib/db/plans";
 import { actorLabels } from "@/lib/db/users";
-import { env } from "@/lib/env";
 import { canonicalJson } from "@/lib/plan/canonical";
 import { describePlan } from "@/lib/plan/describe";
 
@@ -34,11 +32,10 @@ export default async function PlanPage({ params }: { params: Promise<{ id: strin
     ...plan.executions.map((execution) => execution.approvedBy),
   ]);
   const nameOf = (id: string) => labels.get(id)?.name ?? id;
-  const approval = canApprove({
+  const approval = approvalDecision(
     actor,
-    revisionAuthors: plan.revisions.map((revision) => revision.author),
-    allowSelfApproval: env().SIGNOFF_ALLOW_SELF_APPROVAL || !authEnabled(),
-  });
+    plan.revisions.map((revision) => revision.author),
+  );
   const laterChanges = plan.revertOf ? await laterChangesToSameCells(plan.revertOf.id) : [];
   const completed = plan.executions.find(
     (execution) => execution.status === "completed" || execution.status === "reverted",

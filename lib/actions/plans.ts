@@ -2,8 +2,8 @@
 
 import { z } from "zod";
 import { serverAction } from "@/lib/actions/server-action";
-import { authEnabled, authorize } from "@/lib/auth/actor";
-import { env } from "@/lib/env";
+import { authorize } from "@/lib/auth/actor";
+import { selfApprovalAllowed } from "@/lib/auth/approval-policy";
 import { approvePlan } from "@/lib/services/approve-plan";
 import { previewPlan } from "@/lib/services/preview-plan";
 import {
@@ -14,9 +14,6 @@ import {
 import { validatePlan } from "@/lib/services/validate-plan";
 
 const planId = z.string().min(1);
-
-/** With sign-in switched off there is only one person, who must be able to approve. */
-const selfApprovalAllowed = () => env().SIGNOFF_ALLOW_SELF_APPROVAL || !authEnabled();
 
 /**
  * The server's verdict on a plan the editor holds, before it is saved: issues with their paths.
