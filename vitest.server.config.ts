@@ -1,7 +1,7 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-// The reliability tests (issue 8): the production build served as `npm start` serves it, called over
+// The reliability tests: the production build served as `npm start` serves it, called over
 // loopback HTTP. They need `.next` built from the current tree; `npm test` runs them after the
 // build (scripts/test.mjs), `npm run test:server` on their own.
 export default defineConfig({

@@ -3,7 +3,7 @@ import type { FileHandle } from "node:fs/promises";
 import { type AuditRecordInput, auditLinePieces } from "@/lib/dataset/audit-record";
 
 /**
- * The audit file: one JSON line per `apply` (DESIGN.md "Command line"), in the seed executor's
+ * The audit file: one JSON line per `apply`, in the seed executor's
  * format, built by lib/dataset/audit-record.ts as for the web history. The CLI adds what only it
  * knows as extras after `plan_snapshot`: who ran it, the files, the guards and an override's reason.
  */

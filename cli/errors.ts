@@ -1,5 +1,5 @@
 /**
- * Exit codes (DESIGN.md "Command line") and the one error type commands throw. `main` prints a
+ * Exit codes and the one error type commands throw. `main` prints a
  * CliError as its message lines on stderr and exits with its code; nothing prints a stack trace.
  */
 

@@ -5,7 +5,7 @@ import { CliError, EXIT, type ExitCode } from "./errors";
 import type { CliIo } from "./io";
 
 /**
- * `signoff <command> [options]` (DESIGN.md "Command line"). Every failure ends as one message
+ * `signoff <command> [options]`. Every failure ends as one message
  * on stderr (plus one line per validation issue) and an exit code; never a stack trace.
  */
 

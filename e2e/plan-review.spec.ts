@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
-// The review flow of DESIGN.md steps 2–5 on the seeded "Seed products" dataset (7 rows), as an
+// The review flow (instruction, plan, edit, preview, approve) on the seeded "Seed products" dataset (7 rows), as an
 // author who drafts and previews and an approver, in their own browser context, who approves.
 test.use({ role: "author" });
 

@@ -175,7 +175,7 @@ export function renameOperation(plan: ExecutionPlan, index: number, id: string):
 
 /**
  * The operation's prerequisites as an explicit list: its `depends_on`, or the operation before
- * it when it has none (DESIGN.md "Execution semantics").
+ * it when it has none (docs/plan-format.md "How a plan runs").
  */
 export function explicitDependencies(plan: ExecutionPlan, index: number): string[] {
   const operation = plan.operations[index];

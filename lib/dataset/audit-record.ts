@@ -1,8 +1,8 @@
 import type { CsvTable } from "./csv";
 
 /**
- * The audit record of one execution as a JSON line, in the seed executor's format (DESIGN.md
- * "Command line"): the history downloads, the history export and the CLI's `--audit` file all
+ * The audit record of one execution as a JSON line, in the seed executor's format: the history
+ * downloads, the history export and the CLI's `--audit` file all
  * write it through this module, so the three agree byte for byte.
  *
  * ```

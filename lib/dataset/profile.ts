@@ -16,7 +16,7 @@ const QUOTE = 34;
 export { normalizeColumnName, SHORTHAND_SYNONYMS, SHORTHAND_TYPES } from "./shorthand";
 
 /**
- * What Signoff knows about a table's columns (DESIGN.md "Datasets"): types, key column, the
+ * What Signoff knows about a table's columns: types, key column, the
  * values of category-like columns, and where the seed shorthand lands.
  *
  * Typing reads each distinct value once. A column is boolean when every non-empty value is

@@ -35,7 +35,7 @@ export function isIsoDate(text: string): boolean {
 }
 
 /**
- * true/false, yes/no, y/n, 1/0 in any case (DESIGN.md "Execution semantics"), or undefined. The
+ * true/false, yes/no, y/n, 1/0 in any case (docs/plan-format.md "How a plan runs"), or undefined. The
  * common spellings are matched without lower-casing, which keeps this cheap on hot paths.
  */
 export function parseBooleanText(text: string): boolean | undefined {

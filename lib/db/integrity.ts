@@ -38,7 +38,7 @@ export interface IntegrityReport {
 const MAX_LISTED = 20;
 
 /**
- * Checks the promises an approval makes about the database (DESIGN.md "Approval"), read-only:
+ * Checks the promises an approval makes about the database (docs/plan-format.md "Approval"), read-only:
  *
  * - every completed (or later reverted) execution has its result version, all its change
  *   records (as many as its recorded `cellsChanged`) and its `execution.applied` audit event;

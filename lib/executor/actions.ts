@@ -21,7 +21,7 @@ import { type FastNumeric, fastNumeric } from "./fast-numeric";
 import { isDecimal, type PlanValue, textOf } from "./variables";
 
 /**
- * What an action does to one cell's value (DESIGN.md "Execution semantics").
+ * What an action does to one cell's value (docs/plan-format.md "How a plan runs").
  *
  * Numbers: the action's arithmetic is exact; then the result is rounded half-up to `round_to`
  * decimals; then `ending` snaps it to the nearest value with that fraction (0.99 → x.99; a tie

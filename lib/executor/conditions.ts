@@ -13,7 +13,7 @@ import { compare, type Decimal, parseDecimal } from "./decimal";
 import { type PlanValue, resolveValue, textOf, type Variables } from "./variables";
 
 /**
- * Filter conditions as typed tests of a cell (DESIGN.md "Execution semantics").
+ * Filter conditions as typed tests of a cell (docs/plan-format.md "How a plan runs").
  *
  * Comparison follows the column's profiled type:
  * - number/integer columns compare numerically (15 equals "15.00"); a cell that is not a number

@@ -7,7 +7,7 @@ import { prepare } from "./dry-run";
 import { ExecutionFailure, type OperationRun, type RunOutcome, runPlan } from "./run";
 
 /**
- * Order conflicts (DESIGN.md "Execution semantics"): two operations with no path between them in
+ * Order conflicts (docs/plan-format.md "How a plan runs"): two operations with no path between them in
  * the dependency graph must commute. They do not when, on this data,
  * - `same_cells`: both write a cell one of them changes (unless both set the same fixed text);
  * - `reads_written`: one changes a cell the other's filter reads, and the change flips whether

@@ -1,5 +1,5 @@
 /**
- * Money-safe decimal arithmetic (DESIGN.md "Execution semantics"): a value is an integer
+ * Money-safe decimal arithmetic (docs/plan-format.md "How a plan runs"): a value is an integer
  * mantissa and a power-of-ten scale, `m / 10^s`, so 29.99 is exactly (2999, 2) and
  * 29.99 × 1.10 = 32.989 exactly. The mantissa is a JS number while it is a safe integer (the fast
  * path: prices times percentages stay far below 2^53) and a bigint past that, so no input can

@@ -9,7 +9,7 @@ import type { Change, DryRunFailure, DryRunResult, OperationStats } from "./type
 import { variablesToJson } from "./variables";
 
 /**
- * The deterministic executor (DESIGN.md "Execution semantics"): runs a plan against a parsed
+ * The deterministic executor (docs/plan-format.md "How a plan runs"): runs a plan against a parsed
  * table and returns everything a preview shows and an approval checks — the change set and its
  * hash, per-operation counts, guards, warnings and the resulting CSV bytes. Pure: the input table
  * is not modified and nothing is written anywhere. Same plan + same bytes ⇒ same result.

@@ -12,7 +12,7 @@ import {
 import { type GuardResult, OFFENDING_KEYS_SHOWN } from "./types";
 
 /**
- * Guards are checked on the preview (DESIGN.md "Execution semantics"): rows changed, the change of
+ * Guards are checked on the preview (docs/plan-format.md "How a plan runs"): rows changed, the change of
  * each numeric cell in percent of its old value, and the smallest/largest resulting value. They
  * look at net changes (first value → final value of each cell) in number and integer columns;
  * text and boolean changes count only towards rows changed. Comparisons are exact decimals, so

@@ -2,7 +2,7 @@ import type { ExecutionPlan, Operation } from "@/lib/plan/schema";
 import type { Change } from "./types";
 
 /**
- * The plan that undoes an execution (DESIGN.md "History": revert goes through the same review).
+ * The plan that undoes an execution (revert goes through the same review).
  * Each changed cell gets its first `before` back. Cells are grouped by column; each column is one
  * restore_values operation listing every changed row's key with its exact original text (written
  * verbatim, so the bytes come back as they were, number formatting included). The columns touch

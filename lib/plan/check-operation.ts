@@ -165,7 +165,7 @@ function checkAction(
  * A numeric action or aggregate on a column the profile does not type as numbers. When the
  * column holds no number at all (or holds true/false values or dates) that is an error. A text
  * column may be numbers with a few bad cells, though, and the run then fails naming those rows
- * (DESIGN.md "Execution semantics"): a warning that says which values will fail. False when the
+ * (docs/plan-format.md "How a plan runs"): a warning that says which values will fail. False when the
  * action cannot work on the column.
  */
 function checkNumericTarget(

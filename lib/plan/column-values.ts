@@ -19,7 +19,7 @@ export function numberOf(value: Scalar): number | undefined {
   return undefined;
 }
 
-/** true/false, yes/no, 1/0 in any case (DESIGN.md "Execution semantics"). */
+/** true/false, yes/no, 1/0 in any case (docs/plan-format.md "How a plan runs"). */
 export function booleanOf(value: Scalar): boolean | undefined {
   if (typeof value === "boolean") return value;
   return parseBooleanText(String(value));

@@ -3,7 +3,7 @@ import { type PlanIssue, planIssue } from "./issues";
 import type { ExecutionPlan } from "./schema";
 
 /**
- * Order conflicts as validation issues (DESIGN.md "Execution semantics"): two operations with no
+ * Order conflicts as validation issues (docs/plan-format.md "How a plan runs"): two operations with no
  * path between them must commute; when they do not on this data, the later one needs the earlier
  * in its depends_on. The executor finds them (`findOrderConflicts`, which needs the rows); this
  * only words them, at `operations[i].depends_on` of the operation that runs second.

@@ -1,7 +1,7 @@
 import type { ExecutionPlan, Operation } from "./schema";
 
 /**
- * The operation graph of a plan (DESIGN.md "Execution semantics").
+ * The operation graph of a plan (docs/plan-format.md "How a plan runs").
  *
  * An operation without `depends_on` depends on the one listed before it, so a plan that never
  * mentions `depends_on` is a chain in list order. `depends_on: []` makes an operation independent.

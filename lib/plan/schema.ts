@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The execution plan format, version 1 (DESIGN.md "Plan format").
+ * The execution plan format, version 1 (docs/plan-format.md).
  *
  * The schema is faithful to what was written: seed aliases (`set_price`, `min_price`, …) are kept
  * as they came so an imported plan exports unchanged. `normalizePlan` in `normalize.ts` maps them

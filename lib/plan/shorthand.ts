@@ -1,7 +1,7 @@
 import type { DatasetProfile, ShorthandRole } from "@/lib/dataset/types";
 
 /**
- * Where the seed shorthand of a plan lands in a dataset (DESIGN.md "Plan format"): `categories` →
+ * Where the seed shorthand of a plan lands in a dataset (docs/plan-format.md): `categories` →
  * the category column, `in_stock` → the stock boolean, `skus` → the key column, `price_*` and the
  * price actions → the price column. The mapping is the profile's; this only reads it.
  */

@@ -9,7 +9,7 @@ import { schemaIssues } from "./schema-issues";
 export type { KnownValues, ValidatePlanOptions } from "./check-context";
 
 /**
- * Validation of a plan against the schema and against a dataset (DESIGN.md "Review"). Pure and
+ * Validation of a plan against the schema and against a dataset. Pure and
  * browser-safe: the plan editor runs it on every edit, the server and the CLI before any run.
  *
  * Order-dependence between operations needs the rows, not just the profile; the executor finds

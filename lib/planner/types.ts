@@ -3,7 +3,7 @@ import type { PlanIssue } from "@/lib/plan/issues";
 import type { ExecutionPlan, Operation } from "@/lib/plan/schema";
 
 /**
- * The one interface both planners implement (DESIGN.md "Planning"): an instruction plus a
+ * The one interface both planners implement (docs/planner.md): an instruction plus a
  * dataset profile in, a validated plan — or a refusal that says which words it could not
  * place — out. Callers pick a planner through `createPlanner` (index.ts) and never care which.
  */

@@ -53,7 +53,7 @@ export interface ApprovedExecution {
 }
 
 /**
- * Approves a previewed plan revision and applies it (DESIGN.md "Approval"), all in one
+ * Approves a previewed plan revision and applies it (docs/plan-format.md "Approval"), all in one
  * transaction: idempotency on execution_id, stale checks against the preview, a re-run of the
  * executor whose change-set hash must match the preview, then the new version, the execution,
  * its change records and the audit events. Any failure rolls everything back; the attempt is

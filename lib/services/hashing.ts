@@ -12,7 +12,7 @@ export function planHash(plan: ExecutionPlan): string {
 }
 
 /**
- * What an approval is bound to (DESIGN.md step 4): this revision of the plan, with this content,
+ * What an approval is bound to: this revision of the plan, with this content,
  * on this exact base version. Any edit or any move of the dataset changes it.
  */
 export function previewHash(input: {

@@ -26,7 +26,7 @@ export interface RevertPlanDrafted {
 const OPEN_PLAN_STATUSES = new Set(["draft", "previewed"]);
 
 /**
- * Drafts the plan that undoes a completed execution (DESIGN.md "History"): every cell it changed
+ * Drafts the plan that undoes a completed execution: every cell it changed
  * goes back to its value before the execution. The plan is built against the dataset's current
  * version, so it goes through the normal review (preview, approve); when it is approved the
  * original execution is marked reverted. Cells that later executions changed again are counted

@@ -23,7 +23,7 @@ import {
 } from "./upload-staging";
 
 /**
- * Uploading a CSV is two steps (DESIGN.md "Datasets"):
+ * Uploading a CSV is two steps:
  *
  * 1. `stageUpload` reads the request body as a stream, counting bytes and stopping past the size
  *    limit, parses and profiles the file, and keeps the bytes in the staging area. A file that

@@ -11,7 +11,7 @@ import {
 } from "./expect";
 
 /**
- * The rules planner's corpus (issue 4): instructions on three catalogs with the exact cells each
+ * The rules planner's corpus: instructions on three catalogs with the exact cells each
  * must change after planning and a dry run — or the refusal it must give, with the words it
  * could not place.
  *

@@ -2,7 +2,7 @@ import Decimal from "decimal.js";
 
 /**
  * Helpers for writing the corpus's expected outcomes by hand: plain decimal arithmetic with
- * half-up rounding (DESIGN.md "Execution semantics"), independent of the planner and the
+ * half-up rounding (docs/plan-format.md "How a plan runs"), independent of the planner and the
  * executor, so the corpus checks them rather than echoing them.
  */
 

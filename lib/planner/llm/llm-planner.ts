@@ -24,7 +24,7 @@ import { describeProviderError } from "./errors";
 import { type ModelPlan, modelPlanSchema, partialOperations, toExecutionPlan } from "./model-plan";
 
 /**
- * The LLM planner (issue 4, DESIGN.md "Planning"): AI SDK 6 structured output at temperature 0,
+ * The LLM planner (docs/planner.md): AI SDK 6 structured output at temperature 0,
  * then validate-and-repair — the plan is checked against the schema and the dataset, and the
  * problems go back to the model for a corrected plan, up to `maxRepairs` times. Provider
  * failures become sentences that offer the rules planner.

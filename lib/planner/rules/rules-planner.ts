@@ -8,7 +8,7 @@ import { tokenize } from "./tokenize";
 import { vocabularyFor } from "./vocabulary";
 
 /**
- * The offline planner (issue 4, DESIGN.md "Planning"): deterministic, no network, a few
+ * The offline planner (docs/planner.md): deterministic, no network, a few
  * milliseconds. Tokenise → lex into items with the grammar → assemble clauses → build the plan
  * → validate it against the dataset. Any word it cannot place, or any plan that does not
  * validate, is a refusal: a wrong plan is worse than none.
