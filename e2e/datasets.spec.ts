@@ -144,3 +144,32 @@ test("the exact download is byte-identical to the upload; the spreadsheet downlo
   expect(text).toContain("-4.50");
   expect(text).not.toContain("'-4.50");
 });
+
+test("a semicolon export with decimal commas: read as its columns and numbers, the key explained, the download its own bytes", async ({
+  page,
+}) => {
+  const name = `Export ${stamp()}`;
+  const csv = Buffer.from(
+    ["region;ref;price", "EU;R1;2,50", "EU;R2;10,00", "US;R3;4,25", ""].join("\r\n"),
+  );
+  await chooseFile(page, "export.csv", csv);
+  await expect(page.getByRole("heading", { name: "Review export.csv" })).toBeVisible();
+  await expect(page.getByTestId("upload-summary")).toContainText(
+    "3 rows · 3 columns · semicolon-separated",
+  );
+  const priceRow = page.getByTestId("profile-column").filter({ hasText: "price" });
+  await expect(priceRow).toContainText("number");
+  // The first column repeats, so another keys the rows, and the review says so.
+  await expect(page.getByLabel("Key column")).toHaveValue("ref");
+  await expect(page.getByText("The first column, “region”, repeats")).toBeVisible();
+  await page.getByLabel("Dataset name").fill(name);
+  await page.getByRole("button", { name: "Create dataset" }).click();
+  await page.waitForURL((url) => /^\/datasets\/(?!upload$)[^/]+$/.test(url.pathname));
+  await expect(page.getByText("key column ref")).toBeVisible();
+
+  await page.getByText("Download v1").first().click();
+  const download = page.waitForEvent("download");
+  await page.getByTestId("download-exact").first().click();
+  const file = await download;
+  expect(Buffer.compare(await readFile(await file.path()), csv)).toBe(0);
+});

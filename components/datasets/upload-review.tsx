@@ -11,6 +11,7 @@ import { FormAlert } from "@/components/ui/field";
 import { formatCount } from "@/components/ui/format";
 import { confirmUploadAction } from "@/lib/actions/datasets";
 import { DELIMITER_NAMES } from "@/lib/dataset/csv-dialect";
+import { explainKeyColumn } from "@/lib/dataset/key-reason";
 import { applyShorthandChoice, COLUMN_ROLES } from "@/lib/dataset/shorthand-choice";
 import type { DatasetProfile } from "@/lib/dataset/types";
 import {
@@ -75,6 +76,7 @@ export function UploadReview({
   });
   const { errors } = form.formState;
   const keyColumn = form.watch("keyColumn");
+  const keyExplanation = explainKeyColumn(profile, keyColumn);
   const shorthand = form.watch("shorthand");
   const preview = useMemo(
     () => previewProfile(profile, keyColumn, shorthand),
@@ -135,10 +137,18 @@ export function UploadReview({
                   </option>
                 ))}
               </select>
-              <p className="mt-1 text-xs text-slate-500">
-                Identifies each row in diffs and history. Only columns with a unique value on every
-                row can be the key.
+              <p className="mt-1 text-xs text-slate-500" data-testid="key-reason">
+                {keyExplanation.reason} It identifies each row in diffs and history; only columns
+                with a unique value on every row can be the key.
               </p>
+              {keyExplanation.warning ? (
+                <p
+                  role="status"
+                  className="mt-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-xs text-amber-900"
+                >
+                  {keyExplanation.warning}
+                </p>
+              ) : null}
               {errors.keyColumn ? (
                 <p className="mt-1 text-sm text-red-700">{errors.keyColumn.message}</p>
               ) : null}
