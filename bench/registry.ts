@@ -4,6 +4,7 @@ import { diffUi300k } from "./workloads/diff-ui-300k";
 import { approve1m, cliApply1m } from "./workloads/end-to-end-1m";
 import { executor1m } from "./workloads/executor-1m";
 import { history10k } from "./workloads/history-10k";
+import { memory } from "./workloads/memory";
 import { plannerRules } from "./workloads/planner-rules";
 import { plans10k } from "./workloads/plans-10k";
 import { upload1m } from "./workloads/upload-1m";
@@ -47,6 +48,7 @@ export const WORKLOADS: readonly Workload[] = [
   approve1mPg,
   diffUi300k,
   plannerRules,
+  memory,
 ];
 
 export function findWorkload(name: string): Workload | undefined {

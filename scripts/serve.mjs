@@ -6,6 +6,8 @@
 import http from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import v8 from "node:v8";
+import vm from "node:vm";
 import { clientAddress, trustedProxies } from "./client-address.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -13,6 +15,10 @@ const { values } = parseArgs({
   options: { port: { type: "string", default: "3000" }, hostname: { type: "string" } },
 });
 process.env.NODE_ENV ??= "production";
+// The caches of large tables let go of them after a while idle (lib/services/idle-release.ts)
+// and then ask the collector to return the memory, which it can only do once exposed.
+v8.setFlagsFromString("--expose-gc");
+globalThis.gc ??= vm.runInNewContext("gc");
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 
 // Imported after NODE_ENV is settled: Next reads it when it loads.

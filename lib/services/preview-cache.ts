@@ -8,6 +8,7 @@ import {
 } from "@/lib/diff/change-columns";
 import { type ChangePage, changePage } from "@/lib/diff/change-pages";
 import type { Change } from "@/lib/executor";
+import { releaseWhenIdle } from "./idle-release";
 
 /**
  * The latest previews' change sets, held briefly so the diff table can fetch them from a route
@@ -34,6 +35,7 @@ interface CachedPreview {
 const globalForCache = globalThis as unknown as { signoffPreviews?: Map<string, CachedPreview> };
 globalForCache.signoffPreviews ??= new Map();
 const cache: Map<string, CachedPreview> = globalForCache.signoffPreviews;
+const used = releaseWhenIdle("previews", cache);
 
 export function cachePreview(
   previewHash: string,
@@ -53,12 +55,15 @@ export function cachePreview(
     table: entry.table,
     pages: new Map(),
   });
+  used(previewHash);
   while (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
 }
 
 function entryOf(planId: string, previewHash: string): CachedPreview | null {
   const entry = cache.get(previewHash);
-  return entry?.planId === planId ? entry : null;
+  if (entry?.planId !== planId) return null;
+  used(previewHash);
+  return entry;
 }
 
 function changesOf(entry: CachedPreview): ChangeColumns {

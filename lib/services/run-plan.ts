@@ -7,6 +7,7 @@ import { type Change, type DryRunResult, dryRun, findOrderConflicts } from "@/li
 import { orderConflictIssues } from "@/lib/plan/conflicts";
 import { hasErrors, type PlanIssue } from "@/lib/plan/issues";
 import type { ExecutionPlan } from "@/lib/plan/schema";
+import { releaseWhenIdle } from "./idle-release";
 
 export type PlanRunResult = Omit<DryRunResult, "ok">;
 
@@ -45,6 +46,7 @@ const TABLE_CACHE_BYTES = 96 * 1024 * 1024;
 const globalForTables = globalThis as unknown as { signoffVersionTables?: Map<string, CsvTable> };
 globalForTables.signoffVersionTables ??= new Map();
 const tables: Map<string, CsvTable> = globalForTables.signoffVersionTables;
+const used = releaseWhenIdle("version tables", tables);
 
 export type VersionTable = { ok: true; table: CsvTable } | { ok: false; error: string };
 
@@ -63,6 +65,7 @@ export async function versionTable(
   if (cached) {
     tables.delete(key);
     tables.set(key, cached);
+    used(key);
     return { ok: true, table: cached };
   }
   const content = await readContent();
@@ -85,6 +88,7 @@ export function rememberVersionTable(versionId: string, table: CsvTable): void {
   const key = `${versionId}:${table.keyColumn}`;
   tables.delete(key);
   tables.set(key, table);
+  used(key);
   let held = 0;
   for (const entry of tables.values()) held += entry.bytes.byteLength;
   for (const [oldest, entry] of tables) {

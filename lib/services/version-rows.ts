@@ -6,6 +6,7 @@ import type { ColumnType } from "@/lib/dataset/types";
 import { findDatasetWithVersions, loadVersionContentById } from "@/lib/db/dataset-versions";
 import type { readProfile } from "@/lib/db/datasets";
 import { AppError } from "@/lib/errors";
+import { releaseWhenIdle } from "./idle-release";
 
 /**
  * Windows of a version's rows for the dataset page's virtualized grid: sorted and filtered on the
@@ -19,6 +20,7 @@ const ORDER_CACHE_ENTRIES = 8;
 export const MAX_WINDOW_ROWS = 500;
 
 const tables = new Map<string, CsvTable>();
+const used = releaseWhenIdle("version row tables", tables);
 const orders = new Map<string, Int32Array>();
 
 export interface RowWindowQuery {
@@ -91,12 +93,14 @@ async function loadTable(versionId: string): Promise<CsvTable> {
   if (cached) {
     tables.delete(versionId);
     tables.set(versionId, cached);
+    used(versionId);
     return cached;
   }
   const version = await loadVersionContentById(versionId);
   if (!version) throw new AppError("not_found", "That dataset version does not exist.");
   const table = parseCsvInParallel(version.content);
   tables.set(versionId, table);
+  used(versionId);
   let bytes = 0;
   for (const entry of tables.values()) bytes += entry.bytes.byteLength;
   for (const [id, entry] of tables) {

@@ -40,7 +40,8 @@ export type ActionName =
   | "savePlanRevisionAction"
   | "previewPlanAction"
   | "approvePlanAction"
-  | "rejectPlanAction";
+  | "rejectPlanAction"
+  | "confirmUploadAction";
 
 interface ManifestEntry {
   exportedName?: string;
