@@ -21,6 +21,7 @@ import type {
   PlannerResult,
   PlanStreamEvent,
 } from "@/lib/planner/types";
+import { releaseWhenIdle } from "./idle-release";
 import { plannerConfigFromEnv, planningDay } from "./planner-config";
 
 export interface CreatePlanOptions {
@@ -191,7 +192,10 @@ function datasetLookups(
   profile: DatasetProfile,
 ): VersionLookups {
   const cached = lookupsByVersion.get(versionId);
-  if (cached) return cached;
+  if (cached) {
+    usedLookups(versionId);
+    return cached;
+  }
   const table = parseCsvInParallel(content, { keyColumn: profile.keyColumn });
   const lookups = {
     profile,
@@ -199,6 +203,7 @@ function datasetLookups(
     knownValues: textColumnValues(table, profile),
   };
   lookupsByVersion.set(versionId, lookups);
+  usedLookups(versionId);
   // A version's content never changes, so its lookups stay right; only the newest few are kept.
   if (lookupsByVersion.size > 4) lookupsByVersion.delete(lookupsByVersion.keys().next().value!);
   return lookups;
@@ -210,6 +215,7 @@ function datasetLookups(
  * plans in milliseconds instead of re-reading every text value.
  */
 const lookupsByVersion = new Map<string, VersionLookups>();
+const usedLookups = releaseWhenIdle("planner lookups", lookupsByVersion);
 
 interface VersionLookups {
   profile: DatasetProfile;
