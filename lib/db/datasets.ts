@@ -2,6 +2,7 @@ import "server-only";
 import type { DatasetProfile } from "@/lib/dataset/types";
 import { db, type Tx } from "./client";
 import { asBytes, datasetProfileSchema, readJson } from "./json";
+import { appendVersion } from "./version-writes";
 
 export interface DatasetSummary {
   id: string;
@@ -62,19 +63,15 @@ export async function insertDataset(tx: Tx, input: NewDataset) {
       createdBy: input.createdBy,
     },
   });
-  const version = await tx.datasetVersion.create({
-    data: {
-      datasetId: dataset.id,
-      number: 1,
-      content: asBytes(input.content),
-      sha256: input.sha256,
-      rowCount: input.rowCount,
-      byteSize: input.content.byteLength,
-      source: input.source,
-      createdBy: input.createdBy,
-    },
+  const version = await appendVersion(tx, {
+    datasetId: dataset.id,
+    parent: null,
+    content: input.content,
+    sha256: input.sha256,
+    profile: input.profile,
+    source: input.source,
+    createdBy: input.createdBy,
   });
-  await tx.dataset.update({ where: { id: dataset.id }, data: { currentVersionId: version.id } });
   return { datasetId: dataset.id, versionId: version.id };
 }
 

@@ -8,6 +8,7 @@ import { readProfile } from "@/lib/db/datasets";
 import { insertChanges } from "@/lib/db/execution-writes";
 import { asBytes } from "@/lib/db/json";
 import { latestRevision, readPlanJson, revisionAuthors } from "@/lib/db/plans";
+import { appendVersion } from "@/lib/db/version-writes";
 import { loadVersionBytes } from "@/lib/db/versions";
 import { AppError, isAppError } from "@/lib/errors";
 import { dictionaryEncodingFor } from "@/lib/executor";
@@ -216,18 +217,14 @@ async function applyInTransaction(
     result.changes,
   );
   lap("profile");
-  const version = await tx.datasetVersion.create({
-    data: {
-      datasetId: plan.datasetId,
-      number: current.number + 1,
-      parentId: current.id,
-      content: asBytes(result.output),
-      sha256: result.outputSha256 ?? sha256Hex(result.output),
-      rowCount: newProfile.rowCount,
-      byteSize: result.output.byteLength,
-      source: "execution",
-      createdBy: options.actor.id,
-    },
+  const version = await appendVersion(tx, {
+    datasetId: plan.datasetId,
+    parent: current,
+    content: result.output,
+    sha256: result.outputSha256 ?? sha256Hex(result.output),
+    profile: newProfile,
+    source: "execution",
+    createdBy: options.actor.id,
   });
   await options.afterVersionWrite?.(tx);
   lap("write_version");
@@ -265,10 +262,6 @@ async function applyInTransaction(
   lap("write_execution");
   await insertChanges(tx, execution.id, plan.datasetId, result.changes);
   lap("write_changes");
-  await tx.dataset.update({
-    where: { id: plan.datasetId },
-    data: { currentVersionId: version.id, profileJson: JSON.stringify(newProfile) },
-  });
   await tx.plan.update({ where: { id: plan.id }, data: { status: "approved" } });
   if (plan.revertOfId) {
     await tx.execution.update({

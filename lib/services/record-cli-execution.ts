@@ -5,11 +5,14 @@ import { profileDataset } from "@/lib/dataset/profile";
 import { parseCsvInParallel } from "@/lib/dataset/scan-worker";
 import { recordAuditEvent } from "@/lib/db/audit";
 import { type Db, db, type Tx } from "@/lib/db/client";
+import { readProfile } from "@/lib/db/datasets";
 import { type ChangeRecord, insertChanges } from "@/lib/db/execution-writes";
 import { asBytes } from "@/lib/db/json";
+import { appendVersion } from "@/lib/db/version-writes";
 import type { GuardResult, OperationStats } from "@/lib/executor";
 import type { ExecutionPlan } from "@/lib/plan/schema";
 import { sha256Hex } from "./hashing";
+import { profileNewVersion } from "./run-plan";
 
 /**
  * CLI runs in the app database, so they appear in the web history next to approvals made in the
@@ -73,18 +76,15 @@ export async function recordCliExecution(
       const base = await versionForBytes(tx, datasetName, input.inputBytes, actor);
       const resultVersion =
         input.status === "completed" && input.outputBytes
-          ? await tx.datasetVersion.create({
-              data: {
-                datasetId: base.datasetId,
-                number: base.number + 1,
-                parentId: base.id,
-                content: asBytes(input.outputBytes),
-                sha256: sha256Hex(input.outputBytes),
-                rowCount: base.rowCount,
-                byteSize: input.outputBytes.byteLength,
-                source: "execution",
-                createdBy: actor,
-              },
+          ? await appendVersion(tx, {
+              datasetId: base.datasetId,
+              parent: base,
+              content: input.outputBytes,
+              sha256: sha256Hex(input.outputBytes),
+              // The result's own profile, as an approval stores it: its values changed.
+              profile: profileNewVersion(input.outputBytes, base.profile, input.changes).profile,
+              source: "execution",
+              createdBy: actor,
             })
           : null;
       const execution = await tx.execution.create({
@@ -114,13 +114,7 @@ export async function recordCliExecution(
           durationMs: input.finishedAt.getTime() - input.startedAt.getTime(),
         },
       });
-      if (resultVersion) {
-        await insertChanges(tx, execution.id, base.datasetId, input.changes);
-        await tx.dataset.update({
-          where: { id: base.datasetId },
-          data: { currentVersionId: resultVersion.id },
-        });
-      }
+      if (resultVersion) await insertChanges(tx, execution.id, base.datasetId, input.changes);
       await recordAuditEvent(tx, {
         actor,
         type: input.status === "completed" ? "execution.applied" : "execution.failed",
@@ -144,7 +138,11 @@ async function versionForBytes(tx: Tx, name: string, bytes: Uint8Array, actor: s
     include: { currentVersion: true },
   });
   if (dataset?.currentVersion?.sha256 === sha256) {
-    return { ...dataset.currentVersion, datasetId: dataset.id };
+    return {
+      ...dataset.currentVersion,
+      datasetId: dataset.id,
+      profile: readProfile(dataset.profileJson),
+    };
   }
   const profile = profileDataset(parseCsvInParallel(bytes));
   const target =
@@ -162,22 +160,14 @@ async function versionForBytes(tx: Tx, name: string, bytes: Uint8Array, actor: s
     orderBy: { number: "desc" },
     select: { id: true, number: true },
   });
-  const version = await tx.datasetVersion.create({
-    data: {
-      datasetId: target.id,
-      number: (latest?.number ?? 0) + 1,
-      parentId: latest?.id ?? null,
-      content: asBytes(bytes),
-      sha256,
-      rowCount: profile.rowCount,
-      byteSize: bytes.byteLength,
-      source: "upload",
-      createdBy: actor,
-    },
+  const version = await appendVersion(tx, {
+    datasetId: target.id,
+    parent: latest,
+    content: bytes,
+    sha256,
+    profile,
+    source: "upload",
+    createdBy: actor,
   });
-  await tx.dataset.update({
-    where: { id: target.id },
-    data: { currentVersionId: version.id, profileJson: JSON.stringify(profile) },
-  });
-  return { ...version, datasetId: target.id };
+  return { ...version, datasetId: target.id, profile };
 }

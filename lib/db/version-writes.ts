@@ -1,0 +1,44 @@
+import "server-only";
+import type { DatasetProfile } from "@/lib/dataset/types";
+import type { Tx } from "./client";
+import { asBytes } from "./json";
+
+/**
+ * The one writer of dataset versions: an upload's first version, an approval's result, a
+ * command-line run's input and result all come through here, and each becomes the dataset's
+ * current version together with the profile of its content, so the dataset page, the planner and
+ * the next approval read a profile that matches the bytes.
+ */
+export interface NewVersion {
+  datasetId: string;
+  /** The version it was made from (an execution's base), or null for a first or uploaded one. */
+  parent: { id: string; number: number } | null;
+  /** Its number when it is not the parent's next (an upload after others). */
+  number?: number;
+  content: Uint8Array;
+  sha256: string;
+  profile: DatasetProfile;
+  source: "upload" | "seed" | "execution";
+  createdBy: string;
+}
+
+export async function appendVersion(tx: Tx, input: NewVersion) {
+  const version = await tx.datasetVersion.create({
+    data: {
+      datasetId: input.datasetId,
+      number: input.number ?? (input.parent ? input.parent.number + 1 : 1),
+      parentId: input.parent?.id ?? null,
+      content: asBytes(input.content),
+      sha256: input.sha256,
+      rowCount: input.profile.rowCount,
+      byteSize: input.content.byteLength,
+      source: input.source,
+      createdBy: input.createdBy,
+    },
+  });
+  await tx.dataset.update({
+    where: { id: input.datasetId },
+    data: { currentVersionId: version.id, profileJson: JSON.stringify(input.profile) },
+  });
+  return version;
+}
