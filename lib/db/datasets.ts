@@ -1,7 +1,7 @@
 import "server-only";
 import type { DatasetProfile } from "@/lib/dataset/types";
 import { db, type Tx } from "./client";
-import { asBytes, datasetProfileSchema, readJson } from "./json";
+import { datasetProfileSchema, readJson } from "./json";
 import { appendVersion } from "./version-writes";
 
 export interface DatasetSummary {

@@ -6,7 +6,6 @@ import { recordAuditEvent } from "@/lib/db/audit";
 import { db, type Tx } from "@/lib/db/client";
 import { readProfile } from "@/lib/db/datasets";
 import { insertChanges } from "@/lib/db/execution-writes";
-import { asBytes } from "@/lib/db/json";
 import { latestRevision, readPlanJson, revisionAuthors } from "@/lib/db/plans";
 import { appendVersion } from "@/lib/db/version-writes";
 import { loadVersionBytes } from "@/lib/db/versions";

@@ -7,7 +7,6 @@ import { recordAuditEvent } from "@/lib/db/audit";
 import { type Db, db, type Tx } from "@/lib/db/client";
 import { readProfile } from "@/lib/db/datasets";
 import { type ChangeRecord, insertChanges } from "@/lib/db/execution-writes";
-import { asBytes } from "@/lib/db/json";
 import { appendVersion } from "@/lib/db/version-writes";
 import type { GuardResult, OperationStats } from "@/lib/executor";
 import type { ExecutionPlan } from "@/lib/plan/schema";
