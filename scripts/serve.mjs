@@ -15,6 +15,18 @@ const { values } = parseArgs({
   options: { port: { type: "string", default: "3000" }, hostname: { type: "string" } },
 });
 process.env.NODE_ENV ??= "production";
+// Several instances share a PostgreSQL database, and each must sign sessions with the same key:
+// say so before serving rather than failing every page (lib/auth/secret.ts).
+if (
+  /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? "") &&
+  !process.env.SIGNOFF_AUTH_SECRET &&
+  process.env.SIGNOFF_AUTH !== "off"
+) {
+  console.error(
+    "Set SIGNOFF_AUTH_SECRET (32 characters or more, the same on every instance) when DATABASE_URL is PostgreSQL.",
+  );
+  process.exit(1);
+}
 // The caches of large tables let go of them after a while idle (lib/services/idle-release.ts)
 // and then ask the collector to return the memory, which it can only do once exposed.
 v8.setFlagsFromString("--expose-gc");
