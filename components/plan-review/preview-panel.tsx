@@ -107,7 +107,7 @@ function PreviewBlocked({ response }: { response: Extract<PreviewResponse, { ok:
           {response.issues
             .filter((issue) => issue.severity === "error")
             .map((issue) => (
-              <li key={`${issue.pathText}:${issue.code}`}>{issue.message}</li>
+              <li key={`${issue.pathText}:${issue.code}`}>{issue.detail}</li>
             ))}
         </ul>
       </FormAlert>
@@ -146,7 +146,7 @@ function PreviewResultView({
   );
   const warnings = [
     ...result.warnings,
-    ...result.issues.filter((issue) => issue.severity === "warning").map((issue) => issue.message),
+    ...result.issues.filter((issue) => issue.severity === "warning").map((issue) => issue.detail),
   ];
   const confirmId = useId();
   const [confirmed, setConfirmed] = useState(false);

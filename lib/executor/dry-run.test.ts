@@ -354,7 +354,7 @@ describe("failures", () => {
       ["D", "100.00"],
     ]);
     expect(raise.warnings).toEqual([
-      "Operation op_01: 2 'price' values were already past its max_value 100 and were left as they were.",
+      "Operation op_01: 2 'price' values were already above its limit of 100 and were left as they were.",
     ]);
 
     const cut = load(csv).ok(
@@ -369,7 +369,7 @@ describe("failures", () => {
       ["D", "95.00"],
     ]);
     expect(cut.warnings).toEqual([
-      "Operation op_01: 1 'price' value was already past its min_value 95 and was left as it was.",
+      "Operation op_01: 1 'price' value was already below its limit of 95 and was left as it was.",
     ]);
 
     // A bound in the direction of the action still clamps: a floor on a raise, a cap on a cut.

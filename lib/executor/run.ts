@@ -316,14 +316,15 @@ function noteHeldValues(
   const held = step.held.count;
   if (held === 0) return;
   const { op } = run;
+  // In the words of the plan's options: "never above 80" is a limit of at most 80.
   const bound =
     op.maxValue !== undefined && op.minValue !== undefined
-      ? `min_value ${op.minValue} / max_value ${op.maxValue}`
+      ? `outside its limits (${op.minValue} to ${op.maxValue})`
       : op.maxValue !== undefined
-        ? `max_value ${op.maxValue}`
-        : `min_value ${op.minValue}`;
+        ? `above its limit of ${op.maxValue}`
+        : `below its limit of ${op.minValue}`;
   warnings.push(
-    `Operation ${op.operationId}: ${held} '${column.name}' value${held === 1 ? " was" : "s were"} already past its ${bound} and ${held === 1 ? "was" : "were"} left as ${held === 1 ? "it was" : "they were"}.`,
+    `Operation ${op.operationId}: ${held} '${column.name}' value${held === 1 ? " was" : "s were"} already ${bound} and ${held === 1 ? "was" : "were"} left as ${held === 1 ? "it was" : "they were"}.`,
   );
 }
 

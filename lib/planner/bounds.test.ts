@@ -34,7 +34,7 @@ describe("bounds on the new value, on the demo catalog", () => {
     expect(moves.filter((move) => move < 0)).toEqual([]);
     expect(result.changes.every((change) => Number(change.after) <= 60)).toBe(true);
     // Prices already above $60 were left as they were, and the preview says how many.
-    expect(result.warnings.join(" ")).toMatch(/already past its max_value 60/);
+    expect(result.warnings.join(" ")).toMatch(/already above its limit of 60/);
   });
 
   it("a floor on a discount lowers prices down to the floor and raises none", async () => {
@@ -43,6 +43,6 @@ describe("bounds on the new value, on the demo catalog", () => {
     expect(moves.length).toBeGreaterThan(0);
     expect(moves.filter((move) => move > 0)).toEqual([]);
     expect(result.changes.every((change) => Number(change.after) >= 10)).toBe(true);
-    expect(result.warnings.join(" ")).toMatch(/already past its min_value 10/);
+    expect(result.warnings.join(" ")).toMatch(/already below its limit of 10/);
   });
 });
