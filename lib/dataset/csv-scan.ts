@@ -62,15 +62,17 @@ export interface RowScan {
  */
 /**
  * Past a row's line break (CRLF, LF or CR) and any empty lines after it. A line of nothing but
- * spaces and tabs is an empty line too: it is kept in the file and is not a row.
+ * spaces and tabs is an empty line too: it is kept in the file and is not a row — except that in
+ * a tab-separated file a tab separates empty cells, so a line of tabs is a row.
  */
-export function skipEmptyLines(text: string, pos: number): number {
+export function skipEmptyLines(text: string, pos: number, delimiter = 44): number {
   const n = text.length;
+  const blankTab = delimiter !== 9;
   let lineStart = pos;
   for (let at = pos; at < n; at++) {
     const c = text.charCodeAt(at);
     if (c === 10 || c === 13) lineStart = at + 1;
-    else if (c !== 32 && c !== 9) return lineStart;
+    else if (c !== 32 && !(c === 9 && blankTab)) return lineStart;
   }
   return n;
 }
@@ -257,7 +259,7 @@ export function scanRows(
     for (; ahead < n; ahead++) {
       const c = text.charCodeAt(ahead);
       if (c === 10 || c === 13) lineStart = ahead + 1;
-      else if (c !== 32 && c !== 9) break;
+      else if (c !== 32 && (c !== 9 || delimiter === 9)) break;
     }
     pos = ahead === n ? n : lineStart;
   }

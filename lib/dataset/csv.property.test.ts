@@ -28,11 +28,15 @@ const csvFile = fc
       )
       .map((rows) => ({ width, delimiter, bom, finalBreak, rows })),
   )
-  // A row whose line is nothing but spaces and tabs (one empty column, or empty cells between
-  // tabs) is an empty line, which the parser skips and keeps in the file.
+  // A row whose line is nothing but spaces and tabs is an empty line, which the parser skips and
+  // keeps in the file (in a tab-separated file, tabs separate empty cells: only spaces are blank).
   .filter(({ delimiter, rows }) =>
-    rows.every((row) => !/^[ \t]*$/.test(renderRow(row.cells, delimiter))),
+    rows.every((row) => !blankLine(renderRow(row.cells, delimiter), delimiter)),
   );
+
+function blankLine(line: string, delimiter: string): boolean {
+  return delimiter === "\t" ? /^ *$/.test(line) : /^[ \t]*$/.test(line);
+}
 
 function renderRow(cells: Array<{ value: string; quote: boolean }>, separator: string): string {
   return cells

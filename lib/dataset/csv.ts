@@ -554,7 +554,7 @@ function startTailScan(bytes: Uint8Array, options: ParseCsvOptions): TailScan | 
   for (; at < bytes.length; at++) {
     const c = bytes[at];
     if (c === LF || c === CR) from = at + 1;
-    else if (c !== SPACE && c !== TAB) break;
+    else if (c !== SPACE && (c !== TAB || delimiter === TAB)) break;
   }
   if (at === bytes.length) return null;
   if (from >= bytes.length) return null;
@@ -765,7 +765,7 @@ function readRecordSlow(
       pos++;
       continue;
     }
-    return { fields, end: pos, next: skipEmptyLines(text, pos) };
+    return { fields, end: pos, next: skipEmptyLines(text, pos, delimiter) };
   }
 }
 
