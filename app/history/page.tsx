@@ -31,14 +31,24 @@ export default async function HistoryPage({
         title="History"
         description="Every execution: what was asked, what changed, who approved it. Click one for its plan, diff, audit trail and revert."
         actions={
-          <a
-            href={`/api/history/export${exportQuery ? `?${exportQuery}` : ""}`}
-            download
-            className={buttonClasses("secondary")}
-            title="One JSON line per execution, in the seed executor's audit format, for the filters and date range shown"
-          >
-            Export JSON lines
-          </a>
+          <>
+            <a
+              href={`/api/history/export?${exportQuery ? `${exportQuery}&` : ""}format=csv`}
+              download
+              className={buttonClasses("secondary")}
+              title="Every changed cell with its execution, dataset, versions, author and approver, for the filters shown; opens in a spreadsheet"
+            >
+              Export CSV
+            </a>
+            <a
+              href={`/api/history/export${exportQuery ? `?${exportQuery}` : ""}`}
+              download
+              className={buttonClasses("secondary")}
+              title="One JSON line per execution, in the seed executor's audit format, for the filters and date range shown"
+            >
+              Export JSON lines
+            </a>
+          </>
         }
       />
       <div className="space-y-4">

@@ -1,12 +1,19 @@
 import "server-only";
+import { nameWithEmail } from "@/lib/auth/actor-label";
 import { auditLineChunks } from "@/lib/dataset/audit-record";
 import type { CsvTable } from "@/lib/dataset/csv";
 import { parseCsvInParallel } from "@/lib/dataset/scan-worker";
 import { loadVersionContentById } from "@/lib/db/dataset-versions";
-import { type ExecutionDetail, findExecution, loadExecutionChanges } from "@/lib/db/executions";
+import {
+  type ExecutionDetail,
+  findExecution,
+  iterateExecutionChanges,
+  loadExecutionChanges,
+} from "@/lib/db/executions";
 import { listExecutionIdsForExport } from "@/lib/db/history";
+import { actorLabels } from "@/lib/db/users";
 import { encodeChanges } from "@/lib/diff/change-columns";
-import { diffCsvChunks } from "@/lib/diff/diff-csv";
+import { csvLine, diffCsvChunks } from "@/lib/diff/diff-csv";
 import { AppError } from "@/lib/errors";
 import type { HistoryFilters } from "@/lib/schemas/history";
 
@@ -69,6 +76,63 @@ export async function* historyExportChunks(
   const tables = new TableCache();
   for (const id of await listExecutionIdsForExport(filters)) {
     yield* executionAuditChunks(id, tables);
+  }
+}
+
+/** The columns of the history's CSV export: one line per changed cell, with its execution. */
+export const HISTORY_CSV_HEADER = [
+  "execution_id",
+  "instruction",
+  "dataset",
+  "version_before",
+  "version_after",
+  "status",
+  "author",
+  "approver",
+  "approved_at",
+  "override_reason",
+  "row_key",
+  "column",
+  "before",
+  "after",
+] as const;
+
+/**
+ * The history for the filters as CSV a spreadsheet opens: a line per changed cell (an execution
+ * that changed nothing gets one line without a cell), oldest execution first, formula-like cells
+ * neutralised. Streamed: change records are read in batches, never all at once.
+ */
+export async function* historyCsvChunks(
+  filters: Omit<HistoryFilters, "sort" | "dir" | "page" | "size">,
+): AsyncGenerator<string> {
+  yield csvLine(HISTORY_CSV_HEADER);
+  for (const id of await listExecutionIdsForExport(filters)) {
+    const execution = await findExecution(id);
+    if (!execution) continue;
+    const authorId = execution.planRevision?.author ?? execution.plan?.createdBy;
+    const labels = await actorLabels(authorId ? [authorId] : []);
+    const facts = [
+      execution.executionId,
+      execution.instruction,
+      execution.dataset.name,
+      String(execution.baseVersion?.number ?? ""),
+      String(execution.resultVersion?.number ?? ""),
+      execution.status,
+      authorId ? nameWithEmail(labels.get(authorId), authorId) : "",
+      execution.approverName,
+      (execution.finishedAt ?? execution.createdAt).toISOString(),
+      execution.overrideReason ?? "",
+    ];
+    let any = false;
+    for await (const batch of iterateExecutionChanges(execution.id)) {
+      any = true;
+      yield batch
+        .map((change) =>
+          csvLine([...facts, change.rowKey, change.column, change.before, change.after]),
+        )
+        .join("");
+    }
+    if (!any) yield csvLine([...facts, "", "", "", ""]);
   }
 }
 

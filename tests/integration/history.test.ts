@@ -354,6 +354,27 @@ describe("downloads and export", () => {
       source: "web",
     });
 
+    const csv = await exportHistory(
+      new Request(
+        `http://localhost/api/history/export?from=${today}&to=${today}&dataset=${datasetId}&format=csv`,
+      ),
+      {},
+    );
+    expect(csv.headers.get("content-type")).toMatch(/text\/csv/);
+    const csvLines = (await csv.text()).trimEnd().split("\r\n");
+    expect(csvLines[0]).toBe(
+      "execution_id,instruction,dataset,version_before,version_after,status,author,approver,approved_at,override_reason,row_key,column,before,after",
+    );
+    const fitness = csvLines.filter((line) =>
+      line.startsWith("plan_fitness_price_increase_10pct_v1,"),
+    );
+    expect(fitness.map((line) => line.split(",").slice(-4))).toEqual([
+      ["A101", "price", "29.99", "32.99"],
+      ["A102", "price", "39.99", "43.99"],
+    ]);
+    // The refused attempt changed nothing: one line, without a cell.
+    expect(csvLines.filter((line) => line.includes(",refused,"))).toHaveLength(1);
+
     const empty = await exportHistory(
       new Request("http://localhost/api/history/export?from=2020-01-01&to=2020-01-02"),
       {},
