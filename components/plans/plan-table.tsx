@@ -44,7 +44,7 @@ export function PlanTable({ rows, now }: { rows: PlanListRow[]; now: Date }) {
                   className="line-clamp-2 font-medium text-brand-700 hover:underline"
                   title={row.instruction}
                 >
-                  {row.instruction || "Untitled plan"}
+                  {row.instruction}
                 </Link>
               </td>
               <td className="text-slate-700 md:px-4 md:py-3">

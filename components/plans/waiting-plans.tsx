@@ -39,7 +39,7 @@ export function WaitingPlans({
               href={`/plans/${row.id}`}
               className="min-w-0 truncate font-medium text-slate-900 hover:underline"
             >
-              {row.instruction || "Untitled plan"}
+              {row.instruction}
             </Link>
             <span className="text-xs text-slate-600">
               {row.dataset.name} · {row.authorName} ·{" "}

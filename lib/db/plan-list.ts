@@ -1,7 +1,10 @@
 import "server-only";
+import { describePlan } from "@/lib/plan/describe";
 import { PLAN_TABS, type PlanFilters, type PlanSort, type PlanTab } from "@/lib/schemas/plans";
 import { db, textContains } from "./client";
+import { readProfile } from "./datasets";
 import type { Prisma } from "./generated/client";
+import { readPlanJson } from "./plans";
 import { actorLabels } from "./users";
 
 /** Queries behind the plans page (/plans), its tabs and the "waiting for you" count. */
@@ -118,11 +121,12 @@ export async function listPlans(filters: PlanFilters, viewer: PlanViewer): Promi
     }),
   ]);
   const datasetById = new Map(datasets.map((dataset) => [dataset.id, dataset]));
+  const titles = await titlesOfUnnamed(plans.filter((plan) => plan.instruction.trim() === ""));
   const total = tabCounts[filters.tab];
   return {
     rows: plans.map((plan) => ({
       id: plan.id,
-      instruction: plan.instruction,
+      instruction: plan.instruction.trim() || (titles.get(plan.id) ?? "A plan written by hand"),
       status: plan.status,
       dataset: datasetById.get(plan.datasetId) ?? { id: plan.datasetId, name: "(deleted dataset)" },
       authorName: labels.get(plan.createdBy)?.name ?? plan.createdBy,
@@ -134,6 +138,38 @@ export async function listPlans(filters: PlanFilters, viewer: PlanViewer): Promi
     pageCount: Math.max(1, Math.ceil(total / filters.size)),
     tabCounts,
   };
+}
+
+/**
+ * A plan written by hand may have no instruction: its title is then what it does, in words
+ * (describePlan), so no plan is listed as "Untitled".
+ */
+async function titlesOfUnnamed(
+  plans: { id: string; datasetId: string }[],
+): Promise<Map<string, string>> {
+  if (plans.length === 0) return new Map();
+  const [revisions, datasets] = await Promise.all([
+    db().planRevision.findMany({
+      where: { planId: { in: plans.map((plan) => plan.id) } },
+      orderBy: { number: "desc" },
+      select: { planId: true, planJson: true },
+    }),
+    db().dataset.findMany({
+      where: { id: { in: [...new Set(plans.map((plan) => plan.datasetId))] } },
+      select: { id: true, profileJson: true },
+    }),
+  ]);
+  const profiles = new Map(
+    datasets.map((dataset) => [dataset.id, readProfile(dataset.profileJson)]),
+  );
+  const titles = new Map<string, string>();
+  for (const plan of plans) {
+    const latest = revisions.find((revision) => revision.planId === plan.id);
+    const profile = profiles.get(plan.datasetId);
+    if (latest && profile)
+      titles.set(plan.id, describePlan(readPlanJson(latest.planJson), profile));
+  }
+  return titles;
 }
 
 /** How many plans wait for this person's approval (the navigation's badge). */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { countWaitingFor, listPlans } from "@/lib/db/plan-list";
 import { parsePlanFilters } from "@/lib/schemas/plans";
+import { createManualPlan } from "@/lib/services/create-plan";
 import { resetAuth, setAuthTestEnv, signedInUser, type TestUser } from "../support/auth";
 import { approveAs, previewedPlanBy } from "../support/plans";
 import { installTempDb, type TempDb } from "../support/temp-db";
@@ -68,5 +69,28 @@ describe("the plans list", () => {
     const paged = await listPlans(parsePlanFilters({ page: "2", size: "25" }), as(abe));
     expect(paged.rows).toEqual([]);
     expect(paged.pageCount).toBe(1);
+  });
+
+  it("titles a plan written by hand without an instruction by what it does", async () => {
+    const someDataset = await temp.db.dataset.findFirstOrThrow();
+    const { planId } = await createManualPlan({
+      datasetId: someDataset.id,
+      actor: { id: ann.id, name: "Ann", role: "author" },
+      plan: {
+        execution_id: "untitled_by_hand_v1",
+        created_at: "2026-11-25T12:00:00Z",
+        source_instruction: "",
+        operations: [
+          {
+            operation_id: "op_01",
+            filter: { categories: ["yoga"] },
+            action: { type: "percent_decrease", value: 5 },
+          },
+        ],
+      },
+    });
+    const drafts = await listPlans(parsePlanFilters({ tab: "drafts", mine: "1" }), as(ann));
+    const row = drafts.rows.find((candidate) => candidate.id === planId);
+    expect(row?.instruction).toMatch(/^Lower price by 5% for rows where category is yoga/);
   });
 });
