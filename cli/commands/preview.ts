@@ -196,6 +196,8 @@ function describeAction(operation: Operation | undefined): string {
       const n = Object.keys(action.values).length;
       return `restore_values ${n} cell${n === 1 ? "" : "s"} on ${action.column}`;
     }
+    case "toggle":
+      return `toggle ${action.column}`;
     default:
       return `${action.type} ${JSON.stringify(action.value)}${action.column ? ` on ${action.column}` : ""}`;
   }

@@ -29,6 +29,7 @@ export const ACTION_LABELS: Record<ActionType, string> = {
   restore_values: "Restore values",
   set_price: "Set price (shortcut)",
   set_stock: "Set in stock (shortcut)",
+  toggle: "Flip yes/no",
   aggregate: "Compute a variable (aggregate)",
 };
 
@@ -192,6 +193,23 @@ export function ActionEditor({
               )}
             </Field>
           </>
+        ) : null}
+
+        {action.type === "toggle" ? (
+          <Field
+            path={[...path, "column"]}
+            label="Yes/no column"
+            hint="Each selected row's value becomes its opposite, spelled as the column spells it."
+          >
+            {(control, field) => (
+              <ColumnSelect
+                {...control}
+                value={field.value}
+                columns={profile.columns.filter((column) => column.type === "boolean")}
+                onChange={(name) => field.onChange(name ?? "")}
+              />
+            )}
+          </Field>
         ) : null}
 
         {action.type === "set_price"

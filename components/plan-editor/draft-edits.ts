@@ -208,6 +208,7 @@ export const ACTION_TYPES: readonly ActionType[] = [
   "set_value",
   "set_price",
   "set_stock",
+  "toggle",
   "aggregate",
 ];
 
@@ -243,6 +244,8 @@ export function changeActionType(action: Action, type: ActionType): Action {
       return { type, fn: "avg", column: column ?? "", result_variable: "result" };
     case "restore_values":
       return { type, column: column ?? "", values: {} };
+    case "toggle":
+      return { type, column: column ?? "" };
   }
 }
 

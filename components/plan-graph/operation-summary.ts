@@ -112,6 +112,8 @@ export function actionSummary(action: Action | undefined, profile?: DatasetProfi
     }
     case "aggregate":
       return `${action.fn}(${action.column || "?"}) → \${${action.result_variable || "?"}}`;
+    case "toggle":
+      return `flip ${action.column || "?"}`;
     default:
       return String((action as { type?: unknown }).type ?? "no action");
   }

@@ -97,6 +97,31 @@ export function renderBoolean(value: boolean, style: BooleanStyle | undefined): 
   return value ? yes : no;
 }
 
+const OPPOSITES: Record<string, string> = {
+  true: "false",
+  TRUE: "FALSE",
+  True: "False",
+  yes: "no",
+  Yes: "No",
+  YES: "NO",
+  y: "n",
+  Y: "N",
+  "1": "0",
+};
+for (const [yes, no] of Object.entries(OPPOSITES)) OPPOSITES[no] = yes;
+
+/**
+ * The opposite of a yes/no cell in its own spelling ("Yes" → "No", "Y" → "N", "1" → "0"),
+ * surrounding spaces kept; undefined for a cell that is not a yes/no value (an empty one).
+ */
+export function flipBooleanText(text: string): string | undefined {
+  const trimmed = text.trim();
+  const opposite = OPPOSITES[trimmed];
+  if (opposite === undefined) return undefined;
+  const start = text.indexOf(trimmed);
+  return text.slice(0, start) + opposite + text.slice(start + trimmed.length);
+}
+
 /** Empty, or only whitespace. */
 export function isBlankText(text: string): boolean {
   return text.trim() === "";

@@ -1,5 +1,6 @@
 import type { CsvTable } from "@/lib/dataset/csv";
 import type { ColumnProfile, DatasetProfile } from "@/lib/dataset/types";
+import { flipBooleanText } from "@/lib/dataset/values";
 import type { NormalizedOperation, NormalizedPlan } from "@/lib/plan/normalize";
 import { type NumericStep, numericStep, setOutcome } from "./actions";
 import { WorkingCells } from "./cells";
@@ -193,7 +194,9 @@ function runOperation(
       ...[...op.filter.all, ...op.filter.any, ...op.filter.none].flatMap((c) =>
         referencedVariables(c.value),
       ),
-      ...(op.action.kind === "aggregate" || op.action.kind === "restore"
+      ...(op.action.kind === "aggregate" ||
+      op.action.kind === "restore" ||
+      op.action.kind === "toggle"
         ? []
         : referencedVariables(op.action.value)),
     ],
@@ -210,6 +213,10 @@ function runOperation(
     if (run.matched.length === 0 && matched.length > 0) {
       warnings.push(`Operation ${op.operationId} matched none of the rows it restores.`);
     }
+    return run;
+  }
+  if (action.kind === "toggle") {
+    toggle(run, column, cells, warnings, hashing);
     return run;
   }
   const value: PlanValue = resolveValue(action.value, variables);
@@ -301,6 +308,43 @@ function restore(
     else record(run, cells, hashing, row, current, text);
   }
   run.matched = Int32Array.from(listed);
+}
+
+/**
+ * toggle: each selected row's yes/no value becomes its opposite in the spelling it is written in
+ * (yes → no, Y → N, 1 → 0). A cell without such a value (an empty one) is left as it is, and
+ * the preview says how many were.
+ */
+function toggle(
+  run: OperationRun,
+  column: ColumnProfile,
+  cells: WorkingCells,
+  warnings: string[],
+  hashing: ChangeHashing | null,
+) {
+  if (column.type !== "boolean") {
+    throw new ExecutionFailure({
+      code: "type_mismatch",
+      message: `Operation ${run.op.operationId}: toggle flips yes/no values, but column '${column.name}' holds ${column.type} values.`,
+      operationId: run.op.operationId,
+      column: column.name,
+    });
+  }
+  let blank = 0;
+  for (let k = 0; k < run.matched.length; k++) {
+    const row = run.matched[k];
+    const current = cells.get(row, run.col);
+    const flipped = flipBooleanText(current);
+    if (flipped === undefined) {
+      blank++;
+      run.skipped++;
+    } else record(run, cells, hashing, row, current, flipped);
+  }
+  if (blank > 0) {
+    warnings.push(
+      `Operation ${run.op.operationId}: ${blank} '${column.name}' cell${blank === 1 ? " has" : "s have"} no yes/no value to flip and ${blank === 1 ? "was" : "were"} left as ${blank === 1 ? "it was" : "they were"}.`,
+    );
+  }
 }
 
 /**

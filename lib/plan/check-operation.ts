@@ -145,6 +145,18 @@ function checkAction(
       return "not_numeric";
     }
 
+    case "toggle": {
+      const column = context.column(action.column, [...path, "column"]);
+      if (column && column.type !== "boolean") {
+        context.report(
+          "column_type",
+          [...path, "column"],
+          `toggle flips yes/no values, but ${context.holds(column)}`,
+        );
+      }
+      return "not_numeric";
+    }
+
     case "aggregate": {
       const column = context.column(action.column, [...path, "column"]);
       if (column && action.fn !== "count") {

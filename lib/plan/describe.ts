@@ -94,6 +94,8 @@ function describeAction(action: NormalizedAction, variables: ReadonlyMap<string,
     }
     case "aggregate":
       return `Work out the ${FN_WORDS[action.fn]} ${action.column}`;
+    case "toggle":
+      return `Flip ${action.column} (yes ↔ no)`;
   }
   return "Change";
 }

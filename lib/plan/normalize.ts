@@ -27,6 +27,8 @@ export type NormalizedAction =
   | { kind: "set"; column: string; value: Scalar }
   /** Row key → the exact text its cell gets back; unlisted rows are not written. */
   | { kind: "restore"; column: string; values: Record<string, string> }
+  /** Each row's yes/no value flipped, in the spelling it is written in. */
+  | { kind: "toggle"; column: string }
   | { kind: "aggregate"; fn: AggregateFn; column: string; resultVariable: string };
 
 export interface NormalizedFilter {
@@ -190,6 +192,9 @@ function normalizeOperation(
         column: column(a.column, ["action", "column"]),
         values: a.values,
       };
+      break;
+    case "toggle":
+      action = { kind: "toggle", column: column(a.column, ["action", "column"]) };
       break;
     case "set_price":
       action = { kind: "set", column: role("price", ["action", "type"]), value: a.value };

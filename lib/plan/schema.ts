@@ -115,6 +115,8 @@ export const actionSchema = z.discriminatedUnion("type", [
     values: restoreValuesSchema,
   }),
   // Seed aliases.
+  /** Flips a yes/no column's value in each row, in the column's own spelling (yes ↔ no, Y ↔ N). */
+  z.strictObject({ type: z.literal("toggle"), column: z.string().min(1) }),
   z.strictObject({ type: z.literal("set_price"), value: numericValueSchema }),
   z.strictObject({ type: z.literal("set_stock"), value: z.boolean() }),
   z.strictObject({

@@ -65,7 +65,7 @@ const cases: Record<
       input: edit((p) => delete p.operations[0].action.type),
       pathText: "operations[0].action.type",
       message:
-        'operations[0].action.type: an action needs a "type": one of percent_increase, percent_decrease, fixed_increase, fixed_decrease, multiply, set_value, restore_values, set_price, set_stock, aggregate',
+        'operations[0].action.type: an action needs a "type": one of percent_increase, percent_decrease, fixed_increase, fixed_decrease, multiply, set_value, restore_values, toggle, set_price, set_stock, aggregate',
     },
   ],
   wrong_type: [

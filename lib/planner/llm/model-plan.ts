@@ -38,6 +38,7 @@ export const MODEL_ACTION_TYPES = [
   "fixed_decrease",
   "multiply",
   "set_value",
+  "toggle",
 ] as const;
 
 const modelConditionSchema = z.object({
@@ -182,6 +183,7 @@ function toCondition(model: ModelCondition, profile: DatasetProfile): Condition 
 }
 
 function toAction(model: ModelOperation["action"], profile: DatasetProfile): Operation["action"] {
+  if (model.type === "toggle") return { type: "toggle", column: model.column };
   if (model.type === "set_value") {
     return {
       type: "set_value",

@@ -21,7 +21,8 @@ onto the dataset, do not guess: list those words, verbatim, in "unplaced" and re
     (inclusive); is_empty and not_empty take neither. Unused fields are null.
   - "action": {"type", "column", "value"}. Types: percent_increase / percent_decrease (value 10
     means 10%), fixed_increase / fixed_decrease (an amount), multiply (a factor), set_value (the
-    new cell value; for true/false columns "true" or "false").
+    new cell value; for true/false columns "true" or "false"), toggle (flips a yes/no column in
+    each row, "flip on_sale", "switch featured"; its value is ignored, use "").
   - "options": round_to (decimals, 0–6; null means 2), min_value / max_value (clamp results:
     "never below $10" → min_value 10, "cap at $100" → max_value 100), ending (0.99 for "end prices
     in .99"). Null when not asked for. Options apply to numeric actions only.
