@@ -217,6 +217,29 @@ export function interpretAction(
       ]);
     }
     action = { kind: "numeric", type: "multiply", column, value: factor, unit: "plain" };
+  } else if (verb === "toggle") {
+    // "flip on_sale for Provence": the one yes/no column named (as a column or by its flag word).
+    if (amounts.length + bools.length + setTexts.length > 0)
+      refuse(`${JSON.stringify(clauseText)}: flipping takes no value.`, [clauseText]);
+    const verbAt = verbItem ? verbItem.from : -1;
+    const flagTargets = flags.filter((item) => item.from > verbAt);
+    const candidates = [
+      ...new Set([
+        ...named.filter((name) => vocabulary.columns.get(name)?.type === "boolean"),
+        ...impliedFlags.map((implied) => (implied.cond as { column: string }).column),
+        ...flagTargets.map((item) => item.ref.column),
+      ]),
+    ];
+    if (candidates.length !== 1) {
+      refuse(
+        candidates.length === 0
+          ? `${JSON.stringify(clauseText)} does not name a yes/no column to flip.`
+          : `${JSON.stringify(clauseText)} names ${candidates.join(" and ")}; flip one column per action.`,
+        [clauseText],
+      );
+    }
+    for (const item of flagTargets) usedFlags.add(item);
+    action = { kind: "toggle", column: candidates[0] };
   } else if (verb === "restock") {
     const stock = roleColumn(scan, "stock", clauseText);
     if (amounts.length + bools.length + setTexts.length > 0)
@@ -536,5 +559,6 @@ function numericAction(
 
 export function isNumericAction(scan: Scan, action: DraftAction): boolean {
   if (action.kind === "numeric") return true;
+  if (action.kind === "toggle") return false;
   return typeof action.value === "number" && isNumeric(scan.vocabulary, action.column);
 }

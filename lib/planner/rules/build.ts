@@ -208,6 +208,7 @@ function typedValue(
 // Actions and options
 
 function buildAction(vocabulary: Vocabulary, action: DraftAction): Action {
+  if (action.kind === "toggle") return { type: "toggle", column: action.column };
   if (action.kind === "numeric") {
     return seedShaped(vocabulary, "price", action.column)
       ? { type: action.type, value: action.value }
@@ -228,6 +229,7 @@ function buildAction(vocabulary: Vocabulary, action: DraftAction): Action {
 
 function isNumericChange(vocabulary: Vocabulary, action: DraftAction): boolean {
   if (action.kind === "numeric") return true;
+  if (action.kind === "toggle") return false;
   const type = vocabulary.columns.get(action.column)?.type;
   return typeof action.value === "number" && (type === "number" || type === "integer");
 }
@@ -314,6 +316,7 @@ function describeAction(vocabulary: Vocabulary, action: DraftAction): string {
         return `Multiply ${action.column} by ${action.value}`;
     }
   }
+  if (action.kind === "toggle") return `Flip ${action.column}`;
   if (typeof action.value === "boolean" && isInStockColumn(vocabulary, action.column)) {
     return action.value ? "Mark as in stock" : "Mark as out of stock";
   }
@@ -389,6 +392,8 @@ function operationSlug(vocabulary: Vocabulary, draft: DraftOperation): string {
   if (action.kind === "numeric") {
     parts.push(action.type.replace(/^(percent|fixed)_/, ""));
     parts.push(action.unit === "percent" ? `${action.value}pct` : String(action.value));
+  } else if (action.kind === "toggle") {
+    parts.push("flip");
   } else {
     parts.push("set", String(action.value));
   }

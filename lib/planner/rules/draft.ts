@@ -22,7 +22,9 @@ export type RowCondition =
 
 export type DraftAction =
   | { kind: "numeric"; type: NumericActionType; column: string; value: number; unit: Num["unit"] }
-  | { kind: "set"; column: string; value: number | string | boolean; unit?: Num["unit"] };
+  | { kind: "set"; column: string; value: number | string | boolean; unit?: Num["unit"] }
+  /** "flip on_sale": a yes/no column's value becomes its opposite in each row. */
+  | { kind: "toggle"; column: string };
 
 export interface DraftOperation {
   action: DraftAction;

@@ -53,7 +53,14 @@ export type Cond =
   /** Dates from `from` (inclusive) to `to` (exclusive), both YYYY-MM-DD. */
   | { type: "dateRange"; column: string; from?: string; to?: string };
 
-export type VerbKind = "increase" | "decrease" | "set" | "multiply" | "restock" | "apply";
+export type VerbKind =
+  | "increase"
+  | "decrease"
+  | "set"
+  | "multiply"
+  | "restock"
+  | "apply"
+  | "toggle";
 
 export interface OptionSpec {
   round_to?: number;
@@ -628,6 +635,7 @@ const VERBS: [string[], VerbKind, { factor?: number; needsOff?: boolean }?][] = 
     "set",
   ],
   [["restock", "re stock", "replenish"], "restock"],
+  [["flip", "toggle", "invert"], "toggle"],
   [["multiply"], "multiply"],
   [["double"], "multiply", { factor: 2 }],
   [["triple"], "multiply", { factor: 3 }],
