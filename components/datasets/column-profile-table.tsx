@@ -1,4 +1,5 @@
 import { formatCount } from "@/components/ui/format";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 import type { ColumnProfile, DatasetProfile } from "@/lib/dataset/types";
 
 const TYPE_STYLES: Record<ColumnProfile["type"], string> = {
@@ -43,7 +44,7 @@ export function ColumnProfileTable({
     roles.set(column, [...(roles.get(column) ?? []), role]);
   }
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label="Columns">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Columns</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium uppercase tracking-wide text-slate-500">
@@ -103,14 +104,14 @@ export function ColumnProfileTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
 /** The first rows of a file, as the profile sampled them. */
 export function SampleRowsTable({ profile }: { profile: DatasetProfile }) {
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label="Sample rows">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Sample rows</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium text-slate-500">
@@ -139,6 +140,6 @@ export function SampleRowsTable({ profile }: { profile: DatasetProfile }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

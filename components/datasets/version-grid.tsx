@@ -179,7 +179,7 @@ export function VersionGrid({
                   }}
                   data-testid="grid-row"
                 >
-                  <td className="px-3 py-2 text-right font-mono text-xs tabular-nums text-slate-400">
+                  <td className="px-3 py-2 text-right font-mono text-xs tabular-nums text-slate-500">
                     {row?.line ?? ""}
                   </td>
                   {columns.map((column, col) => (

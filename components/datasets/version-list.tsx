@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { formatCount, formatDateTime } from "@/components/ui/format";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 import type { VersionSummary } from "@/lib/db/dataset-versions";
 import { DownloadMenu } from "./download-menu";
 import { formatBytes } from "./format-bytes";
@@ -16,7 +17,7 @@ export function VersionList({
   currentVersionId: string | null;
 }) {
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label="Versions">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Versions</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium uppercase tracking-wide text-slate-500">
@@ -79,6 +80,6 @@ export function VersionList({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

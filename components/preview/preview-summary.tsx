@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Card } from "@/components/ui/card";
 import { formatCount } from "@/components/ui/format";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 import { type GuardResult, OFFENDING_KEYS_SHOWN, type OperationStats } from "@/lib/executor/types";
 import { guardActual, guardLabel, guardLimit } from "./guard-text";
 
@@ -60,7 +61,7 @@ export function PreviewSummary({
         >
           Operations
         </h2>
-        <div className="overflow-x-auto">
+        <ScrollRegion label="Operations">
           <table className="w-full text-left text-sm">
             <thead className="text-xs font-medium uppercase tracking-wide text-slate-500">
               <tr>
@@ -105,7 +106,7 @@ export function PreviewSummary({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </Card>
 
       {guards.length > 0 ? (
