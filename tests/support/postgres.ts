@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { chmodSync, chownSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, chownSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -98,16 +98,51 @@ export async function startPostgres(): Promise<PostgresServer> {
   return {
     url,
     async stop() {
-      if (server.exitCode === null && server.signalCode === null) {
+      // As root the child is runuser, which does not pass signals on: stop the server itself,
+      // by the process id it writes in its data folder.
+      const serverPid = postmasterPid(dataDir);
+      if (serverPid !== null) {
         // SIGINT: PostgreSQL's fast shutdown (disconnects clients, no wait for them).
-        server.kill("SIGINT");
-        const timer = setTimeout(() => server.kill("SIGKILL"), 10_000);
+        signal(serverPid, "SIGINT");
+        const deadline = Date.now() + 10_000;
+        while (alive(serverPid) && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        if (alive(serverPid)) signal(serverPid, "SIGKILL");
+      }
+      if (server.exitCode === null && server.signalCode === null) {
+        server.kill("SIGKILL");
         await exited;
-        clearTimeout(timer);
       }
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+function postmasterPid(dataDir: string): number | null {
+  try {
+    const pid = Number(readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+function signal(pid: number, name: NodeJS.Signals): void {
+  try {
+    process.kill(pid, name);
+  } catch {
+    // Already gone.
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 async function waitForPort(port: number, server: ChildProcess, output: () => string) {
