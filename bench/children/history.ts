@@ -1,17 +1,6 @@
-/**
- * Child process for history-10k: a scratch database with EXECUTIONS executions (and their change
- * records), then the history page's server work for several filtered views — the query layer
- * (`listExecutions`, `listHistoryFacets`) and rendering the table and pagination to HTML — timed
- * over repeated runs. Prints one JSON line. Usage: history.ts EXECUTIONS
- * Run with bench/children/server-only-hook.mjs (see there).
- */
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import Database from "better-sqlite3";
-import type { Db } from "@/lib/db/client";
 import type { HistoryFilters } from "@/lib/schemas/history";
-import { stamp, timeView } from "./page-timing";
+import { benchPageViews, stamp } from "./page-timing";
 
 // React picks its build when first loaded: measure the production build the server runs, not
 // the development one (which is several times slower), hence the imports after this line.
@@ -20,9 +9,7 @@ const { createElement, Fragment } = await import("react");
 const { renderToString } = await import("react-dom/server");
 const { HistoryPagination } = await import("@/components/history/history-pagination");
 const { HistoryTable } = await import("@/components/history/history-table");
-const { createDb } = await import("@/lib/db/client");
 const { listExecutions, listHistoryFacets } = await import("@/lib/db/history");
-const { migrateDatabase } = await import("@/lib/db/migrations");
 const { DEFAULT_HISTORY_FILTERS } = await import("@/lib/schemas/history");
 
 const EXECUTIONS = Number(process.argv[2] ?? 10_000);
@@ -128,31 +115,12 @@ async function renderView(filters: HistoryFilters): Promise<number> {
   return html.length;
 }
 
-const dir = mkdtempSync(path.join(os.tmpdir(), "signoff-bench-history-"));
-try {
-  const file = path.join(dir, "history.db");
-  await migrateDatabase(file);
-  seed(file);
-  const client: Db = createDb(`file:${file}`);
-  (globalThis as unknown as { signoffDb?: Db }).signoffDb = client;
-
-  const views: Record<string, { median_ms: number; max_ms: number; rows: number }> = {};
-  for (const [name, view] of Object.entries(VIEWS)) {
-    const filters = { ...DEFAULT_HISTORY_FILTERS, ...view };
-    const timing = await timeView(() => renderView(filters), RUNS);
-    const { total } = await listExecutions(filters);
-    views[name] = { ...timing, rows: total };
-  }
-  await client.$disconnect();
-  const worst = Math.max(...Object.values(views).map((v) => v.median_ms));
-  console.log(
-    JSON.stringify({
-      seconds: worst / 1000,
-      executions: EXECUTIONS,
-      views,
-      peak_rss_mb: process.resourceUsage().maxRSS / 1024,
-    }),
-  );
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
+await benchPageViews({
+  name: "history",
+  seed,
+  views: VIEWS,
+  render: (view) => renderView({ ...DEFAULT_HISTORY_FILTERS, ...view }),
+  rows: async (view) => (await listExecutions({ ...DEFAULT_HISTORY_FILTERS, ...view })).total,
+  runs: RUNS,
+  extra: { executions: EXECUTIONS },
+});

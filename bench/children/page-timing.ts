@@ -27,3 +27,50 @@ export async function timeView(render: () => Promise<unknown>, runs: number): Pr
     max_ms: Math.round(Math.max(...times) * 10) / 10,
   };
 }
+
+/**
+ * The whole run of a page benchmark's child: a scratch database migrated and seeded, the app's
+ * client pointed at it, each view timed (`timeView`) with the rows it matches, and one JSON line
+ * printed: `seconds` is the slowest view's median. `extra` joins the line (the data's size).
+ */
+export async function benchPageViews<View>(options: {
+  name: string;
+  seed: (file: string) => void;
+  views: Record<string, View>;
+  render: (view: View) => Promise<unknown>;
+  rows: (view: View) => Promise<number>;
+  runs: number;
+  extra: Record<string, unknown>;
+}): Promise<void> {
+  // Imported here, not at the top: the children set NODE_ENV before the app's modules load.
+  const { mkdtempSync, rmSync } = await import("node:fs");
+  const os = await import("node:os");
+  const path = await import("node:path");
+  const { createDb } = await import("@/lib/db/client");
+  const { migrateDatabase } = await import("@/lib/db/migrations");
+  const dir = mkdtempSync(path.join(os.tmpdir(), `signoff-bench-${options.name}-`));
+  try {
+    const file = path.join(dir, `${options.name}.db`);
+    await migrateDatabase(file);
+    options.seed(file);
+    const client = createDb(`file:${file}`);
+    (globalThis as unknown as { signoffDb?: unknown }).signoffDb = client;
+    const views: Record<string, ViewTiming & { rows: number }> = {};
+    for (const [name, view] of Object.entries(options.views)) {
+      const timing = await timeView(() => options.render(view), options.runs);
+      views[name] = { ...timing, rows: await options.rows(view) };
+    }
+    await client.$disconnect();
+    const worst = Math.max(...Object.values(views).map((view) => view.median_ms));
+    console.log(
+      JSON.stringify({
+        seconds: worst / 1000,
+        ...options.extra,
+        views,
+        peak_rss_mb: process.resourceUsage().maxRSS / 1024,
+      }),
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,16 +1,5 @@
-/**
- * Child process for plans-10k: a scratch database with PLANS plans (each with a revision, the
- * approved ones with their execution), then the plans page's server work for several views —
- * `listPlans`, the facets, the waiting count, and rendering the tabs, table and pagination to
- * HTML — timed over repeated runs. Prints one JSON line. Usage: plans.ts PLANS
- * Run with bench/children/server-only-hook.mjs (see there).
- */
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import Database from "better-sqlite3";
-import type { Db } from "@/lib/db/client";
-import { stamp, timeView } from "./page-timing";
+import { benchPageViews, stamp } from "./page-timing";
 
 // Production React, as the server runs it (see history.ts).
 (process.env as Record<string, string>).NODE_ENV = "production";
@@ -19,9 +8,7 @@ const { renderToString } = await import("react-dom/server");
 const { PlanTable } = await import("@/components/plans/plan-table");
 const { PlanTabs } = await import("@/components/plans/plan-tabs");
 const { Pagination } = await import("@/components/ui/pagination");
-const { createDb } = await import("@/lib/db/client");
 const { countWaitingFor, listPlanFacets, listPlans } = await import("@/lib/db/plan-list");
-const { migrateDatabase } = await import("@/lib/db/migrations");
 const { parsePlanFilters, plansHref } = await import("@/lib/schemas/plans");
 
 const PLANS = Number(process.argv[2] ?? 10_000);
@@ -140,30 +127,12 @@ async function renderView(query: Record<string, string>): Promise<number> {
   return html.length;
 }
 
-const dir = mkdtempSync(path.join(os.tmpdir(), "signoff-bench-plans-"));
-try {
-  const file = path.join(dir, "plans.db");
-  await migrateDatabase(file);
-  seed(file);
-  const client: Db = createDb(`file:${file}`);
-  (globalThis as unknown as { signoffDb?: Db }).signoffDb = client;
-
-  const views: Record<string, { median_ms: number; max_ms: number; rows: number }> = {};
-  for (const [name, query] of Object.entries(VIEWS)) {
-    const timing = await timeView(() => renderView(query), RUNS);
-    const { total } = await listPlans(parsePlanFilters(query), VIEWER);
-    views[name] = { ...timing, rows: total };
-  }
-  await client.$disconnect();
-  const worst = Math.max(...Object.values(views).map((v) => v.median_ms));
-  console.log(
-    JSON.stringify({
-      seconds: worst / 1000,
-      plans: PLANS,
-      views,
-      peak_rss_mb: process.resourceUsage().maxRSS / 1024,
-    }),
-  );
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
+await benchPageViews({
+  name: "plans",
+  seed,
+  views: VIEWS,
+  render: renderView,
+  rows: async (query) => (await listPlans(parsePlanFilters(query), VIEWER)).total,
+  runs: RUNS,
+  extra: { plans: PLANS },
+});

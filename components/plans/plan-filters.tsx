@@ -4,10 +4,9 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { type FormEvent, useId, useTransition } from "react";
 import { Button } from "@/components/ui/button";
+import { inputClasses } from "@/components/ui/field";
 import { type PlanFilters, planFiltersSchema, plansHref } from "@/lib/schemas/plans";
 
-const fieldClass =
-  "mt-1 block h-9 w-full rounded-md border border-slate-300 bg-white px-3 text-sm shadow-sm";
 const labelClass = "block text-xs font-medium text-slate-600";
 
 /**
@@ -59,7 +58,7 @@ export function PlanFilterForm({
           type="search"
           defaultValue={filters.q ?? ""}
           placeholder="e.g. fitness"
-          className={fieldClass}
+          className={inputClasses}
         />
       </div>
       <div>
@@ -70,7 +69,7 @@ export function PlanFilterForm({
           id={field("dataset")}
           name="dataset"
           defaultValue={filters.dataset ?? ""}
-          className={fieldClass}
+          className={inputClasses}
         >
           <option value="">All datasets</option>
           {datasets.map((dataset) => (
@@ -88,7 +87,7 @@ export function PlanFilterForm({
           id={field("author")}
           name="author"
           defaultValue={filters.author ?? ""}
-          className={fieldClass}
+          className={inputClasses}
         >
           <option value="">Anyone</option>
           {authors.map((author) => (

@@ -3,7 +3,6 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promis
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import pg from "pg";
 import { postgresSchemaText } from "../../scripts/postgres-schema.mjs";
 import { databaseProvider, redactedUrl, sqliteFilePath } from "./database-url";
 import {
@@ -317,31 +316,6 @@ async function lastPostgresSnapshot(migrationsDir: string): Promise<SchemaFile |
   if (!last) return null;
   const file = path.join(migrationsDir, last.path, POSTGRES_SNAPSHOT);
   return { path: file, content: await readFile(file, "utf8") };
-}
-
-/**
- * Runs `use` on a new, empty database of the PostgreSQL server at `serverUrl` (any database on
- * it: the maintenance `postgres` one will do), dropped afterwards.
- */
-export async function withScratchPostgres<T>(
-  serverUrl: string,
-  use: (databaseUrl: string) => Promise<T>,
-): Promise<T> {
-  const name = `signoff_scratch_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}"`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    try {
-      return await use(url.toString());
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    }
-  } finally {
-    await admin.end();
-  }
 }
 
 /** True when a diff script contains statements, not just comments and blank lines. */

@@ -149,9 +149,11 @@ async function titlesOfUnnamed(
 ): Promise<Map<string, string>> {
   if (plans.length === 0) return new Map();
   const [revisions, datasets] = await Promise.all([
+    // The latest revision of each, not every revision's JSON.
     db().planRevision.findMany({
       where: { planId: { in: plans.map((plan) => plan.id) } },
-      orderBy: { number: "desc" },
+      orderBy: [{ planId: "asc" }, { number: "desc" }],
+      distinct: ["planId"],
       select: { planId: true, planJson: true },
     }),
     db().dataset.findMany({

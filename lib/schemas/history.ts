@@ -15,6 +15,15 @@ export type HistorySort = (typeof HISTORY_SORTS)[number];
 
 export const PAGE_SIZES = [25, 50, 100] as const;
 
+/** Page and page size of a listing in the URL (history, plans); a bad value falls back. */
+export const pageNumberSchema = z.coerce.number().int().min(1).max(100_000).default(1).catch(1);
+export const pageSizeSchema = z.coerce
+  .number()
+  .int()
+  .refine((value) => (PAGE_SIZES as readonly number[]).includes(value))
+  .default(25)
+  .catch(25);
+
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 const text = (max: number) => z.string().trim().min(1).max(max).optional().catch(undefined);
@@ -40,13 +49,8 @@ export const historyFiltersSchema = z
     key: text(200),
     sort: z.enum(HISTORY_SORTS).default("time").catch("time"),
     dir: z.enum(["asc", "desc"]).default("desc").catch("desc"),
-    page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
-    size: z.coerce
-      .number()
-      .int()
-      .refine((value) => (PAGE_SIZES as readonly number[]).includes(value))
-      .default(25)
-      .catch(25),
+    page: pageNumberSchema,
+    size: pageSizeSchema,
   })
   .transform((filters) =>
     // A reversed range is read the way it was meant.

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PAGE_SIZES } from "./history";
+import { pageNumberSchema, pageSizeSchema } from "./history";
 
 /**
  * The plans page's view as it lives in the URL: which tab, the filters, sort and page. Bad values
@@ -46,13 +46,8 @@ export const planFiltersSchema = z.object({
   q: text(200),
   sort: z.enum(PLAN_SORTS).default("updated").catch("updated"),
   dir: z.enum(["asc", "desc"]).default("desc").catch("desc"),
-  page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
-  size: z.coerce
-    .number()
-    .int()
-    .refine((value) => (PAGE_SIZES as readonly number[]).includes(value))
-    .default(25)
-    .catch(25),
+  page: pageNumberSchema,
+  size: pageSizeSchema,
 });
 
 export type PlanFilters = z.output<typeof planFiltersSchema>;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { providerOf } from "@/lib/db/client";
 import { type ChangeRecord, insertChanges } from "@/lib/db/execution-writes";
 import { loadExecutionChanges } from "@/lib/db/executions";
 import { installTempDb, type TempDb, withoutForeignKeys } from "../support/temp-db";
@@ -55,7 +56,7 @@ describe("insertChanges", () => {
     const changes = [
       { operationId: "op_01", rowKey: "K1", column: "name", before: "nul\u0000byte", after: "x" },
     ];
-    if (temp.file === "") {
+    if (providerOf(temp.db) === "postgres") {
       await expect(roundTrip("exec-nul", changes)).rejects.toMatchObject({
         code: "execution_failed",
         message: expect.stringContaining("Row K1, column name holds a NUL character"),

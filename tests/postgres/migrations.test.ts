@@ -10,8 +10,8 @@ import {
   migratePostgres,
   pendingSchemaChanges,
   postgresPaths,
-  withScratchPostgres,
 } from "@/lib/db/migrations";
+import { withScratchPostgres } from "../support/postgres";
 
 /**
  * One schema, two migration histories: PostgreSQL's is complete (nothing in schema.prisma is

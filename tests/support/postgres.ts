@@ -3,7 +3,9 @@ import { chmodSync, chownSync, mkdtempSync, readFileSync, rmSync } from "node:fs
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { POSTGRES_HELP, postgresBinDir } from "../../scripts/lib.mjs";
+import { freePort } from "./free-port";
 
 /**
  * A throw-away PostgreSQL server for tests: Debian's `postgresql` package (installed by
@@ -16,22 +18,6 @@ export interface PostgresServer {
   /** `postgresql://postgres@127.0.0.1:PORT/postgres`: the maintenance database. */
   url: string;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        address && typeof address === "object"
-          ? resolve(address.port)
-          : reject(new Error("no port")),
-      );
-    });
-  });
 }
 
 export async function startPostgres(): Promise<PostgresServer> {
@@ -162,4 +148,29 @@ async function waitForPort(port: number, server: ChildProcess, output: () => str
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`PostgreSQL did not start within 30 s:\n${output()}`);
+}
+
+/**
+ * Runs `use` on a new, empty database of the PostgreSQL server at `serverUrl` (any database on
+ * it: the maintenance `postgres` one will do), dropped afterwards.
+ */
+export async function withScratchPostgres<T>(
+  serverUrl: string,
+  use: (databaseUrl: string) => Promise<T>,
+): Promise<T> {
+  const name = `signoff_scratch_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    try {
+      return await use(url.toString());
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    }
+  } finally {
+    await admin.end();
+  }
 }

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
-import { createDb, type Db } from "@/lib/db/client";
+import { createDb, type Db, providerOf } from "@/lib/db/client";
 import { migrateDatabase, migratePostgres } from "@/lib/db/migrations";
 
 declare module "vitest" {
@@ -91,7 +91,7 @@ export async function installTempDb(): Promise<TempDb> {
  * database loses its foreign keys.
  */
 export async function withoutForeignKeys(temp: TempDb): Promise<void> {
-  if (temp.file !== "") {
+  if (providerOf(temp.db) === "sqlite") {
     await temp.db.$executeRaw`PRAGMA foreign_keys = OFF`;
     return;
   }

@@ -1,9 +1,9 @@
 import { type ChildProcess, type SpawnOptions, spawn } from "node:child_process";
 import { copyFile, mkdir, mkdtemp, rm } from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { runScript } from "../../../scripts/lib.mjs";
+import { freePort } from "../../support/free-port";
 
 export const ROOT = path.resolve(import.meta.dirname, "..", "..", "..");
 /** The production server as `npm start` runs it: Next's handler behind our own HTTP server. */
@@ -63,22 +63,6 @@ export function databaseUrl(dataDir: string): string {
 
 export async function removeDataDir(dataDir: string): Promise<void> {
   await rm(dataDir, { recursive: true, force: true });
-}
-
-/** A port the kernel reports free on the loopback interface right now. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => {
-        if (address && typeof address === "object") resolve(address.port);
-        else reject(new Error("no port"));
-      });
-    });
-  });
 }
 
 export interface RunningServer {
