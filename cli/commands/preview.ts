@@ -197,7 +197,21 @@ function describeAction(operation: Operation | undefined): string {
       return `restore_values ${n} cell${n === 1 ? "" : "s"} on ${action.column}`;
     }
     case "toggle":
-      return `toggle ${action.column}`;
+    case "trim_spaces":
+      return `${action.type} ${action.column}`;
+    case "set_expression":
+      return `${action.column} = ${action.expression}`;
+    case "replace_text":
+      return `replace ${JSON.stringify(action.find)} with ${JSON.stringify(action.replace)} in ${action.column}`;
+    case "change_case":
+      return `${action.case}case ${action.column}`;
+    case "add_prefix":
+    case "add_suffix":
+      return `${action.type} ${JSON.stringify(action.text)} on ${action.column}`;
+    case "set_template":
+      return `${action.column} = ${JSON.stringify(action.template)}`;
+    case "fill_empty":
+      return `fill empty ${action.column} with ${JSON.stringify(action.value)}`;
     default:
       return `${action.type} ${JSON.stringify(action.value)}${action.column ? ` on ${action.column}` : ""}`;
   }

@@ -17,6 +17,7 @@ import {
   ValueOptions,
 } from "./inputs";
 import { formName } from "./plan-form-state";
+import { ComputedActionFields, isComputedAction } from "./text-action-fields";
 import { formatValue, parseNumericValueText } from "./value-codec";
 
 export const ACTION_LABELS: Record<ActionType, string> = {
@@ -30,6 +31,14 @@ export const ACTION_LABELS: Record<ActionType, string> = {
   set_price: "Set price (shortcut)",
   set_stock: "Set in stock (shortcut)",
   toggle: "Flip yes/no",
+  set_expression: "Set to a formula",
+  replace_text: "Replace text",
+  trim_spaces: "Tidy spaces",
+  change_case: "Change capitals",
+  add_prefix: "Add text before",
+  add_suffix: "Add text after",
+  set_template: "Build text from columns",
+  fill_empty: "Fill empty cells",
   aggregate: "Compute a variable (aggregate)",
 };
 
@@ -210,6 +219,10 @@ export function ActionEditor({
               />
             )}
           </Field>
+        ) : null}
+
+        {isComputedAction(action) ? (
+          <ComputedActionFields path={path} action={action} columns={profile.columns} />
         ) : null}
 
         {action.type === "set_price"

@@ -208,6 +208,14 @@ export const ACTION_TYPES: readonly ActionType[] = [
   "set_value",
   "set_price",
   "set_stock",
+  "set_expression",
+  "replace_text",
+  "trim_spaces",
+  "change_case",
+  "add_prefix",
+  "add_suffix",
+  "set_template",
+  "fill_empty",
   "toggle",
   "aggregate",
 ];
@@ -245,7 +253,21 @@ export function changeActionType(action: Action, type: ActionType): Action {
     case "restore_values":
       return { type, column: column ?? "", values: {} };
     case "toggle":
+    case "trim_spaces":
       return { type, column: column ?? "" };
+    case "set_expression":
+      return { type, column: column ?? "", expression: "" };
+    case "replace_text":
+      return { type, column: column ?? "", find: "", replace: "" };
+    case "change_case":
+      return { type, column: column ?? "", case: "upper" };
+    case "add_prefix":
+    case "add_suffix":
+      return { type, column: column ?? "", text: "" };
+    case "set_template":
+      return { type, column: column ?? "", template: "" };
+    case "fill_empty":
+      return { type, column: column ?? "", value: value ?? "" };
   }
 }
 

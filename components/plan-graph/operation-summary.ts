@@ -114,6 +114,22 @@ export function actionSummary(action: Action | undefined, profile?: DatasetProfi
       return `${action.fn}(${action.column || "?"}) → \${${action.result_variable || "?"}}`;
     case "toggle":
       return `flip ${action.column || "?"}`;
+    case "set_expression":
+      return `${column} := ${action.expression || "?"}`;
+    case "replace_text":
+      return `${column}: “${action.find ?? ""}” → “${action.replace ?? ""}”`;
+    case "trim_spaces":
+      return `tidy spaces in ${column}`;
+    case "change_case":
+      return `${action.case ?? "?"} case ${column}`;
+    case "add_prefix":
+      return `“${action.text ?? ""}” + ${column}`;
+    case "add_suffix":
+      return `${column} + “${action.text ?? ""}”`;
+    case "set_template":
+      return `${column} := “${action.template ?? ""}”`;
+    case "fill_empty":
+      return `empty ${column} := ${value}`;
     default:
       return String((action as { type?: unknown }).type ?? "no action");
   }

@@ -63,10 +63,7 @@ export function numericStep(
   operand: Decimal,
 ): NumericStep {
   const arithmetic = arithmeticOf(type, operand);
-  const min = op.minValue === undefined ? undefined : decimalFromNumber(op.minValue);
-  const max = op.maxValue === undefined ? undefined : decimalFromNumber(op.maxValue);
-  const ending = op.ending === undefined ? undefined : decimalFromNumber(op.ending);
-  const places = Math.max(op.roundTo, ending ? decimalsOf(ending) : 0);
+  const { settle, render, min, max } = settleStep(op);
   const direction = directionOf(type, operand);
   const held = { count: 0 };
   const hold = (current: Decimal) => {
@@ -79,11 +76,7 @@ export function numericStep(
     apply(current) {
       if (direction < 0 && min && compare(current, min) < 0) return hold(current);
       if (direction > 0 && max && compare(current, max) > 0) return hold(current);
-      let value = roundHalfUp(arithmetic(current), op.roundTo);
-      if (ending) value = snapToEnding(value, ending, min, max);
-      if (min && compare(value, min) < 0) value = min;
-      if (max && compare(value, max) > 0) value = max;
-      return value;
+      return settle(arithmetic(current));
     },
     swallowed(current) {
       if (direction < 0 && min && compare(current, min) < 0) return false;
@@ -92,6 +85,34 @@ export function numericStep(
       return (
         compare(exact, current) !== 0 && compare(roundHalfUp(exact, op.roundTo), current) === 0
       );
+    },
+    render,
+  };
+}
+
+/**
+ * What happens to a computed number before it is written: rounded half-up to `round_to`, snapped
+ * to the ending, clamped to the bounds; and its text.
+ */
+export function settleStep(op: NormalizedOperation): {
+  settle(value: Decimal): Decimal;
+  render(result: Decimal): string;
+  min: Decimal | undefined;
+  max: Decimal | undefined;
+} {
+  const min = op.minValue === undefined ? undefined : decimalFromNumber(op.minValue);
+  const max = op.maxValue === undefined ? undefined : decimalFromNumber(op.maxValue);
+  const ending = op.ending === undefined ? undefined : decimalFromNumber(op.ending);
+  const places = Math.max(op.roundTo, ending ? decimalsOf(ending) : 0);
+  return {
+    min,
+    max,
+    settle(exact) {
+      let value = roundHalfUp(exact, op.roundTo);
+      if (ending) value = snapToEnding(value, ending, min, max);
+      if (min && compare(value, min) < 0) value = min;
+      if (max && compare(value, max) > 0) value = max;
+      return value;
     },
     render(result) {
       return formatFixed(result, Math.max(places, decimalsOf(result)));

@@ -11,7 +11,8 @@ import { ExecutionFailure, type OperationRun, type RunOutcome, runPlan } from ".
  * the dependency graph must commute. They do not when, on this data,
  * - `same_cells`: both write a cell one of them changes (unless both set the same fixed text);
  * - `reads_written`: one changes a cell the other's filter reads, and the change flips whether
- *   that row matches; or one changes a cell the other's aggregate reads;
+ *   that row matches; or one changes a cell the other's aggregate, expression or template reads
+ *   in a row it selects;
  * - `variable`: one reads a "${variable}" the other's aggregate sets.
  * The plan is run once in its execution order; each pair is judged from that run.
  */
@@ -144,9 +145,15 @@ function readsWritten(
     if (writer.op.action.kind === "aggregate") continue;
     const reads = filterColumns(reader.tests);
     const aggregateReads = reader.op.action.kind === "aggregate" ? reader.col : -1;
-    if (!reads.has(writer.col) && aggregateReads !== writer.col) continue;
+    // An expression or template that reads the written column computes from its value.
+    const actionReads = reader.readsColumns.includes(writer.col);
+    if (!reads.has(writer.col) && aggregateReads !== writer.col && !actionReads) continue;
     for (let k = 0; k < writer.changedRows.length; k++) {
       const row = writer.changedRows[k];
+      if (actionReads && contains(reader.matched, row)) {
+        involved.push({ row, col: writer.col });
+        continue;
+      }
       const valueWith = (written: string) => (col: number) =>
         col === writer.col ? written : outcome.cells.get(row, col);
       const before = filterHolds(reader.tests, valueWith(writer.before[k]));

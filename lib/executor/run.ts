@@ -1,16 +1,11 @@
 import type { CsvTable } from "@/lib/dataset/csv";
 import type { ColumnProfile, DatasetProfile } from "@/lib/dataset/types";
 import { flipBooleanText } from "@/lib/dataset/values";
+import { expressionVariables } from "@/lib/plan/expression";
 import type { NormalizedOperation, NormalizedPlan } from "@/lib/plan/normalize";
 import { type NumericStep, numericStep, setOutcome } from "./actions";
 import { WorkingCells } from "./cells";
-import {
-  ConditionError,
-  type ConditionTests,
-  compileFilter,
-  numberOf,
-  selectRows,
-} from "./conditions";
+import { ConditionError, compileFilter, numberOf, selectRows } from "./conditions";
 import {
   add,
   compare,
@@ -21,9 +16,11 @@ import {
   parseDecimal,
   shiftDown,
 } from "./decimal";
+import { runExpression } from "./expression";
 import { SWALLOWED, UNCHANGED } from "./fast-numeric";
-import { ChangeSetHasher } from "./hash";
-import { type DryRunError, OFFENDING_KEYS_SHOWN } from "./types";
+import { type ChangeHashing, ExecutionFailure, type OperationRun, record } from "./operation-run";
+import { runFill, runText } from "./text";
+import { OFFENDING_KEYS_SHOWN } from "./types";
 import {
   type PlanValue,
   referencedVariables,
@@ -32,30 +29,13 @@ import {
   type Variables,
 } from "./variables";
 
+export { ChangeHashing, ExecutionFailure, type OperationRun } from "./operation-run";
+
 /**
  * Runs a normalised plan over a table, operation by operation in execution order; each sees the
  * cells as the operations before it left them. Nothing here writes bytes or hashes: dry-run.ts
  * turns the outcome into a result, conflicts.ts reads the per-operation record.
  */
-
-/** What one operation did. */
-export interface OperationRun {
-  op: NormalizedOperation;
-  /** Index of the column the action writes or reads. */
-  col: number;
-  tests: ConditionTests;
-  /** Rows the filter selected, ascending. */
-  matched: Int32Array;
-  /** Rows whose cell this operation changed, ascending, with the values before and after. */
-  changedRows: number[];
-  before: string[];
-  after: string[];
-  skipped: number;
-  /** Variables the filter or action value reads. */
-  readsVariables: string[];
-  /** For a set_value whose text is the same on every row: that text (its effect is idempotent). */
-  constantText?: string;
-}
 
 export interface RunOutcome {
   cells: WorkingCells;
@@ -63,13 +43,6 @@ export interface RunOutcome {
   runs: OperationRun[];
   variables: Variables;
   warnings: string[];
-}
-
-/** A failure that stops the whole run; nothing is applied. */
-export class ExecutionFailure extends Error {
-  constructor(readonly error: DryRunError) {
-    super(error.message);
-  }
 }
 
 /** Decimals kept by avg and median when the result does not terminate. */
@@ -113,39 +86,6 @@ export function runPlan(
     runs.push(run);
   }
   return { cells, runs, variables, warnings };
-}
-
-// A local constant, not an import: see the note on the character codes in csv.ts.
-const QUOTE = 34;
-
-/**
- * The change-set hash (`changeSetHash` of the runs' changes, in order), fed each change as it is
- * recorded. The row has just been read, so its key is still in the cache; a pass over the record
- * afterwards would fetch every changed row of a large table from memory again (on a million rows
- * that pass cost more than the hashing).
- */
-export class ChangeHashing {
-  private readonly hasher = new ChangeSetHasher();
-  private readonly keyCol: number;
-
-  constructor(private readonly table: CsvTable) {
-    this.keyCol = table.keyColumnIndex;
-  }
-
-  change(run: OperationRun, row: number, before: string, after: string): void {
-    const { table, keyCol } = this;
-    this.hasher.run(run.op.operationId, table.header[run.col]);
-    const start = table.cellStart(row, keyCol);
-    if (table.text.charCodeAt(start) === QUOTE) {
-      this.hasher.change(table.rowKey(row), before, after);
-    } else {
-      this.hasher.changeWithKeyText(table.text, start, table.cellEnd(row, keyCol), before, after);
-    }
-  }
-
-  digest(): string {
-    return this.hasher.digest();
-  }
 }
 
 function guardVariables<T>(operationId: string, body: () => T): T {
@@ -194,12 +134,12 @@ function runOperation(
       ...[...op.filter.all, ...op.filter.any, ...op.filter.none].flatMap((c) =>
         referencedVariables(c.value),
       ),
-      ...(op.action.kind === "aggregate" ||
-      op.action.kind === "restore" ||
-      op.action.kind === "toggle"
-        ? []
-        : referencedVariables(op.action.value)),
+      ...actionVariables(op.action),
     ],
+    readsColumns:
+      "reads" in op.action
+        ? op.action.reads.map((name) => (columns.get(name) as ColumnProfile).index)
+        : [],
   };
   if (matched.length === 0) warnings.push(`Operation ${op.operationId} matched no rows.`);
 
@@ -217,6 +157,18 @@ function runOperation(
   }
   if (action.kind === "toggle") {
     toggle(run, column, cells, warnings, hashing);
+    return run;
+  }
+  if (action.kind === "expression") {
+    runExpression(run, action, column, columns, cells, variables, warnings, hashing);
+    return run;
+  }
+  if (action.kind === "text") {
+    runText(run, action.transform, column, columns, cells, warnings, hashing);
+    return run;
+  }
+  if (action.kind === "fill") {
+    runFill(run, resolveValue(action.value, variables), column, cells, hashing);
     return run;
   }
   const value: PlanValue = resolveValue(action.value, variables);
@@ -268,6 +220,20 @@ function runOperation(
     record(run, cells, hashing, row, current, outcome.text);
   }
   return run;
+}
+
+/** Variables an action reads (the filter's are read from its conditions). */
+function actionVariables(action: NormalizedOperation["action"]): string[] {
+  switch (action.kind) {
+    case "numeric":
+    case "set":
+    case "fill":
+      return referencedVariables(action.value);
+    case "expression":
+      return expressionVariables(action.tree);
+    default:
+      return [];
+  }
 }
 
 /**
@@ -370,21 +336,6 @@ function noteHeldValues(
   warnings.push(
     `Operation ${op.operationId}: ${held} '${column.name}' value${held === 1 ? " was" : "s were"} already ${bound} and ${held === 1 ? "was" : "were"} left as ${held === 1 ? "it was" : "they were"}.`,
   );
-}
-
-function record(
-  run: OperationRun,
-  cells: WorkingCells,
-  hashing: ChangeHashing | null,
-  row: number,
-  before: string,
-  after: string,
-) {
-  hashing?.change(run, row, before, after);
-  cells.set(row, run.col, after);
-  run.changedRows.push(row);
-  run.before.push(before);
-  run.after.push(after);
 }
 
 function applyNumeric(

@@ -5,6 +5,7 @@ import { profileDataset } from "@/lib/dataset/profile";
 import type { DatasetProfile } from "@/lib/dataset/types";
 import { type ExecutionPlan, executionPlanSchema, type Operation } from "@/lib/plan/schema";
 import { dryRun } from "./dry-run";
+import { inversePlan } from "./inverse";
 import type { DryRunResult } from "./types";
 
 /** Helpers for the executor's tests. */
@@ -61,3 +62,15 @@ export function load(csv: string | Uint8Array, keyColumn?: string): Loaded {
 
 export const text = (data: Uint8Array) =>
   new TextDecoder("utf-8", { ignoreBOM: true }).decode(data);
+
+/** The bytes after running a result's inverse plan over its output (what revert writes). */
+export function undone(result: DryRunResult, keyColumn: string): Uint8Array {
+  const inverse = inversePlan(result.changes, {
+    keyColumn,
+    executionId: "revert_test_0001",
+    createdAt: "2026-11-25T12:00:00Z",
+    sourceInstruction: "Revert",
+  });
+  if (!inverse.ok) throw new Error("no inverse plan");
+  return load(result.output, keyColumn).ok(inverse.plan).output;
+}

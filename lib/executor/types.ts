@@ -78,7 +78,9 @@ export type DryRunErrorCode =
   /** A value does not fit the column it is written to. */
   | "type_mismatch"
   /** "${name}" names a variable that has no value at that point. */
-  | "unknown_variable";
+  | "unknown_variable"
+  /** An expression cannot be computed for some rows (an empty cell, division by zero). */
+  | "uncomputable";
 
 export interface DryRunError {
   code: DryRunErrorCode;

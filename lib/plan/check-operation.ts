@@ -4,6 +4,16 @@ import { type CheckContext, q } from "./check-context";
 import { checkFilter } from "./check-filter";
 import { checkVariableUse, type VariableScope } from "./check-variables";
 import { describeValue, isNumericColumn, numberOf, valueMismatch } from "./column-values";
+import {
+  copiedColumn,
+  type ExpressionNode,
+  ExpressionSyntaxError,
+  expressionColumns,
+  expressionMakesFractions,
+  expressionSyntaxError,
+  expressionVariables,
+  parseExpression,
+} from "./expression";
 import type { PlanPath } from "./issues";
 import { defaultRoundTo } from "./normalize";
 import {
@@ -14,6 +24,7 @@ import {
   VARIABLE_REFERENCE,
 } from "./schema";
 import { didYouMean, didYouMeanText, quoteList } from "./suggest";
+import { parseTemplate, type TemplatePart, TemplateSyntaxError, templateColumns } from "./template";
 
 /**
  * Checks of one operation against the dataset profile: its filter (check-filter.ts), its
@@ -157,6 +168,35 @@ function checkAction(
       return "not_numeric";
     }
 
+    case "set_expression":
+      return checkExpressionAction(context, action, path, index, scope);
+
+    case "replace_text":
+    case "trim_spaces":
+    case "change_case":
+    case "add_prefix":
+    case "add_suffix":
+      checkTextTarget(context, action, path);
+      return "not_numeric";
+
+    case "set_template":
+      checkTextTarget(context, action, path);
+      checkTemplate(context, action.template, [...path, "template"]);
+      return "not_numeric";
+
+    case "fill_empty": {
+      const column = context.column(action.column, [...path, "column"]);
+      if (!column) return undefined;
+      const valuePath = [...path, "value"];
+      if (typeof action.value === "string" && VARIABLE_REFERENCE.test(action.value)) {
+        checkVariableUse(context, scope, action.value, valuePath, index, column, "fill_empty");
+      } else {
+        const mismatch = valueMismatch(action.value, column);
+        if (mismatch) context.report("value_type", valuePath, mismatch);
+      }
+      return isNumericColumn(column) ? column : "not_numeric";
+    }
+
     case "aggregate": {
       const column = context.column(action.column, [...path, "column"]);
       if (column && action.fn !== "count") {
@@ -171,6 +211,102 @@ function checkAction(
       return "not_numeric";
     }
   }
+}
+
+/**
+ * set_expression: the text parses; every column it reads exists and, in arithmetic, holds
+ * numbers; its variables are numbers; the target takes what it writes. A lone column is a copy,
+ * which any column can receive from a column of its own type (and a text column from any).
+ */
+function checkExpressionAction(
+  context: CheckContext,
+  action: Extract<Action, { type: "set_expression" }>,
+  path: PlanPath,
+  index: number,
+  scope: VariableScope | undefined,
+): ActionTarget {
+  const target = context.column(action.column, [...path, "column"]);
+  const expressionPath = [...path, "expression"];
+  let tree: ExpressionNode;
+  try {
+    tree = parseExpression(action.expression);
+  } catch (error) {
+    if (!(error instanceof ExpressionSyntaxError)) throw error;
+    context.report("expression_syntax", expressionPath, syntaxDetail(error));
+    return undefined;
+  }
+  const copied = copiedColumn(tree);
+  if (copied !== undefined) {
+    const source = context.column(copied, expressionPath);
+    if (!source || !target) return undefined;
+    if (isNumericColumn(target)) {
+      if (!checkNumericTarget(context, source, expressionPath, `copying into ${q(target.name)}`)) {
+        return undefined;
+      }
+      return target;
+    }
+    if (target.type !== "text" && source.type !== target.type) {
+      context.report(
+        "column_type",
+        expressionPath,
+        `cannot copy ${q(source.name)} into ${q(target.name)}: ${context.holds(source)} and ${context.holds(target)}`,
+      );
+    }
+    return "not_numeric";
+  }
+  for (const { name } of expressionColumns(tree)) {
+    const column = context.column(name, expressionPath);
+    if (column) checkNumericTarget(context, column, expressionPath, "the expression");
+  }
+  for (const name of expressionVariables(tree)) {
+    checkVariableUse(
+      context,
+      scope,
+      `\${${name}}`,
+      expressionPath,
+      index,
+      "number",
+      "the expression",
+    );
+  }
+  if (!target) return undefined;
+  return checkNumericTarget(context, target, [...path, "column"], "set_expression")
+    ? target
+    : undefined;
+}
+
+function syntaxDetail(error: { message: string; position: number }): string {
+  return /character \d/.test(error.message)
+    ? error.message
+    : `${error.message} (at character ${error.position + 1})`;
+}
+
+/** Text actions rewrite text; a number, yes/no or date column is refused. */
+function checkTextTarget(
+  context: CheckContext,
+  action: Extract<Action, { column: string }>,
+  path: PlanPath,
+): void {
+  const column = context.column(action.column, [...path, "column"]);
+  if (column && column.type !== "text") {
+    context.report(
+      "column_type",
+      [...path, "column"],
+      `${action.type} changes text, but ${context.holds(column)}`,
+    );
+  }
+}
+
+function checkTemplate(context: CheckContext, template: string, path: PlanPath): void {
+  let parts: TemplatePart[];
+  try {
+    parts = parseTemplate(template);
+  } catch (error) {
+    if (!(error instanceof TemplateSyntaxError)) throw error;
+    context.report("expression_syntax", path, error.message);
+    return;
+  }
+  for (const name of templateColumns(parts)) context.column(name, path);
 }
 
 /**
@@ -384,6 +520,10 @@ function canMakeFractions(action: Action): boolean {
   if (action.type === "set_value" || action.type === "set_price") {
     const number = typeof action.value === "boolean" ? undefined : numberOf(action.value);
     return number !== undefined && !Number.isInteger(number);
+  }
+  if (action.type === "set_expression") {
+    const error = expressionSyntaxError(action.expression);
+    return error === undefined && expressionMakesFractions(parseExpression(action.expression));
   }
   if (action.type === "fixed_increase" || action.type === "fixed_decrease") {
     return typeof action.value === "number" && !Number.isInteger(action.value);

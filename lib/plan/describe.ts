@@ -1,9 +1,11 @@
 import type { DatasetProfile } from "@/lib/dataset/types";
+import { formatExpression } from "./expression";
 import {
   type NormalizedAction,
   type NormalizedFilter,
   type NormalizedOperation,
   normalizePlan,
+  type TextTransform,
 } from "./normalize";
 import type { AggregateFn, Condition, ExecutionPlan, Scalar } from "./schema";
 
@@ -41,7 +43,8 @@ export function describeOperation(
     operation.ending !== undefined ? `ending in ${ending(operation.ending)}` : null,
   ].filter((part): part is string => part !== null);
   const rounding =
-    operation.action.kind === "numeric" && operation.roundToGiven
+    (operation.action.kind === "numeric" || operation.action.kind === "expression") &&
+    operation.roundToGiven
       ? `; round to ${operation.roundTo === 0 ? "whole numbers" : `${operation.roundTo} decimal${operation.roundTo === 1 ? "" : "s"}`}`
       : "";
   return `${what} ${rows}${limits.length > 0 ? `, ${limits.join(", ")}` : ""}${rounding}.`;
@@ -96,8 +99,35 @@ function describeAction(action: NormalizedAction, variables: ReadonlyMap<string,
       return `Work out the ${FN_WORDS[action.fn]} ${action.column}`;
     case "toggle":
       return `Flip ${action.column} (yes ↔ no)`;
+    case "expression":
+      return action.tree.kind === "column"
+        ? `Copy ${action.tree.name} into ${action.column}`
+        : `Set ${action.column} to ${formatExpression(action.tree)}${action.skipUncomputable ? " (rows it cannot compute are left as they are)" : ""}`;
+    case "fill":
+      return `Fill empty ${action.column} with ${scalar(action.value, variables)}`;
+    case "text":
+      return describeText(action.column, action.transform);
   }
   return "Change";
+}
+
+function describeText(column: string, transform: TextTransform): string {
+  switch (transform.type) {
+    case "replace":
+      return `Replace “${transform.find}” with ${transform.replace === "" ? "nothing" : `“${transform.replace}”`} in ${column}${transform.ignoreCase ? " (any capitals)" : ""}`;
+    case "trim":
+      return `Tidy the spaces in ${column}`;
+    case "case":
+      return transform.case === "title"
+        ? `Capitalise each word of ${column}`
+        : `Write ${column} in ${transform.case === "upper" ? "capitals" : "small letters"}`;
+    case "prefix":
+      return `Put “${transform.text}” before ${column}`;
+    case "suffix":
+      return `Put “${transform.text}” after ${column}`;
+    case "template":
+      return `Set ${column} to “${transform.parts.map((part) => (typeof part === "string" ? part : `{${part.column}}`)).join("")}”`;
+  }
 }
 
 function describeFilter(filter: NormalizedFilter, variables: ReadonlyMap<string, string>): string {

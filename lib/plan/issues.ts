@@ -23,6 +23,7 @@ export const PLAN_ISSUE_SEVERITY = {
   // The plan does not fit the dataset.
   unknown_column: "error",
   column_type: "error",
+  expression_syntax: "error",
   non_numeric_cells: "warning",
   value_type: "error",
   value_shape: "error",

@@ -1,5 +1,11 @@
 import type { ColumnProfile, DatasetProfile, ShorthandRole } from "@/lib/dataset/types";
 import { effectiveDependencies, operationOrder } from "./dag";
+import {
+  type ExpressionNode,
+  ExpressionSyntaxError,
+  expressionColumns,
+  parseExpression,
+} from "./expression";
 import type {
   AggregateFn,
   Condition,
@@ -9,7 +15,9 @@ import type {
   NumericValue,
   Operation,
   Scalar,
+  TextCase,
 } from "./schema";
+import { parseTemplate, type TemplatePart, TemplateSyntaxError, templateColumns } from "./template";
 
 /**
  * A parsed plan in the executor's canonical form. The seed's aliases become the generic names
@@ -29,7 +37,28 @@ export type NormalizedAction =
   | { kind: "restore"; column: string; values: Record<string, string> }
   /** Each row's yes/no value flipped, in the spelling it is written in. */
   | { kind: "toggle"; column: string }
+  /** The column set to an expression over the row (a lone column name copies it). */
+  | {
+      kind: "expression";
+      column: string;
+      tree: ExpressionNode;
+      /** Columns the expression reads. */
+      reads: string[];
+      skipUncomputable: boolean;
+    }
+  /** A text column rewritten cell by cell. */
+  | { kind: "text"; column: string; transform: TextTransform; reads: string[] }
+  /** Only empty cells get the value. */
+  | { kind: "fill"; column: string; value: Scalar }
   | { kind: "aggregate"; fn: AggregateFn; column: string; resultVariable: string };
+
+export type TextTransform =
+  | { type: "replace"; find: string; replace: string; ignoreCase: boolean }
+  | { type: "trim" }
+  | { type: "case"; case: TextCase }
+  | { type: "prefix"; text: string }
+  | { type: "suffix"; text: string }
+  | { type: "template"; parts: TemplatePart[] };
 
 export interface NormalizedFilter {
   /** Every condition must hold (the shorthand lands here). */
@@ -71,6 +100,7 @@ export type PlanNormalizeErrorCode =
   | "unmapped_shorthand"
   | "ambiguous_shorthand"
   | "unknown_column"
+  | "invalid_expression"
   | "invalid_order";
 
 export class PlanNormalizeError extends Error {
@@ -170,6 +200,30 @@ function normalizeOperation(
     }));
   all.push(...conditions("all"));
 
+  const parsed = <T>(parse: () => T, at: (string | number)[]): T => {
+    try {
+      return parse();
+    } catch (error) {
+      if (error instanceof ExpressionSyntaxError || error instanceof TemplateSyntaxError) {
+        throw new PlanNormalizeError(
+          "invalid_expression",
+          `Operation ${op.operation_id}: ${error.message}.`,
+          [...path, ...at],
+        );
+      }
+      throw error;
+    }
+  };
+  const text = (name: string, transform: TextTransform): NormalizedAction => ({
+    kind: "text",
+    column: column(name, ["action", "column"]),
+    transform,
+    reads:
+      transform.type === "template"
+        ? templateColumns(transform.parts).map((read) => column(read, ["action", "template"]))
+        : [],
+  });
+
   const a = op.action;
   // An action without a column writes the price column, as in the seed format.
   const columnOrPrice = (name: string | undefined) =>
@@ -195,6 +249,49 @@ function normalizeOperation(
       break;
     case "toggle":
       action = { kind: "toggle", column: column(a.column, ["action", "column"]) };
+      break;
+    case "set_expression": {
+      const tree = parsed(() => parseExpression(a.expression), ["action", "expression"]);
+      const reads = expressionColumns(tree).map(({ name }) =>
+        column(name, ["action", "expression"]),
+      );
+      action = {
+        kind: "expression",
+        column: column(a.column, ["action", "column"]),
+        tree,
+        reads,
+        skipUncomputable: a.skip_uncomputable === true,
+      };
+      break;
+    }
+    case "replace_text":
+      action = text(a.column, {
+        type: "replace",
+        find: a.find,
+        replace: a.replace,
+        ignoreCase: a.ignore_case === true,
+      });
+      break;
+    case "trim_spaces":
+      action = text(a.column, { type: "trim" });
+      break;
+    case "change_case":
+      action = text(a.column, { type: "case", case: a.case });
+      break;
+    case "add_prefix":
+      action = text(a.column, { type: "prefix", text: a.text });
+      break;
+    case "add_suffix":
+      action = text(a.column, { type: "suffix", text: a.text });
+      break;
+    case "set_template":
+      action = text(a.column, {
+        type: "template",
+        parts: parsed(() => parseTemplate(a.template), ["action", "template"]),
+      });
+      break;
+    case "fill_empty":
+      action = { kind: "fill", column: column(a.column, ["action", "column"]), value: a.value };
       break;
     case "set_price":
       action = { kind: "set", column: role("price", ["action", "type"]), value: a.value };

@@ -85,6 +85,9 @@ export const NUMERIC_ACTION_TYPES = [
 ] as const;
 export type NumericActionType = (typeof NUMERIC_ACTION_TYPES)[number];
 
+export const TEXT_CASES = ["upper", "lower", "title"] as const;
+export type TextCase = (typeof TEXT_CASES)[number];
+
 export const AGGREGATE_FNS = ["avg", "min", "max", "sum", "count", "median"] as const;
 export type AggregateFn = (typeof AGGREGATE_FNS)[number];
 
@@ -114,9 +117,58 @@ export const actionSchema = z.discriminatedUnion("type", [
     column: z.string().min(1),
     values: restoreValuesSchema,
   }),
-  // Seed aliases.
   /** Flips a yes/no column's value in each row, in the column's own spelling (yes ↔ no, Y ↔ N). */
   z.strictObject({ type: z.literal("toggle"), column: z.string().min(1) }),
+  /**
+   * Sets a number column to an expression over the row's columns ("cost * 1.4"); a lone column
+   * copies it ("price"). Rows it cannot compute (an empty cell, division by zero) stop the run
+   * unless `skip_uncomputable` leaves them as they are.
+   */
+  z.strictObject({
+    type: z.literal("set_expression"),
+    column: z.string().min(1),
+    expression: z.string().min(1, "write an expression, such as cost * 1.4"),
+    skip_uncomputable: z.boolean().optional(),
+  }),
+  /** Replaces every occurrence of a literal text (never a pattern). */
+  z.strictObject({
+    type: z.literal("replace_text"),
+    column: z.string().min(1),
+    find: z.string().min(1, "say what text to find"),
+    replace: z.string(),
+    ignore_case: z.boolean().optional(),
+  }),
+  /** Removes spaces at both ends and turns every run of spaces, tabs or line breaks into one space. */
+  z.strictObject({ type: z.literal("trim_spaces"), column: z.string().min(1) }),
+  z.strictObject({
+    type: z.literal("change_case"),
+    column: z.string().min(1),
+    case: z.enum(TEXT_CASES),
+  }),
+  /** Writes `text` before (prefix) or after (suffix) every non-empty cell. */
+  z.strictObject({
+    type: z.literal("add_prefix"),
+    column: z.string().min(1),
+    text: z.string().min(1, "say what text to add"),
+  }),
+  z.strictObject({
+    type: z.literal("add_suffix"),
+    column: z.string().min(1),
+    text: z.string().min(1, "say what text to add"),
+  }),
+  /** Builds the text from other columns: "{brand} {name}". */
+  z.strictObject({
+    type: z.literal("set_template"),
+    column: z.string().min(1),
+    template: z.string().min(1, "write a template, such as {brand} {name}"),
+  }),
+  /** Writes `value` into the selected rows whose cell is empty; filled cells are left alone. */
+  z.strictObject({
+    type: z.literal("fill_empty"),
+    column: z.string().min(1),
+    value: scalarSchema,
+  }),
+  // Seed aliases.
   z.strictObject({ type: z.literal("set_price"), value: numericValueSchema }),
   z.strictObject({ type: z.literal("set_stock"), value: z.boolean() }),
   z.strictObject({

@@ -65,7 +65,7 @@ const cases: Record<
       input: edit((p) => delete p.operations[0].action.type),
       pathText: "operations[0].action.type",
       message:
-        'operations[0].action.type: an action needs a "type": one of percent_increase, percent_decrease, fixed_increase, fixed_decrease, multiply, set_value, restore_values, toggle, set_price, set_stock, aggregate',
+        'operations[0].action.type: an action needs a "type": one of percent_increase, percent_decrease, fixed_increase, fixed_decrease, multiply, set_value, restore_values, toggle, set_expression, replace_text, trim_spaces, change_case, add_prefix, add_suffix, set_template, fill_empty, set_price, set_stock, aggregate',
     },
   ],
   wrong_type: [
@@ -288,7 +288,77 @@ const cases: Record<
         'operations[1].action.column: no column "colour" in this dataset; its columns are "sku", "category", "price" and "in_stock"',
     },
   ],
+  expression_syntax: [
+    {
+      name: "an expression with an unclosed parenthesis",
+      input: edit((p) => {
+        p.operations[0].action = {
+          type: "set_expression",
+          column: "price",
+          expression: "price * (1.1",
+        };
+      }),
+      pathText: "operations[0].action.expression",
+      message: "operations[0].action.expression: expected ')' to close the '(' at character 9",
+    },
+    {
+      name: "a function the grammar does not have",
+      input: edit((p) => {
+        p.operations[0].action = {
+          type: "set_expression",
+          column: "price",
+          expression: "sqrt(price)",
+        };
+      }),
+      pathText: "operations[0].action.expression",
+      message:
+        "operations[0].action.expression: there is no function 'sqrt'; the functions are round, floor, ceil, min, max, abs, coalesce (at character 1)",
+    },
+    {
+      name: "a template brace left open",
+      input: edit((p) => {
+        p.operations[0].action = { type: "set_template", column: "category", template: "{sku" };
+      }),
+      pathText: "operations[0].action.template",
+      message:
+        "operations[0].action.template: the '{' at character 1 is not closed; write {column}, or {{ for a brace",
+    },
+  ],
   column_type: [
+    {
+      name: "a text action on a number column",
+      input: edit((p) => {
+        p.operations[0].action = { type: "replace_text", column: "price", find: "9", replace: "8" };
+      }),
+      pathText: "operations[0].action.column",
+      message: 'operations[0].action.column: replace_text changes text, but "price" holds numbers',
+    },
+    {
+      name: "arithmetic on a text column",
+      input: edit((p) => {
+        p.operations[0].action = {
+          type: "set_expression",
+          column: "price",
+          expression: "category * 2",
+        };
+      }),
+      pathText: "operations[0].action.expression",
+      message:
+        'operations[0].action.expression: the expression needs a numeric column, but "category" holds text',
+    },
+    {
+      name: "copying yes/no values into a number column",
+      input: edit((p) => {
+        p.operations[0].action = {
+          type: "set_expression",
+          column: "price",
+          expression: "in_stock",
+        };
+      }),
+      pathText: "operations[0].action.expression",
+      message:
+        'operations[0].action.expression: copying into "price" needs a numeric column, but "in_stock" holds true/false values',
+    },
     {
       name: "a numeric action on a text column",
       input: edit((p) => {

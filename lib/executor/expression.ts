@@ -1,0 +1,278 @@
+import type { ColumnProfile } from "@/lib/dataset/types";
+import type { ExpressionNode } from "@/lib/plan/expression";
+import type { NormalizedOperation } from "@/lib/plan/normalize";
+import { setOutcome, settleStep } from "./actions";
+import type { WorkingCells } from "./cells";
+import { numberOf } from "./conditions";
+import {
+  abs,
+  add,
+  ceil,
+  compare,
+  type Decimal,
+  divide,
+  floor,
+  multiply,
+  negate,
+  parseDecimal,
+  roundHalfUp,
+  subtract,
+} from "./decimal";
+import { type ChangeHashing, ExecutionFailure, type OperationRun, record } from "./operation-run";
+import { OFFENDING_KEYS_SHOWN } from "./types";
+import { type PlanValue, UnknownVariableError, type Variables } from "./variables";
+
+/**
+ * set_expression (docs/plan-format.md "Expressions"): each selected row's target cell becomes the
+ * expression computed over that row, in exact decimals, then rounded, snapped and clamped like
+ * any other number the plan writes. A lone column copies it: into a number column as a number
+ * at the column's precision, into any other column as its exact text.
+ */
+
+/** Why a row's value cannot be computed. */
+export interface Uncomputable {
+  readonly why: "empty" | "not_a_number" | "division_by_zero";
+  readonly column?: string;
+}
+
+type Evaluate = (row: number) => Decimal | Uncomputable;
+
+/** Decimals a quotient keeps before the result is rounded (far beyond any column's scale). */
+const QUOTIENT_DECIMALS = 20;
+
+const DIVISION_BY_ZERO: Uncomputable = { why: "division_by_zero" };
+
+function failed(value: Decimal | Uncomputable): value is Uncomputable {
+  return "why" in value;
+}
+
+/** The expression as a function of the row; column names are resolved once, here. */
+export function compileExpression(
+  node: ExpressionNode,
+  columnIndex: (name: string) => number,
+  cells: WorkingCells,
+  variables: Variables,
+): Evaluate {
+  switch (node.kind) {
+    case "number": {
+      const value = parseDecimal(node.text) as Decimal;
+      return () => value;
+    }
+    case "variable": {
+      if (!variables.has(node.name)) throw new UnknownVariableError(node.name);
+      const value = numberOf(variables.get(node.name) as PlanValue);
+      if (value === undefined) {
+        throw new TypeError(`the variable '${node.name}' is not a number`);
+      }
+      return () => value;
+    }
+    case "column": {
+      const col = columnIndex(node.name);
+      const empty: Uncomputable = { why: "empty", column: node.name };
+      const notANumber: Uncomputable = { why: "not_a_number", column: node.name };
+      return (row) => {
+        const text = cells.get(row, col);
+        const value = parseDecimal(text);
+        if (value !== undefined) return value;
+        return text.trim() === "" ? empty : notANumber;
+      };
+    }
+    case "negate": {
+      const operand = compileExpression(node.operand, columnIndex, cells, variables);
+      return (row) => {
+        const value = operand(row);
+        return failed(value) ? value : negate(value);
+      };
+    }
+    case "binary": {
+      const left = compileExpression(node.left, columnIndex, cells, variables);
+      const right = compileExpression(node.right, columnIndex, cells, variables);
+      const combine = BINARY[node.op];
+      return (row) => {
+        const a = left(row);
+        if (failed(a)) return a;
+        const b = right(row);
+        if (failed(b)) return b;
+        return combine(a, b);
+      };
+    }
+    case "call": {
+      const args = node.args.map((arg) => compileExpression(arg, columnIndex, cells, variables));
+      return compileCall(node, args);
+    }
+  }
+}
+
+const BINARY: Record<"+" | "-" | "*" | "/", (a: Decimal, b: Decimal) => Decimal | Uncomputable> = {
+  "+": add,
+  "-": subtract,
+  "*": multiply,
+  "/": (a, b) =>
+    compare(b, { m: 0, s: 0 }) === 0 ? DIVISION_BY_ZERO : divide(a, b, QUOTIENT_DECIMALS),
+};
+
+function compileCall(node: Extract<ExpressionNode, { kind: "call" }>, args: Evaluate[]): Evaluate {
+  const [first] = args;
+  switch (node.fn) {
+    case "round": {
+      const places = node.args.length === 2 ? Number((node.args[1] as { text: string }).text) : 0;
+      return unary(first, (x) => roundHalfUp(x, places));
+    }
+    case "floor":
+      return unary(first, floor);
+    case "ceil":
+      return unary(first, ceil);
+    case "abs":
+      return unary(first, abs);
+    case "min":
+    case "max": {
+      const better = node.fn === "min" ? -1 : 1;
+      return (row) => {
+        let best: Decimal | undefined;
+        for (const arg of args) {
+          const value = arg(row);
+          if (failed(value)) return value;
+          if (best === undefined || compare(value, best) === better) best = value;
+        }
+        return best as Decimal;
+      };
+    }
+    case "coalesce":
+      // The first value that can be computed: coalesce(cost, 0) reads an empty cost as 0.
+      return (row) => {
+        let last: Decimal | Uncomputable = DIVISION_BY_ZERO;
+        for (const arg of args) {
+          last = arg(row);
+          if (!failed(last)) return last;
+        }
+        return last;
+      };
+  }
+}
+
+function unary(arg: Evaluate, fn: (x: Decimal) => Decimal): Evaluate {
+  return (row) => {
+    const value = arg(row);
+    return failed(value) ? value : fn(value);
+  };
+}
+
+/** Runs a set_expression over the operation's matched rows. */
+export function runExpression(
+  run: OperationRun,
+  action: Extract<NormalizedOperation["action"], { kind: "expression" }>,
+  column: ColumnProfile,
+  columns: Map<string, ColumnProfile>,
+  cells: WorkingCells,
+  variables: Variables,
+  warnings: string[],
+  hashing: ChangeHashing | null,
+): void {
+  const indexOf = (name: string) => (columns.get(name) as ColumnProfile).index;
+  const numericTarget = column.type === "number" || column.type === "integer";
+  if (action.tree.kind === "column" && !numericTarget) {
+    copyText(run, indexOf(action.tree.name), column, cells, hashing);
+    return;
+  }
+  let evaluate: Evaluate;
+  try {
+    evaluate = compileExpression(action.tree, indexOf, cells, variables);
+  } catch (error) {
+    if (error instanceof TypeError) throw failure(run, column, error.message);
+    throw error;
+  }
+  const { settle, render } = settleStep(run.op);
+  const rows: number[] = [];
+  const reasons: Uncomputable[] = [];
+  for (let k = 0; k < run.matched.length; k++) {
+    const row = run.matched[k];
+    const value = evaluate(row);
+    if (failed(value)) {
+      rows.push(row);
+      reasons.push(value);
+      continue;
+    }
+    const result = settle(value);
+    const current = cells.get(row, run.col);
+    const old = parseDecimal(current);
+    if (old !== undefined && compare(old, result) === 0) {
+      run.skipped++;
+      continue;
+    }
+    record(run, cells, hashing, row, current, render(result));
+  }
+  if (rows.length === 0) return;
+  const what = uncomputableText(rows, reasons, cells);
+  const id = run.op.operationId;
+  if (action.skipUncomputable) {
+    run.skipped += rows.length;
+    const one = rows.length === 1;
+    warnings.push(
+      `Operation ${id}: ${rows.length} row${one ? "" : "s"} could not be computed and ${one ? "was" : "were"} left as ${one ? "it was" : "they were"}: ${what}.`,
+    );
+    return;
+  }
+  throw new ExecutionFailure({
+    code: "uncomputable",
+    message: `Operation ${id}: ${rows.length} matched row${rows.length === 1 ? "" : "s"} cannot be computed: ${what}. Nothing was applied. Fill those cells, leave the rows out with the filter, or let the operation skip rows it cannot compute.`,
+    operationId: id,
+    column: column.name,
+    offendingKeys: rows.slice(0, OFFENDING_KEYS_SHOWN).map((row) => cells.table.rowKey(row)),
+    offendingCount: rows.length,
+  });
+}
+
+/** A lone column into a column that is not a number: its exact text, checked against the type. */
+function copyText(
+  run: OperationRun,
+  source: number,
+  column: ColumnProfile,
+  cells: WorkingCells,
+  hashing: ChangeHashing | null,
+): void {
+  for (let k = 0; k < run.matched.length; k++) {
+    const row = run.matched[k];
+    const text = cells.get(row, source);
+    const current = cells.get(row, run.col);
+    if (text === current) {
+      run.skipped++;
+      continue;
+    }
+    const outcome = setOutcome(text, column);
+    if (outcome.kind === "mismatch") {
+      throw failure(run, column, `row ${cells.table.rowKey(row)}: ${outcome.message}`);
+    }
+    record(run, cells, hashing, row, current, text);
+  }
+}
+
+function failure(run: OperationRun, column: ColumnProfile, message: string): ExecutionFailure {
+  return new ExecutionFailure({
+    code: "type_mismatch",
+    message: `Operation ${run.op.operationId}: ${message}`,
+    operationId: run.op.operationId,
+    column: column.name,
+  });
+}
+
+/** "'cost' is empty (A1, A2), division by zero (B7)", grouped by reason, a few keys each. */
+function uncomputableText(rows: number[], reasons: Uncomputable[], cells: WorkingCells): string {
+  const groups = new Map<string, string[]>();
+  for (let k = 0; k < rows.length; k++) {
+    const reason = reasons[k];
+    const label =
+      reason.why === "division_by_zero"
+        ? "division by zero"
+        : reason.why === "empty"
+          ? `'${reason.column}' is empty`
+          : `'${reason.column}' is not a number`;
+    const keys = groups.get(label) ?? [];
+    if (keys.length < 6) keys.push(cells.table.rowKey(rows[k]));
+    groups.set(label, keys);
+  }
+  return [...groups]
+    .map(
+      ([label, keys]) => `${label} (${keys.slice(0, 5).join(", ")}${keys.length > 5 ? ", …" : ""})`,
+    )
+    .join("; ");
+}

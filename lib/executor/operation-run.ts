@@ -1,0 +1,87 @@
+import type { CsvTable } from "@/lib/dataset/csv";
+import type { NormalizedOperation } from "@/lib/plan/normalize";
+import type { WorkingCells } from "./cells";
+import type { ConditionTests } from "./conditions";
+import { ChangeSetHasher } from "./hash";
+import type { DryRunError } from "./types";
+
+/**
+ * The record each operation of a run keeps (run.ts runs them), and the one way a changed cell is
+ * recorded: into the working cells, the operation's record and the change-set hash at once.
+ */
+
+/** What one operation did. */
+export interface OperationRun {
+  op: NormalizedOperation;
+  /** Index of the column the action writes or reads. */
+  col: number;
+  tests: ConditionTests;
+  /** Rows the filter selected, ascending. */
+  matched: Int32Array;
+  /** Rows whose cell this operation changed, ascending, with the values before and after. */
+  changedRows: number[];
+  before: string[];
+  after: string[];
+  skipped: number;
+  /** Variables the filter or action value reads. */
+  readsVariables: string[];
+  /** Other columns the action reads (an expression's or a template's), by index. */
+  readsColumns: number[];
+  /** For a set_value whose text is the same on every row: that text (its effect is idempotent). */
+  constantText?: string;
+}
+
+/** A failure that stops the whole run; nothing is applied. */
+export class ExecutionFailure extends Error {
+  constructor(readonly error: DryRunError) {
+    super(error.message);
+  }
+}
+
+// A local constant, not an import: see the note on the character codes in csv.ts.
+const QUOTE = 34;
+
+/**
+ * The change-set hash (`changeSetHash` of the runs' changes, in order), fed each change as it is
+ * recorded. The row has just been read, so its key is still in the cache; a pass over the record
+ * afterwards would fetch every changed row of a large table from memory again (on a million rows
+ * that pass cost more than the hashing).
+ */
+export class ChangeHashing {
+  private readonly hasher = new ChangeSetHasher();
+  private readonly keyCol: number;
+
+  constructor(private readonly table: CsvTable) {
+    this.keyCol = table.keyColumnIndex;
+  }
+
+  change(run: OperationRun, row: number, before: string, after: string): void {
+    const { table, keyCol } = this;
+    this.hasher.run(run.op.operationId, table.header[run.col]);
+    const start = table.cellStart(row, keyCol);
+    if (table.text.charCodeAt(start) === QUOTE) {
+      this.hasher.change(table.rowKey(row), before, after);
+    } else {
+      this.hasher.changeWithKeyText(table.text, start, table.cellEnd(row, keyCol), before, after);
+    }
+  }
+
+  digest(): string {
+    return this.hasher.digest();
+  }
+}
+
+export function record(
+  run: OperationRun,
+  cells: WorkingCells,
+  hashing: ChangeHashing | null,
+  row: number,
+  before: string,
+  after: string,
+) {
+  hashing?.change(run, row, before, after);
+  cells.set(row, run.col, after);
+  run.changedRows.push(row);
+  run.before.push(before);
+  run.after.push(after);
+}
