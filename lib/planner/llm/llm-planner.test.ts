@@ -33,7 +33,7 @@ function operation(category: string, percent: string): ModelPlan["operations"][n
       any: [],
       none: [],
     },
-    action: { type: "percent_increase", column: "price", value: percent },
+    action: { type: "percent_increase", column: "price", value: percent, replacement: null },
     options: { round_to: 2, min_value: null, max_value: null, ending: null },
   };
 }
@@ -392,5 +392,51 @@ describe("createPlanner", () => {
       }),
     );
     expect(failure.reason).toMatch(/SIGNOFF_OPENAI_BASE_URL/);
+  });
+});
+
+describe("model answers with expressions and text actions", () => {
+  it("map onto plan actions that validate against the dataset", async () => {
+    const { toExecutionPlan } = await import("./model-plan");
+    const { validatePlan } = await import("@/lib/plan/validate");
+    const base = operation("fitness", "10");
+    const plan = toExecutionPlan(
+      {
+        operations: [
+          {
+            ...base,
+            action: {
+              type: "set_expression",
+              column: "price",
+              value: "round(price * 1.4, 2)",
+              replacement: null,
+            },
+          },
+          {
+            ...base,
+            action: {
+              type: "replace_text",
+              column: "category",
+              value: "fitness",
+              replacement: "sport",
+            },
+          },
+          {
+            ...base,
+            action: { type: "change_case", column: "category", value: "Upper", replacement: null },
+          },
+        ],
+        guards: { max_rows_changed: null, max_change_percent: null },
+        unplaced: [],
+      },
+      profile,
+      { instruction: INSTRUCTION, createdAt: NOW, existingExecutionIds: new Set() },
+    );
+    expect(plan.operations.map((op) => op.action)).toEqual([
+      { type: "set_expression", column: "price", expression: "round(price * 1.4, 2)" },
+      { type: "replace_text", column: "category", find: "fitness", replace: "sport" },
+      { type: "change_case", column: "category", case: "upper" },
+    ]);
+    expect(validatePlan(plan, profile).issues.filter((i) => i.severity === "error")).toEqual([]);
   });
 });

@@ -39,6 +39,14 @@ export const MODEL_ACTION_TYPES = [
   "multiply",
   "set_value",
   "toggle",
+  "set_expression",
+  "replace_text",
+  "trim_spaces",
+  "change_case",
+  "add_prefix",
+  "add_suffix",
+  "set_template",
+  "fill_empty",
 ] as const;
 
 const modelConditionSchema = z.object({
@@ -69,15 +77,19 @@ const modelOperationSchema = z.object({
     value: z
       .string()
       .describe(
-        "The number for numeric actions (10 for 10%), or the new cell value for set_value.",
+        "The number for numeric actions (10 for 10%), the new cell value for set_value and fill_empty, the expression for set_expression, the text to find for replace_text, upper/lower/title for change_case, the text for add_prefix/add_suffix, the template for set_template.",
       ),
+    replacement: z
+      .string()
+      .nullable()
+      .describe("For replace_text: the text that replaces what is found. Null otherwise."),
   }),
   options: z.object({
     round_to: z
       .number()
       .int()
       .nullable()
-      .describe("Decimals to round to (0–6); null for the default of 2."),
+      .describe("Decimals to round to (0–6); null keeps the column's own precision."),
     min_value: z
       .number()
       .nullable()
@@ -183,7 +195,28 @@ function toCondition(model: ModelCondition, profile: DatasetProfile): Condition 
 }
 
 function toAction(model: ModelOperation["action"], profile: DatasetProfile): Operation["action"] {
-  if (model.type === "toggle") return { type: "toggle", column: model.column };
+  const column = model.column;
+  switch (model.type) {
+    case "toggle":
+    case "trim_spaces":
+      return { type: model.type, column };
+    case "set_expression":
+      return { type: model.type, column, expression: model.value };
+    case "replace_text":
+      return { type: model.type, column, find: model.value, replace: model.replacement ?? "" };
+    case "change_case": {
+      const wanted = model.value.trim().toLowerCase();
+      // Anything else stays as written so validation names it and the model gets to fix it.
+      return { type: model.type, column, case: wanted as "upper" | "lower" | "title" };
+    }
+    case "add_prefix":
+    case "add_suffix":
+      return { type: model.type, column, text: model.value };
+    case "set_template":
+      return { type: model.type, column, template: model.value };
+    case "fill_empty":
+      return { type: model.type, column, value: typedCell(model.value, column, profile) };
+  }
   if (model.type === "set_value") {
     return {
       type: "set_value",

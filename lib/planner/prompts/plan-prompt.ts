@@ -19,13 +19,20 @@ onto the dataset, do not guess: list those words, verbatim, in "unplaced" and re
     A condition is {"column", "op", "value", "values"}: ops eq, neq, gt, gte, lt, lte, contains,
     starts_with take "value"; in and not_in take "values"; between takes "values": [low, high]
     (inclusive); is_empty and not_empty take neither. Unused fields are null.
-  - "action": {"type", "column", "value"}. Types: percent_increase / percent_decrease (value 10
-    means 10%), fixed_increase / fixed_decrease (an amount), multiply (a factor), set_value (the
-    new cell value; for true/false columns "true" or "false"), toggle (flips a yes/no column in
-    each row, "flip on_sale", "switch featured"; its value is ignored, use "").
-  - "options": round_to (decimals, 0–6; null means 2), min_value / max_value (clamp results:
+  - "action": {"type", "column", "value", "replacement"}. Types: percent_increase /
+    percent_decrease (value 10 means 10%), fixed_increase / fixed_decrease (an amount), multiply
+    (a factor), set_value (the new cell value; for true/false columns "true" or "false"), toggle
+    (flips a yes/no column in each row, "flip on_sale", "switch featured"; its value is ignored,
+    use ""), set_expression (value is a formula over the row's columns: + - * / ( ), round(x, 2),
+    floor, ceil, min, max, abs, coalesce(x, 0); column names with spaces in [brackets]; "set
+    price to cost × 1.4" → "cost * 1.4"; "make compare_at equal to price" → "price"),
+    replace_text (value is the literal text to find, replacement what replaces it), trim_spaces,
+    change_case (value upper, lower or title), add_prefix / add_suffix (value is the text),
+    set_template (value like "{brand} {name}"), fill_empty (value goes into empty cells only:
+    "fill empty descriptions with Coming soon"). "replacement" is null except for replace_text.
+  - "options": round_to (decimals, 0–6; null keeps the column's own precision), min_value / max_value (clamp results:
     "never below $10" → min_value 10, "cap at $100" → max_value 100), ending (0.99 for "end prices
-    in .99"). Null when not asked for. Options apply to numeric actions only.
+    in .99"). Null when not asked for. Options apply to actions that write numbers only.
 - "guards": max_rows_changed ("no more than 50 rows" → 50), max_change_percent. Null when not asked.
 - "unplaced": words you could not place; empty when every word is placed.
 

@@ -560,5 +560,6 @@ function numericAction(
 export function isNumericAction(scan: Scan, action: DraftAction): boolean {
   if (action.kind === "numeric") return true;
   if (action.kind === "toggle") return false;
+  if (action.kind === "computed") return action.numeric;
   return typeof action.value === "number" && isNumeric(scan.vocabulary, action.column);
 }

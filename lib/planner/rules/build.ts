@@ -209,6 +209,7 @@ function typedValue(
 
 function buildAction(vocabulary: Vocabulary, action: DraftAction): Action {
   if (action.kind === "toggle") return { type: "toggle", column: action.column };
+  if (action.kind === "computed") return action.action;
   if (action.kind === "numeric") {
     return seedShaped(vocabulary, "price", action.column)
       ? { type: action.type, value: action.value }
@@ -230,6 +231,7 @@ function buildAction(vocabulary: Vocabulary, action: DraftAction): Action {
 function isNumericChange(vocabulary: Vocabulary, action: DraftAction): boolean {
   if (action.kind === "numeric") return true;
   if (action.kind === "toggle") return false;
+  if (action.kind === "computed") return action.numeric;
   const type = vocabulary.columns.get(action.column)?.type;
   return typeof action.value === "number" && (type === "number" || type === "integer");
 }
@@ -317,6 +319,7 @@ function describeAction(vocabulary: Vocabulary, action: DraftAction): string {
     }
   }
   if (action.kind === "toggle") return `Flip ${action.column}`;
+  if (action.kind === "computed") return action.words;
   if (typeof action.value === "boolean" && isInStockColumn(vocabulary, action.column)) {
     return action.value ? "Mark as in stock" : "Mark as out of stock";
   }
@@ -394,6 +397,8 @@ function operationSlug(vocabulary: Vocabulary, draft: DraftOperation): string {
     parts.push(action.unit === "percent" ? `${action.value}pct` : String(action.value));
   } else if (action.kind === "toggle") {
     parts.push("flip");
+  } else if (action.kind === "computed") {
+    parts.push(action.slug);
   } else {
     parts.push("set", String(action.value));
   }

@@ -1,4 +1,4 @@
-import type { NumericActionType } from "@/lib/plan/schema";
+import type { Action, NumericActionType } from "@/lib/plan/schema";
 import type { CompareOp, GuardSpec, OptionSpec } from "./grammar";
 import type { Item } from "./lex";
 import type { Num } from "./patterns";
@@ -24,7 +24,18 @@ export type DraftAction =
   | { kind: "numeric"; type: NumericActionType; column: string; value: number; unit: Num["unit"] }
   | { kind: "set"; column: string; value: number | string | boolean; unit?: Num["unit"] }
   /** "flip on_sale": a yes/no column's value becomes its opposite in each row. */
-  | { kind: "toggle"; column: string };
+  | { kind: "toggle"; column: string }
+  /** A formula or text action read by computed.ts, already in the plan's terms. */
+  | {
+      kind: "computed";
+      column: string;
+      action: Action;
+      /** The description's opening words. */
+      words: string;
+      slug: string;
+      /** Whether it writes numbers, so rounding and limits apply. */
+      numeric: boolean;
+    };
 
 export interface DraftOperation {
   action: DraftAction;

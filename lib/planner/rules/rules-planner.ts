@@ -2,7 +2,14 @@ import { hasErrors } from "@/lib/plan/issues";
 import { validatePlan } from "@/lib/plan/validate";
 import type { Planner, PlannerResult, PlanRequest, PlanStreamEvent } from "../types";
 import { buildPlan } from "./build";
-import { interpret } from "./interpret";
+import {
+  type ComputedReading,
+  readComputedAction,
+  type StandIn,
+  standInFor,
+  standInInstruction,
+} from "./computed";
+import { type Interpretation, interpret } from "./interpret";
 import { lex } from "./lex";
 import { tokenize } from "./tokenize";
 import { vocabularyFor } from "./vocabulary";
@@ -48,13 +55,35 @@ export function planWithRules(
   const latency = () => Math.max(0, elapsed() - started);
   const vocabulary = vocabularyFor(request.profile, request.knownKeys, request.knownValues);
   const createdAt = request.now ?? clock();
+  // A formula or text action is read apart; the rest of the instruction, with a stand-in for it,
+  // goes through the grammar like any other (computed.ts).
+  const computed = readComputedAction(request.instruction, vocabulary);
+  if (computed && computed.column === vocabulary.keyColumn) {
+    return {
+      ok: false,
+      code: "incomplete",
+      reason: `${computed.column} is the key that tells rows apart, so a plan cannot change it. To keep a changed copy, add a column for it to the table first.`,
+      unplaced: [],
+      planner: "rules",
+      latencyMs: latency(),
+    };
+  }
+  const target = computed ? vocabulary.columns.get(computed.column) : undefined;
+  const standIn = target ? standInFor(target, vocabulary) : undefined;
+  const scanned =
+    computed && standIn
+      ? standInInstruction(request.instruction, computed, standIn)
+      : request.instruction;
   const scan = {
-    instruction: request.instruction,
-    tokens: tokenize(request.instruction),
+    instruction: scanned,
+    tokens: tokenize(scanned),
     vocabulary,
     today: createdAt.toISOString().slice(0, 10),
   };
-  const interpretation = interpret(scan, lex(scan));
+  let interpretation = interpret(scan, lex(scan));
+  if (interpretation.ok && computed && standIn) {
+    interpretation = withComputedAction(interpretation, computed, standIn);
+  }
   if (!interpretation.ok) {
     return {
       ok: false,
@@ -98,4 +127,47 @@ export function planWithRules(
     planner: "rules",
     latencyMs: latency(),
   };
+}
+
+/** The stand-in's operation given the computed action it stands for. */
+function withComputedAction(
+  interpretation: Extract<Interpretation, { ok: true }>,
+  computed: ComputedReading,
+  standIn: StandIn,
+): Interpretation {
+  const standing = interpretation.operations.find(
+    ({ action }) =>
+      action.kind === "set" && action.column === standIn.column && action.value === standIn.value,
+  );
+  if (!standing) {
+    return {
+      ok: false,
+      code: "unplaced",
+      reason: "Could not tell which rows the change applies to, so nothing was planned.",
+      unplaced: [],
+    };
+  }
+  const numericElsewhere = interpretation.operations.some(
+    (operation) =>
+      operation !== standing &&
+      (operation.action.kind === "numeric" ||
+        (operation.action.kind === "set" && typeof operation.action.value === "number")),
+  );
+  if (!computed.numeric && !numericElsewhere && Object.keys(interpretation.options).length > 0) {
+    return {
+      ok: false,
+      code: "unplaced",
+      reason: `Rounding, price endings and limits apply to numbers; ${computed.words.charAt(0).toLowerCase()}${computed.words.slice(1)} changes text.`,
+      unplaced: [],
+    };
+  }
+  standing.action = {
+    kind: "computed",
+    column: computed.column,
+    action: computed.action,
+    words: computed.words,
+    slug: computed.slug,
+    numeric: computed.numeric,
+  };
+  return interpretation;
 }

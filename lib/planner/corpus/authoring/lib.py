@@ -22,6 +22,9 @@ def pct(where, col, p, **kw): return Op(where, col, 'pct', D(str(p)), **kw)
 def add(where, col, a, **kw): return Op(where, col, 'add', D(str(a)), **kw)
 def mul(where, col, f, **kw): return Op(where, col, 'mul', D(str(f)), **kw)
 def setv(where, col, v, **kw): return Op(where, col, 'set', v, **kw)
+def compute(where, col, fn):
+    """The new text of the cell from its whole row (formulas and text actions); None leaves it."""
+    return Op(where, col, 'row', fn)
 
 class Domain:
     def __init__(self, name, desc, split, header, rows, integer_cols=(), text_bool=None):
@@ -29,6 +32,7 @@ class Domain:
         self.rows = [dict(zip(header, map(str, r))) for r in rows]
         self.key = header[0]
         self.integer_cols = set(integer_cols)
+        self.numeric_cols = {c for c in header if all(_is_number(r[c]) for r in self.rows if r[c].strip() != '')}
         self.cases = []
         keys = [r[self.key] for r in self.rows]
         assert len(set(keys)) == len(keys), 'duplicate keys'
@@ -39,11 +43,15 @@ class Domain:
             for r in rows:
                 if not op.where(r):
                     continue
+                if op.kind == 'row':
+                    new = op.value(dict(r))
+                    if new is not None: r[op.col] = new
+                    continue
                 r[op.col] = self._apply(op, r[op.col])
         changes = []
         for before, after in zip(self.rows, rows):
             for c in self.header:
-                if before[c] != after[c] and not self._same(before[c], after[c]):
+                if before[c] != after[c] and (c not in self.numeric_cols or not self._same(before[c], after[c])):
                     changes.append((after[self.key], c, after[c]))
         assert changes, f'no change: {instruction}'
         self.cases.append((instruction, changes))
@@ -97,6 +105,13 @@ class Domain:
         open(os.path.join(OUT, self.name + '.cases'), 'w').write('\n'.join(lines))
         n = len(self.cases); r = sum(1 for _, c in self.cases if c is None)
         print(f'{self.name}: {n} cases ({r} refused), {len(self.rows)} rows')
+
+def _is_number(text):
+    try:
+        D(text)
+        return True
+    except Exception:
+        return False
 
 # filter helpers: r is a dict of strings
 def eq(col, *vals):
