@@ -3,6 +3,7 @@ import { approve1mPg, approve100kPg } from "./workloads/approve-postgres";
 import { diffUi300k } from "./workloads/diff-ui-300k";
 import { approve1m, cliApply1m } from "./workloads/end-to-end-1m";
 import { executor1m } from "./workloads/executor-1m";
+import { executorExpr } from "./workloads/executor-expr";
 import { history10k } from "./workloads/history-10k";
 import { memory } from "./workloads/memory";
 import { plannerRules } from "./workloads/planner-rules";
@@ -37,6 +38,7 @@ export interface Workload {
 
 export const WORKLOADS: readonly Workload[] = [
   executor1m,
+  executorExpr,
   cliApply1m,
   approve1m,
   upload1m,

@@ -253,9 +253,9 @@ function InsertColumn({
       onChange={(event) => {
         if (event.target.value !== "") onInsert(event.target.value);
       }}
-      className={`${inputClass} sm:w-44`}
+      className={`${inputClass} sm:w-48`}
     >
-      <option value="">Insert a column…</option>
+      <option value="">Add a column…</option>
       {columns.map((column) => (
         <option key={column.name} value={column.name}>
           {column.name} · {column.type}

@@ -18,6 +18,7 @@ import {
   roundHalfUp,
   subtract,
 } from "./decimal";
+import { fastExpression, sameScaledValue, scaledText } from "./fast-numeric";
 import { type ChangeHashing, ExecutionFailure, type OperationRun, record } from "./operation-run";
 import { OFFENDING_KEYS_SHOWN } from "./types";
 import { type PlanValue, UnknownVariableError, type Variables } from "./variables";
@@ -182,10 +183,40 @@ export function runExpression(
     throw error;
   }
   const { settle, render } = settleStep(run.op);
+  const op = run.op;
+  const fast =
+    op.ending === undefined && op.minValue === undefined && op.maxValue === undefined
+      ? fastExpression(
+          action.tree,
+          (row, col) => cells.get(row, col),
+          indexOf,
+          (name) => {
+            const value = variables.get(name);
+            return value === undefined ? undefined : numberOf(value);
+          },
+          op.roundTo,
+        )
+      : undefined;
+  const text = scaledText();
   const rows: number[] = [];
   const reasons: Uncomputable[] = [];
   for (let k = 0; k < run.matched.length; k++) {
     const row = run.matched[k];
+    if (fast) {
+      const q = fast(row);
+      if (q !== undefined) {
+        const current = cells.get(row, run.col);
+        const same = sameScaledValue(current, q, op.roundTo);
+        if (same === true) {
+          run.skipped++;
+          continue;
+        }
+        if (same === false) {
+          record(run, cells, hashing, row, current, text(q, op.roundTo));
+          continue;
+        }
+      }
+    }
     const value = evaluate(row);
     if (failed(value)) {
       rows.push(row);
@@ -214,7 +245,7 @@ export function runExpression(
   }
   throw new ExecutionFailure({
     code: "uncomputable",
-    message: `Operation ${id}: ${rows.length} matched row${rows.length === 1 ? "" : "s"} cannot be computed: ${what}. Nothing was applied. Fill those cells, leave the rows out with the filter, or let the operation skip rows it cannot compute.`,
+    message: `Operation ${id}: ${rows.length} matched row${rows.length === 1 ? "" : "s"} cannot be computed: ${what}. Fill those cells, leave the rows out with the filter, or let the operation skip rows it cannot compute.`,
     operationId: id,
     column: column.name,
     offendingKeys: rows.slice(0, OFFENDING_KEYS_SHOWN).map((row) => cells.table.rowKey(row)),

@@ -1,3 +1,4 @@
+import type { ExpressionNode } from "@/lib/plan/expression";
 import type { NormalizedOperation } from "@/lib/plan/normalize";
 import type { NumericActionType } from "@/lib/plan/schema";
 import {
@@ -203,4 +204,135 @@ function fixed(q: number, places: number): string {
   if (digits.length <= places) digits = "0".repeat(places - digits.length + 1) + digits;
   const point = digits.length - places;
   return `${negative ? "-" : ""}${digits.slice(0, point)}.${digits.slice(point)}`;
+}
+
+// ── Expressions ──────────────────────────────────────────────────────────────────────────────
+
+/**
+ * A set_expression made only of columns, numbers, number variables, negation, +, − and ×,
+ * computed on safe integers: the result rounded half-up to `roundTo` decimals, as an integer q
+ * meaning q / 10^roundTo, or undefined when the row needs the exact path (an empty or unusual
+ * cell, a product past 2^53). Division and functions always take the exact path.
+ */
+export type FastExpression = (row: number) => number | undefined;
+
+/** A node's value as mantissa; its scale is left in `evalS` (no allocation per row). */
+type ScaledNode = (row: number) => number;
+
+let evalS = 0;
+
+export function fastExpression(
+  node: ExpressionNode,
+  cellText: (row: number, col: number) => string,
+  columnIndex: (name: string) => number,
+  constant: (variable: string) => Decimal | undefined,
+  roundTo: number,
+): FastExpression | undefined {
+  if (roundTo > 15) return undefined;
+  const compiled = scaledNode(node, cellText, columnIndex, constant);
+  if (!compiled) return undefined;
+  return (row) => {
+    const p = compiled(row);
+    const ps = evalS;
+    if (Number.isNaN(p) || !Number.isSafeInteger(p) || ps > 30) return undefined;
+    if (ps <= roundTo) {
+      const q = p * POW10[roundTo - ps];
+      return Number.isSafeInteger(q) ? q : undefined;
+    }
+    const drop = ps - roundTo;
+    if (drop > 15) return undefined;
+    const unit = POW10[drop];
+    const rest = p % unit;
+    let q = (p - rest) / unit;
+    if (Math.abs(rest) * 2 >= unit) q += p < 0 ? -1 : 1;
+    return q;
+  };
+}
+
+function scaledNode(
+  node: ExpressionNode,
+  cellText: (row: number, col: number) => string,
+  columnIndex: (name: string) => number,
+  constant: (variable: string) => Decimal | undefined,
+): ScaledNode | undefined {
+  switch (node.kind) {
+    case "number":
+    case "variable": {
+      const value = node.kind === "number" ? decimalFromText(node.text) : constant(node.name);
+      if (!value || typeof value.m !== "number" || value.s > 15) return undefined;
+      const { m, s } = value;
+      return () => {
+        evalS = s;
+        return m;
+      };
+    }
+    case "column": {
+      const col = columnIndex(node.name);
+      return (row) => {
+        if (!readPlainDecimal(cellText(row, col))) return Number.NaN;
+        evalS = readS;
+        return readM;
+      };
+    }
+    case "negate": {
+      const operand = scaledNode(node.operand, cellText, columnIndex, constant);
+      if (!operand) return undefined;
+      return (row) => -operand(row);
+    }
+    case "binary": {
+      if (node.op === "/") return undefined;
+      const left = scaledNode(node.left, cellText, columnIndex, constant);
+      const right = scaledNode(node.right, cellText, columnIndex, constant);
+      if (!left || !right) return undefined;
+      if (node.op === "*") {
+        return (row) => {
+          const a = left(row);
+          const as = evalS;
+          const b = right(row);
+          evalS += as;
+          return a * b;
+        };
+      }
+      const sign = node.op === "+" ? 1 : -1;
+      return (row) => {
+        const a = left(row);
+        const as = evalS;
+        const b = right(row);
+        const bs = evalS;
+        const s = as > bs ? as : bs;
+        if (s > 15) return Number.NaN;
+        evalS = s;
+        return a * POW10[s - as] + sign * b * POW10[s - bs];
+      };
+    }
+    case "call":
+      return undefined;
+  }
+}
+
+function decimalFromText(text: string): Decimal | undefined {
+  return readPlainDecimal(text) ? { m: readM, s: readS } : undefined;
+}
+
+/**
+ * Whether a cell's text equals q / 10^places as a number; undefined when safe integers cannot
+ * tell (the caller compares exactly).
+ */
+export function sameScaledValue(text: string, q: number, places: number): boolean | undefined {
+  if (!readPlainDecimal(text)) return text.trim() === "" ? false : undefined;
+  const order = compareScaled(q, places, readM, readS);
+  return order === undefined ? undefined : order === 0;
+}
+
+/** Text for q / 10^places, shared across rows with the same value (see fastNumeric). */
+export function scaledText(): (q: number, places: number) => string {
+  const written = new Map<number, string>();
+  return (q, places) => {
+    let text = written.get(q);
+    if (text === undefined) {
+      text = fixed(q, places);
+      if (written.size < WRITTEN_TEXTS_KEPT) written.set(q, text);
+    }
+    return text;
+  };
 }

@@ -1,0 +1,193 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+/**
+ * Formulas and text actions in the browser, on a shop table this file uploads: a formula read
+ * from the instruction is edited in the form (a broken one is flagged at its field as it is
+ * typed), previewed, approved and reverted to the original bytes; then every text action is
+ * built in the form and previewed.
+ */
+test.use({ role: "author" });
+test.describe.configure({ mode: "serial" });
+
+const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+const key = (n: number) => `F${stamp}-${n}`;
+const original = Buffer.from(
+  [
+    "sku,title,brand,supplier,description,cost,price",
+    `${key(1)},oak chair,Acme,Woodworks Ltd,,10.00,19.99`,
+    `${key(2)},PINE DESK,Birch,Timber Ltd,  solid   pine ,25.50,49.00`,
+    `${key(3)},ash stool,Acme,Stools Inc,Sturdy,4.00,12.00`,
+    `${key(4)},elm shelf,Cedar,Woodworks Ltd,,7.25,15.50`,
+    "",
+  ].join("\n"),
+);
+
+let datasetPath = "";
+
+async function draft(page: Page, instruction: string) {
+  await page.goto(`/plans/new?dataset=${datasetPath.split("/").pop()}`);
+  await page.getByLabel("Instruction").fill(instruction);
+  await page.getByRole("button", { name: "Draft plan" }).click();
+  await page.waitForURL((url) => /^\/plans\/(?!new$)[^/]+$/.test(url.pathname));
+  await page.getByRole("tab", { name: "Form" }).click();
+}
+
+async function saveAndPreview(page: Page) {
+  await page.getByRole("button", { name: "Save revision" }).click();
+  await page.getByRole("button", { name: /^Preview (changes|again)$/ }).click();
+  await expect(page.getByRole("table", { name: "Changes" })).toBeVisible();
+}
+
+async function approve(page: Page) {
+  await page.getByRole("button", { name: /^Preview (changes|again)$/ }).click();
+  await page.getByRole("button", { name: "Approve…" }).click();
+  const dialog = page.getByRole("dialog");
+  const acknowledge = dialog.getByLabel(
+    "I have read the warnings and still want to apply this plan.",
+  );
+  if (await acknowledge.isVisible()) await acknowledge.check();
+  await dialog.getByRole("button", { name: "Approve", exact: true }).click();
+  await expect(page.getByText("Approved and applied")).toBeVisible();
+}
+
+test("a formula from the instruction, edited in the form, approved and reverted byte for byte", async ({
+  page,
+  pageAs,
+}) => {
+  await page.goto("/datasets/upload");
+  await page
+    .getByTestId("upload-drop-zone")
+    .locator('input[type="file"]')
+    .setInputFiles({ name: "shop.csv", mimeType: "text/csv", buffer: original });
+  await page.getByLabel("Dataset name").fill(`Shop ${stamp}`);
+  await page.getByRole("button", { name: "Create dataset" }).click();
+  await page.waitForURL((url) => /^\/datasets\/(?!upload$)[^/]+$/.test(url.pathname));
+  datasetPath = new URL(page.url()).pathname;
+
+  await draft(page, "Set price to cost × 1.4");
+  const card = page.getByTestId("operation-card-op_01");
+  const expression = card.getByLabel("Expression", { exact: true });
+  await expect(expression).toHaveValue("cost * 1.4");
+  await expect(page.getByText("Set price to cost × 1.4 for every row.").first()).toBeVisible();
+
+  // A broken formula is flagged at its field while it is typed; a fixed one clears the flag.
+  await expression.fill("cost *");
+  await expect(card).toContainText("the expression ends where a value was expected");
+  await expression.fill("cost * 2");
+  await expect(card).not.toContainText("the expression ends where a value was expected");
+  await saveAndPreview(page);
+  const changes = page.getByRole("table", { name: "Changes" });
+  for (const [row, after] of [
+    [key(1), "20.00"],
+    [key(2), "51.00"],
+    [key(3), "8.00"],
+    [key(4), "14.50"],
+  ]) {
+    await expect(changes.getByRole("row").filter({ hasText: row })).toContainText(after);
+  }
+
+  const approver = await pageAs("approver");
+  await approver.goto(page.url());
+  await approve(approver);
+  await approver.getByRole("link", { name: "View in history" }).click();
+  await approver.waitForURL(/\/executions\/[^/]+$/);
+  await approver.getByRole("button", { name: "Revert…" }).click();
+  await approver.waitForURL((url) => /^\/plans\/(?!new$)[^/]+$/.test(url.pathname));
+  const admin = await pageAs("admin");
+  await admin.goto(approver.url());
+  await approve(admin);
+
+  const datasetId = datasetPath.split("/").pop();
+  const current = await admin.request.get(
+    `/api/datasets/${datasetId}/versions/3/download?format=exact`,
+  );
+  expect(current.ok()).toBe(true);
+  expect(Buffer.compare(await current.body(), original)).toBe(0);
+});
+
+test("every text action is built in the form and previewed", async ({ page }) => {
+  expect(datasetPath).not.toBe("");
+  await draft(page, "Uppercase the titles");
+  const card = page.getByTestId("operation-card-op_01");
+  await expect(card.getByLabel("Write as", { exact: true })).toHaveValue("upper");
+
+  const cases: Array<{
+    type: string;
+    fill: (card: ReturnType<Page["getByTestId"]>) => Promise<void>;
+    row: string;
+    after: string;
+  }> = [
+    {
+      type: "Replace text",
+      fill: async (c) => {
+        await c.getByLabel("Text column", { exact: true }).selectOption("supplier");
+        await c.getByLabel("Find", { exact: true }).fill("Ltd");
+        await c.getByLabel("Replace with", { exact: true }).fill("Limited");
+      },
+      row: key(1),
+      after: "Woodworks Limited",
+    },
+    {
+      type: "Tidy spaces",
+      fill: async (c) => {
+        await c.getByLabel("Text column", { exact: true }).selectOption("description");
+      },
+      row: key(2),
+      after: "solid pine",
+    },
+    {
+      type: "Change capitals",
+      fill: async (c) => {
+        await c.getByLabel("Text column", { exact: true }).selectOption("title");
+        await c.getByLabel("Write as", { exact: true }).selectOption("title");
+      },
+      row: key(2),
+      after: "Pine Desk",
+    },
+    {
+      type: "Add text before",
+      fill: async (c) => {
+        await c.getByLabel("Text column", { exact: true }).selectOption("title");
+        await c.getByLabel("Text before", { exact: true }).fill("NEW ");
+      },
+      row: key(3),
+      after: "NEW ash stool",
+    },
+    {
+      type: "Add text after",
+      fill: async (c) => {
+        await c.getByLabel("Text column", { exact: true }).selectOption("title");
+        await c.getByLabel("Text after", { exact: true }).fill(" (sale)");
+      },
+      row: key(4),
+      after: "elm shelf (sale)",
+    },
+    {
+      type: "Build text from columns",
+      fill: async (c) => {
+        await c.getByLabel("Text column", { exact: true }).selectOption("description");
+        await c.getByLabel("Template", { exact: true }).fill("{brand} {title}");
+      },
+      row: key(3),
+      after: "Acme ash stool",
+    },
+    {
+      type: "Fill empty cells",
+      fill: async (c) => {
+        await c.getByLabel("Column", { exact: true }).selectOption("description");
+        await c.getByLabel(/^Value for empty cells/).fill("Coming soon");
+      },
+      row: key(4),
+      after: "Coming soon",
+    },
+  ];
+  for (const { type, fill, row, after } of cases) {
+    await card.getByLabel("Type", { exact: true }).selectOption({ label: type });
+    await fill(card);
+    await saveAndPreview(page);
+    await expect(
+      page.getByRole("table", { name: "Changes" }).getByRole("row").filter({ hasText: row }),
+    ).toContainText(after);
+  }
+});
