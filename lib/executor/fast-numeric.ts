@@ -299,7 +299,7 @@ function scaledNode(
         const as = evalS;
         const b = right(row);
         const bs = evalS;
-        const s = as > bs ? as : bs;
+        const s = Math.max(as, bs);
         if (s > 15) return Number.NaN;
         evalS = s;
         return a * POW10[s - as] + sign * b * POW10[s - bs];

@@ -499,7 +499,7 @@ function isValueOf(phrase: string, column: string, found: Found): boolean {
 }
 
 function isPercent(token: string | undefined): boolean {
-  return token !== undefined && token.endsWith("%");
+  return token?.endsWith("%") ?? false;
 }
 
 /**
