@@ -188,7 +188,7 @@ function describeAction(operation: Operation | undefined): string {
   const action = operation.action;
   switch (action.type) {
     case "aggregate":
-      return `${action.fn}(${action.column}) → \${${action.result_variable}}`;
+      return `${action.fn}(${action.column})${action.group_by ? ` per ${action.group_by}` : ""} → \${${action.result_variable}}`;
     case "set_stock":
     case "set_price":
       return `${action.type} ${JSON.stringify(action.value)}`;

@@ -269,6 +269,21 @@ export function ActionEditor({
               )}
             </Field>
             <Field
+              path={[...path, "group_by"]}
+              label="For each"
+              hint="One value per group: a filter compares each row with its own group's."
+            >
+              {(control, field) => (
+                <ColumnSelect
+                  {...control}
+                  value={field.value}
+                  columns={profile.columns}
+                  emptyLabel="The whole selection"
+                  onChange={field.onChange}
+                />
+              )}
+            </Field>
+            <Field
               path={[...path, "result_variable"]}
               label="Into variable"
               hint={`Later operations that depend on this one use it as \${${action.result_variable || "name"}}`}

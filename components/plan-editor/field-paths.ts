@@ -47,6 +47,7 @@ export const FORM_SHAPE: Shape = {
         column: "field",
         fn: "field",
         result_variable: "field",
+        group_by: "field",
         values: "field",
         expression: "field",
         skip_uncomputable: "field",

@@ -111,7 +111,7 @@ export function actionSummary(action: Action | undefined, profile?: DatasetProfi
       return `restore ${n} cell${n === 1 ? "" : "s"} of ${action.column || "?"}`;
     }
     case "aggregate":
-      return `${action.fn}(${action.column || "?"}) → \${${action.result_variable || "?"}}`;
+      return `${action.fn}(${action.column || "?"})${action.group_by ? ` per ${action.group_by}` : ""} → \${${action.result_variable || "?"}}`;
     case "toggle":
       return `flip ${action.column || "?"}`;
     case "set_expression":

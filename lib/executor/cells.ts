@@ -147,6 +147,12 @@ export interface CellTest {
   testRaw?(text: string, start: number, end: number): boolean;
   /** The column has few distinct values, so a dictionary pays off on a full pass. */
   lowCardinality?: boolean;
+  /**
+   * For a comparison with a per-group aggregate ("above its category's average"): the group
+   * column, and the test of the row's value for each group (undefined: the group has no figure,
+   * so its rows match nothing). `test` is then unused.
+   */
+  group?: { col: number; testFor(group: string): CellTest | undefined };
 }
 
 /** Distinct values up to which a full pass over a column goes through its dictionary. */
@@ -159,7 +165,7 @@ export const DICTIONARY_LIMIT = 1024;
  * several times cheaper than going through `rowTest`.
  */
 export function selectByDictionary(cells: WorkingCells, t: CellTest): Int32Array | null {
-  if (!t.lowCardinality || cells.overlays[t.col] !== undefined) return null;
+  if (t.group || !t.lowCardinality || cells.overlays[t.col] !== undefined) return null;
   const dictionary = cells.dictionary(t.col, DICTIONARY_LIMIT);
   if (!dictionary) return null;
   const accept = Uint8Array.from(dictionary.values, (v) => (t.test(v) ? 1 : 0));
@@ -181,6 +187,8 @@ export function rowTest(
   t: CellTest,
   fullPass = false,
 ): (row: number) => boolean {
+  const group = t.group;
+  if (group) return groupedRowTest(cells, t.col, group);
   const dictionary =
     fullPass && t.lowCardinality ? cells.dictionary(t.col, DICTIONARY_LIMIT) : null;
   if (dictionary) {
@@ -204,5 +212,32 @@ export function rowTest(
     const end = last ? rowEnd[row] : fieldStart[row * width + col + 1] - 1;
     if (raw !== undefined && text.charCodeAt(start) !== QUOTE) return raw(text, start, end);
     return t.test(table.cell(row, col));
+  };
+}
+
+/**
+ * A comparison with each row's own group's figure. The group column's dictionary, when it has
+ * one, gives each row's group without reading its text, and each group's test then reads the
+ * value cell as `rowTest` does.
+ */
+function groupedRowTest(
+  cells: WorkingCells,
+  col: number,
+  group: NonNullable<CellTest["group"]>,
+): (row: number) => boolean {
+  const slow = (row: number, groupText: string) =>
+    group.testFor(groupText)?.test(cells.get(row, col)) ?? false;
+  const dictionary = cells.dictionary(group.col, DICTIONARY_LIMIT);
+  if (!dictionary) return (row) => slow(row, cells.get(row, group.col));
+  const byCode = dictionary.values.map((text) => {
+    const test = group.testFor(text);
+    return test ? rowTest(cells, test) : undefined;
+  });
+  const { codes } = dictionary;
+  return (row) => {
+    const written = cells.overlays[group.col]?.[row];
+    if (written !== undefined) return slow(row, written);
+    const test = byCode[codes[row]];
+    return test !== undefined && test(row);
   };
 }

@@ -1,7 +1,7 @@
 import type { ColumnProfile, DatasetProfile } from "@/lib/dataset/types";
 import { parseBooleanText } from "@/lib/dataset/values";
 import { type NormalizedFilter, normalizePlan, PlanNormalizeError } from "@/lib/plan/normalize";
-import type { Condition, ExecutionPlan } from "@/lib/plan/schema";
+import { type Condition, type ExecutionPlan, VARIABLE_REFERENCE } from "@/lib/plan/schema";
 import {
   type CellTest,
   DICTIONARY_LIMIT,
@@ -10,7 +10,15 @@ import {
   type WorkingCells,
 } from "./cells";
 import { compare, type Decimal, parseDecimal } from "./decimal";
-import { type PlanValue, resolveValue, textOf, type Variables } from "./variables";
+import { rawOrder } from "./fast-numeric";
+import {
+  type GroupedValue,
+  type GroupedVariables,
+  type PlanValue,
+  resolveValue,
+  textOf,
+  type Variables,
+} from "./variables";
 
 /**
  * Filter conditions as typed tests of a cell (docs/plan-format.md "How a plan runs").
@@ -40,8 +48,15 @@ export function compileFilter(
   filter: NormalizedFilter,
   columns: Map<string, ColumnProfile>,
   variables: Variables,
+  grouped: GroupedVariables = new Map(),
 ): ConditionTests {
-  const compile = (c: Condition) => compileCondition(c, columns, variables);
+  const compile = (c: Condition) => {
+    const name = typeof c.value === "string" ? VARIABLE_REFERENCE.exec(c.value)?.[1] : undefined;
+    const perGroup = name === undefined ? undefined : grouped.get(name);
+    return perGroup
+      ? compileGroupedCondition(c, perGroup, columns)
+      : compileCondition(c, columns, variables);
+  };
   return {
     all: filter.all.map(compile),
     any: filter.any.map(compile),
@@ -113,7 +128,10 @@ export function dictionaryEncodingFor(
 
 /** Does a row pass the filter, given its cells' values by column index? */
 export function filterHolds(tests: ConditionTests, cellValue: (col: number) => string): boolean {
-  const holds = (t: CellTest) => t.test(cellValue(t.col));
+  const holds = (t: CellTest) =>
+    t.group
+      ? (t.group.testFor(cellValue(t.group.col))?.test(cellValue(t.col)) ?? false)
+      : t.test(cellValue(t.col));
   return (
     tests.all.every(holds) &&
     (tests.any.length === 0 || tests.any.some(holds)) &&
@@ -123,10 +141,44 @@ export function filterHolds(tests: ConditionTests, cellValue: (col: number) => s
 
 /** Column indexes a filter reads. */
 export function filterColumns(tests: ConditionTests): Set<number> {
-  return new Set([...tests.all, ...tests.any, ...tests.none].map((t) => t.col));
+  return new Set(
+    [...tests.all, ...tests.any, ...tests.none].flatMap((t) =>
+      t.group ? [t.col, t.group.col] : [t.col],
+    ),
+  );
 }
 
 export class ConditionError extends Error {}
+
+/**
+ * A comparison with a per-group aggregate: one test per group, each with that group's value as
+ * its bound; a row whose group has no value (no numbers in it) matches nothing.
+ */
+function compileGroupedCondition(
+  condition: Condition,
+  perGroup: GroupedValue,
+  columns: Map<string, ColumnProfile>,
+): CellTest {
+  if (!["eq", "neq", "gt", "gte", "lt", "lte"].includes(condition.op)) {
+    throw new ConditionError(
+      `${condition.op} cannot compare with a value worked out per ${perGroup.groupColumn}; use eq, neq, gt, gte, lt or lte.`,
+    );
+  }
+  const tests = new Map<string, CellTest>();
+  for (const [group, value] of perGroup.values) {
+    tests.set(
+      group,
+      compileTest({ ...condition, value: "${group}" }, columns, new Map([["group", value]])),
+    );
+  }
+  const column = columns.get(condition.column);
+  if (!column) throw new ConditionError(`There is no column '${condition.column}'.`);
+  return {
+    col: column.index,
+    test: () => false,
+    group: { col: perGroup.groupCol, testFor: (group) => tests.get(group) },
+  };
+}
 
 function compileCondition(
   condition: Condition,
@@ -233,6 +285,9 @@ function rangeTest(
   // compared as text on other columns.
   const low = lowIndex < 0 ? undefined : (decimals[lowIndex] as Decimal);
   const high = highIndex < 0 ? undefined : (decimals[highIndex] as Decimal);
+  const fastBounds = [low, high].every(
+    (bound) => bound === undefined || (typeof bound.m === "number" && bound.s <= 15),
+  );
   const byNumber = (d: Decimal) =>
     accepts(low === undefined ? 0 : compare(d, low), high === undefined ? 0 : compare(d, high));
   return {
@@ -244,6 +299,12 @@ function rangeTest(
     },
     testRaw: numeric
       ? (t, s, e) => {
+          // Safe integers first; the exact comparison when they cannot tell.
+          if (fastBounds) {
+            const lo = low === undefined ? 0 : rawOrder(t, s, e, low.m as number, low.s);
+            const hi = high === undefined ? 0 : rawOrder(t, s, e, high.m as number, high.s);
+            if (lo !== undefined && hi !== undefined) return accepts(lo, hi);
+          }
           const d = parseDecimal(t, s, e);
           return d !== undefined && byNumber(d);
         }

@@ -21,7 +21,12 @@ import {
 import { fastExpression, sameScaledValue, scaledText } from "./fast-numeric";
 import { type ChangeHashing, ExecutionFailure, type OperationRun, record } from "./operation-run";
 import { OFFENDING_KEYS_SHOWN } from "./types";
-import { type PlanValue, UnknownVariableError, type Variables } from "./variables";
+import {
+  type GroupedVariables,
+  type PlanValue,
+  UnknownVariableError,
+  type Variables,
+} from "./variables";
 
 /**
  * set_expression (docs/plan-format.md "Expressions"): each selected row's target cell becomes the
@@ -32,7 +37,7 @@ import { type PlanValue, UnknownVariableError, type Variables } from "./variable
 
 /** Why a row's value cannot be computed. */
 export interface Uncomputable {
-  readonly why: "empty" | "not_a_number" | "division_by_zero";
+  readonly why: "empty" | "not_a_number" | "division_by_zero" | "no_group_value";
   readonly column?: string;
 }
 
@@ -53,13 +58,22 @@ export function compileExpression(
   columnIndex: (name: string) => number,
   cells: WorkingCells,
   variables: Variables,
+  grouped: GroupedVariables = new Map(),
 ): Evaluate {
+  const inner = (child: ExpressionNode) =>
+    compileExpression(child, columnIndex, cells, variables, grouped);
   switch (node.kind) {
     case "number": {
       const value = parseDecimal(node.text) as Decimal;
       return () => value;
     }
     case "variable": {
+      const perGroup = grouped.get(node.name);
+      if (perGroup) {
+        // The value of the row's own group; a group without one cannot be computed.
+        const none: Uncomputable = { why: "no_group_value", column: perGroup.groupColumn };
+        return (row) => perGroup.values.get(cells.get(row, perGroup.groupCol)) ?? none;
+      }
       if (!variables.has(node.name)) throw new UnknownVariableError(node.name);
       const value = numberOf(variables.get(node.name) as PlanValue);
       if (value === undefined) {
@@ -79,15 +93,15 @@ export function compileExpression(
       };
     }
     case "negate": {
-      const operand = compileExpression(node.operand, columnIndex, cells, variables);
+      const operand = inner(node.operand);
       return (row) => {
         const value = operand(row);
         return failed(value) ? value : negate(value);
       };
     }
     case "binary": {
-      const left = compileExpression(node.left, columnIndex, cells, variables);
-      const right = compileExpression(node.right, columnIndex, cells, variables);
+      const left = inner(node.left);
+      const right = inner(node.right);
       const combine = BINARY[node.op];
       return (row) => {
         const a = left(row);
@@ -98,7 +112,7 @@ export function compileExpression(
       };
     }
     case "call": {
-      const args = node.args.map((arg) => compileExpression(arg, columnIndex, cells, variables));
+      const args = node.args.map(inner);
       return compileCall(node, args);
     }
   }
@@ -165,10 +179,10 @@ export function runExpression(
   column: ColumnProfile,
   columns: Map<string, ColumnProfile>,
   cells: WorkingCells,
-  variables: Variables,
-  warnings: string[],
+  state: { variables: Variables; grouped: GroupedVariables; warnings: string[] },
   hashing: ChangeHashing | null,
 ): void {
+  const { variables, grouped, warnings } = state;
   const indexOf = (name: string) => (columns.get(name) as ColumnProfile).index;
   const numericTarget = column.type === "number" || column.type === "integer";
   if (action.tree.kind === "column" && !numericTarget) {
@@ -177,7 +191,7 @@ export function runExpression(
   }
   let evaluate: Evaluate;
   try {
-    evaluate = compileExpression(action.tree, indexOf, cells, variables);
+    evaluate = compileExpression(action.tree, indexOf, cells, variables, grouped);
   } catch (error) {
     if (error instanceof TypeError) throw failure(run, column, error.message);
     throw error;
@@ -191,6 +205,7 @@ export function runExpression(
           (row, col) => cells.get(row, col),
           indexOf,
           (name) => {
+            if (grouped.has(name)) return undefined;
             const value = variables.get(name);
             return value === undefined ? undefined : numberOf(value);
           },
@@ -294,9 +309,11 @@ function uncomputableText(rows: number[], reasons: Uncomputable[], cells: Workin
     const label =
       reason.why === "division_by_zero"
         ? "division by zero"
-        : reason.why === "empty"
-          ? `'${reason.column}' is empty`
-          : `'${reason.column}' is not a number`;
+        : reason.why === "no_group_value"
+          ? `its '${reason.column}' has no value to use`
+          : reason.why === "empty"
+            ? `'${reason.column}' is empty`
+            : `'${reason.column}' is not a number`;
     const keys = groups.get(label) ?? [];
     if (keys.length < 6) keys.push(cells.table.rowKey(rows[k]));
     groups.set(label, keys);

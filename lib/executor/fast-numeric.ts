@@ -156,34 +156,7 @@ let readS = 0;
 
 /** Reads `[+-]digits[.digits]` with at most 15 digits into readM/readS. */
 function readPlainDecimal(text: string): boolean {
-  const n = text.length;
-  let at = 0;
-  let negative = false;
-  const first = text.charCodeAt(0);
-  if (first === 45 || first === 43) {
-    negative = first === 45;
-    at = 1;
-  }
-  let m = 0;
-  let digits = 0;
-  let scale = 0;
-  let dot = false;
-  for (; at < n; at++) {
-    const c = text.charCodeAt(at);
-    if (c >= 48 && c <= 57) {
-      m = m * 10 + (c - 48);
-      digits++;
-      if (dot) scale++;
-    } else if (c === 46 && !dot) {
-      dot = true;
-    } else {
-      return false;
-    }
-  }
-  if (digits === 0 || digits > 15) return false;
-  readM = negative ? -m : m;
-  readS = scale;
-  return true;
+  return readPlainRange(text, 0, text.length);
 }
 
 /** The order of a / 10^as and b / 10^bs, or undefined when safe integers cannot tell it. */
@@ -335,4 +308,78 @@ export function scaledText(): (q: number, places: number) => string {
     }
     return text;
   };
+}
+
+// ── Comparisons and sums ─────────────────────────────────────────────────────────────────────
+
+/**
+ * The order of a plain decimal cell (`text` from `from` to `to`) against a bound, computed on
+ * safe integers: -1, 0 or 1, or undefined when the cell is not plain or the integers would not
+ * be safe (the caller compares exactly).
+ */
+export function rawOrder(
+  text: string,
+  from: number,
+  to: number,
+  boundM: number,
+  boundS: number,
+): number | undefined {
+  if (!readPlainRange(text, from, to)) return undefined;
+  return compareScaled(readM, readS, boundM, boundS);
+}
+
+/**
+ * Sums of plain decimals as one safe integer at the largest scale seen; `add` answers false when
+ * a value is not plain or the sum would leave the safe range, and the caller adds it exactly.
+ */
+export class ScaledSum {
+  m = 0;
+  s = 0;
+
+  add(text: string, from: number, to: number): boolean {
+    if (!readPlainRange(text, from, to)) return false;
+    let m = this.m;
+    let s = this.s;
+    if (readS > s) {
+      if (readS > 15) return false;
+      m *= POW10[readS - s];
+      s = readS;
+    }
+    const sum = m + readM * POW10[s - readS];
+    if (!Number.isSafeInteger(sum) || !Number.isSafeInteger(m)) return false;
+    this.m = sum;
+    this.s = s;
+    return true;
+  }
+}
+
+/** readPlainDecimal over a range of a longer text. */
+function readPlainRange(text: string, from: number, to: number): boolean {
+  let at = from;
+  let negative = false;
+  const first = text.charCodeAt(at);
+  if (first === 45 || first === 43) {
+    negative = first === 45;
+    at++;
+  }
+  let m = 0;
+  let digits = 0;
+  let scale = 0;
+  let dot = false;
+  for (; at < to; at++) {
+    const c = text.charCodeAt(at);
+    if (c >= 48 && c <= 57) {
+      m = m * 10 + (c - 48);
+      digits++;
+      if (dot) scale++;
+    } else if (c === 46 && !dot) {
+      dot = true;
+    } else {
+      return false;
+    }
+  }
+  if (digits === 0 || digits > 15) return false;
+  readM = negative ? -m : m;
+  readS = scale;
+  return true;
 }

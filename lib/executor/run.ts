@@ -3,8 +3,9 @@ import type { ColumnProfile, DatasetProfile } from "@/lib/dataset/types";
 import { flipBooleanText } from "@/lib/dataset/values";
 import { expressionVariables } from "@/lib/plan/expression";
 import type { NormalizedOperation, NormalizedPlan } from "@/lib/plan/normalize";
+import type { AggregateFn } from "@/lib/plan/schema";
 import { type NumericStep, numericStep, setOutcome } from "./actions";
-import { WorkingCells } from "./cells";
+import { DICTIONARY_LIMIT, WorkingCells } from "./cells";
 import { ConditionError, compileFilter, numberOf, selectRows } from "./conditions";
 import {
   add,
@@ -17,11 +18,12 @@ import {
   shiftDown,
 } from "./decimal";
 import { runExpression } from "./expression";
-import { SWALLOWED, UNCHANGED } from "./fast-numeric";
+import { ScaledSum, SWALLOWED, UNCHANGED } from "./fast-numeric";
 import { type ChangeHashing, ExecutionFailure, type OperationRun, record } from "./operation-run";
 import { runFill, runText } from "./text";
 import { OFFENDING_KEYS_SHOWN } from "./types";
 import {
+  type GroupedVariables,
   type PlanValue,
   referencedVariables,
   resolveValue,
@@ -60,6 +62,7 @@ export function runPlan(
   const cells = new WorkingCells(table);
   const variables: Variables = new Map(Object.entries(plan.variables));
   const warnings: string[] = [];
+  const state: RunState = { variables, grouped: new Map(), warnings };
   const runs: OperationRun[] = [];
 
   for (const id of plan.order) {
@@ -80,18 +83,34 @@ export function runPlan(
         column: column.name,
       });
     }
-    const run = guardVariables(id, () =>
-      runOperation(op, column, columns, cells, variables, warnings, hashing),
+    const run = guardVariables(id, state, () =>
+      runOperation(op, column, columns, cells, state, hashing),
     );
     runs.push(run);
   }
   return { cells, runs, variables, warnings };
 }
 
-function guardVariables<T>(operationId: string, body: () => T): T {
+/** What the operations of one run share: variables, per-group aggregates, warnings. */
+interface RunState {
+  variables: Variables;
+  grouped: GroupedVariables;
+  warnings: string[];
+}
+
+function guardVariables<T>(operationId: string, state: RunState, body: () => T): T {
   try {
     return body();
   } catch (error) {
+    const perGroup =
+      error instanceof UnknownVariableError ? state.grouped.get(error.variable) : undefined;
+    if (error instanceof UnknownVariableError && perGroup) {
+      throw new ExecutionFailure({
+        code: "invalid_plan",
+        message: `Operation ${operationId}: '${error.variable}' has one value per ${perGroup.groupColumn}; compare with it in a filter or use it in a formula.`,
+        operationId,
+      });
+    }
     if (error instanceof UnknownVariableError) {
       throw new ExecutionFailure({
         code: "unknown_variable",
@@ -115,11 +134,11 @@ function runOperation(
   column: ColumnProfile,
   columns: Map<string, ColumnProfile>,
   cells: WorkingCells,
-  variables: Variables,
-  warnings: string[],
+  state: RunState,
   hashing: ChangeHashing | null,
 ): OperationRun {
-  const tests = compileFilter(op.filter, columns, variables);
+  const { variables, warnings } = state;
+  const tests = compileFilter(op.filter, columns, variables, state.grouped);
   const matched = selectRows(tests, cells);
   const run: OperationRun = {
     op,
@@ -145,7 +164,7 @@ function runOperation(
 
   const action = op.action;
   if (action.kind === "aggregate") {
-    aggregate(run, action.fn, action.resultVariable, column, cells, variables, warnings);
+    aggregate(run, action, column, columns, cells, state);
     return run;
   }
   if (action.kind === "restore") {
@@ -160,7 +179,7 @@ function runOperation(
     return run;
   }
   if (action.kind === "expression") {
-    runExpression(run, action, column, columns, cells, variables, warnings, hashing);
+    runExpression(run, action, column, columns, cells, state, hashing);
     return run;
   }
   if (action.kind === "text") {
@@ -435,72 +454,129 @@ function nonNumeric(
 
 /**
  * avg/min/max/sum/median over the matched rows' numbers (empty cells are left out, as SQL leaves
- * out NULLs; other non-numbers fail the run), count = matched rows. Writes no cell.
+ * out NULLs; other non-numbers fail the run), count = matched rows. Writes no cell. With a group
+ * column, one value per group of the matched rows, kept apart from the plain variables.
  */
 function aggregate(
   run: OperationRun,
-  fn: "avg" | "min" | "max" | "sum" | "count" | "median",
-  name: string,
+  action: Extract<NormalizedOperation["action"], { kind: "aggregate" }>,
   column: ColumnProfile,
+  columns: Map<string, ColumnProfile>,
   cells: WorkingCells,
-  variables: Variables,
-  warnings: string[],
+  state: RunState,
 ) {
   const { matched, col } = run;
+  const { fn, resultVariable: name } = action;
   run.skipped = 0;
-  if (fn === "count") {
-    variables.set(name, { m: matched.length, s: 0 });
-    return;
-  }
-  const values: Decimal[] = [];
+  const groupCol =
+    action.groupBy === undefined ? -1 : (columns.get(action.groupBy) as ColumnProfile).index;
+  const groupOf = groupReader(cells, groupCol);
+  // Sums and averages add plain decimals as safe integers; anything else is kept exactly.
+  const sums = fn === "sum" || fn === "avg";
+  const { table } = cells;
+  const overlay = cells.overlays[col];
+  const groups = new Map<string, { values: Decimal[]; sum: ScaledSum; count: number }>();
   const offending: number[] = [];
   for (let k = 0; k < matched.length; k++) {
-    const current = cells.get(matched[k], col);
+    const row = matched[k];
+    const group = groupOf(row);
+    let acc = groups.get(group);
+    if (!acc) {
+      acc = { values: [], sum: new ScaledSum(), count: 0 };
+      groups.set(group, acc);
+    }
+    if (fn === "count") {
+      acc.count++;
+      continue;
+    }
+    if (sums && overlay?.[row] === undefined) {
+      const start = table.cellStart(row, col);
+      if (
+        table.text.charCodeAt(start) !== QUOTE &&
+        acc.sum.add(table.text, start, table.cellEnd(row, col))
+      ) {
+        acc.count++;
+        continue;
+      }
+    }
+    const current = cells.get(row, col);
     const value = parseDecimal(current);
-    if (value !== undefined) values.push(value);
-    else if (current.trim() !== "") offending.push(matched[k]);
+    if (value !== undefined) {
+      acc.values.push(value);
+      acc.count++;
+    } else if (current.trim() !== "") offending.push(row);
   }
   if (offending.length > 0) throw nonNumeric(run, column, cells, offending);
-  if (fn === "sum") {
-    variables.set(name, values.reduce(add, DECIMAL_ZERO));
+
+  const resultOf = (acc: { values: Decimal[]; sum: ScaledSum; count: number }) =>
+    aggregateOf(
+      fn,
+      acc.values,
+      add({ m: acc.sum.m, s: acc.sum.s }, acc.values.reduce(add, DECIMAL_ZERO)),
+      acc.count,
+    );
+  if (action.groupBy !== undefined) {
+    const values = new Map<string, Decimal>();
+    for (const [group, acc] of groups) {
+      const result = resultOf(acc);
+      if (result !== undefined) values.set(group, result);
+    }
+    state.variables.delete(name);
+    state.grouped.set(name, { groupColumn: action.groupBy, groupCol, values });
     return;
   }
-  if (values.length === 0) {
-    variables.delete(name);
-    warnings.push(
+  state.grouped.delete(name);
+  const whole = groups.get("") ?? { values: [], sum: new ScaledSum(), count: 0 };
+  const result = resultOf(whole);
+  if (result === undefined) {
+    state.variables.delete(name);
+    state.warnings.push(
       `Operation ${run.op.operationId}: ${fn} of '${column.name}' has no numbers to work on, so '${name}' has no value.`,
     );
     return;
   }
+  state.variables.set(name, result);
+}
+
+// A local constant, not an import: see the note on the character codes in csv.ts.
+const QUOTE = 34;
+
+/** Each row's group text ("" without a group column), through the dictionary when there is one. */
+function groupReader(cells: WorkingCells, groupCol: number): (row: number) => string {
+  if (groupCol < 0) return () => "";
+  const dictionary = cells.dictionary(groupCol, DICTIONARY_LIMIT);
+  if (!dictionary) return (row) => cells.get(row, groupCol);
+  const { codes, values } = dictionary;
+  return (row) => cells.overlays[groupCol]?.[row] ?? values[codes[row]];
+}
+
+/**
+ * The aggregate of a group: `values` are its numbers kept exactly (min, max and median need all
+ * of them), `sum` the total of all of its numbers and `count` how many there are (rows, for count).
+ * Undefined when there is nothing to average or compare.
+ */
+function aggregateOf(
+  fn: AggregateFn,
+  values: Decimal[],
+  sum: Decimal,
+  count: number,
+): Decimal | undefined {
+  if (fn === "count") return { m: count, s: 0 };
+  if (fn === "sum") return sum;
+  if (count === 0) return undefined;
   switch (fn) {
     case "avg":
-      variables.set(
-        name,
-        divide(values.reduce(add, DECIMAL_ZERO), { m: values.length, s: 0 }, AGGREGATE_DECIMALS),
-      );
-      return;
+      return divide(sum, { m: count, s: 0 }, AGGREGATE_DECIMALS);
     case "min":
-      variables.set(
-        name,
-        values.reduce((a, b) => (compare(b, a) < 0 ? b : a)),
-      );
-      return;
+      return values.reduce((a, b) => (compare(b, a) < 0 ? b : a));
     case "max":
-      variables.set(
-        name,
-        values.reduce((a, b) => (compare(b, a) > 0 ? b : a)),
-      );
-      return;
+      return values.reduce((a, b) => (compare(b, a) > 0 ? b : a));
     case "median": {
       const sorted = [...values].sort(compare);
       const mid = sorted.length >> 1;
-      variables.set(
-        name,
-        sorted.length % 2 === 1
-          ? sorted[mid]
-          : shiftDown(multiply(add(sorted[mid - 1], sorted[mid]), { m: 5, s: 0 }), 1), // (a+b)/2
-      );
-      return;
+      return sorted.length % 2 === 1
+        ? sorted[mid]
+        : shiftDown(multiply(add(sorted[mid - 1], sorted[mid]), { m: 5, s: 0 }), 1); // (a+b)/2
     }
   }
 }

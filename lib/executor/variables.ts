@@ -12,6 +12,19 @@ export type PlanValue = Scalar | Decimal;
 
 export type Variables = Map<string, PlanValue>;
 
+/**
+ * An aggregate worked out per group ("the average price of each category"): compared row by row
+ * with the value of the row's own group, in filters and formulas.
+ */
+export interface GroupedValue {
+  groupColumn: string;
+  groupCol: number;
+  /** Group cell text → the aggregate over the group's matched rows. */
+  values: Map<string, Decimal>;
+}
+
+export type GroupedVariables = Map<string, GroupedValue>;
+
 export class UnknownVariableError extends Error {
   constructor(readonly variable: string) {
     super(`The variable '${variable}' has no value here.`);

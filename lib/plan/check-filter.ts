@@ -163,7 +163,8 @@ function checkCondition(
     if (typeof entry.value === "string" && VARIABLE_REFERENCE.test(entry.value)) {
       // Resolved when the operation runs; its value is checked instead of the reference.
       const needs = TEXT_OPS.has(op) ? "any" : column;
-      checkVariableUse(context, scope, entry.value, entry.path, index, needs, op);
+      const comparison = ["eq", "neq", "gt", "gte", "lt", "lte"].includes(op);
+      checkVariableUse(context, scope, entry.value, entry.path, index, needs, op, comparison);
       typed = false;
       continue;
     }

@@ -101,6 +101,7 @@ export function variableScope(
 ): VariableScope & { reportUnused(): void } {
   const planVariables = plan.variables ?? {};
   const producers = new Map<string, string>();
+  const perGroup = new Map<string, string>();
   const used = new Set<string>();
 
   plan.operations.forEach((operation, index) => {
@@ -126,6 +127,7 @@ export function variableScope(
       return;
     }
     producers.set(name, operation.operation_id);
+    if (action.group_by !== undefined) perGroup.set(name, action.group_by);
   });
 
   const deps = graphSound ? effectiveDependencies(plan) : undefined;
@@ -145,7 +147,10 @@ export function variableScope(
       if (deps && producer !== id && !dependsTransitively(deps, id, producer)) {
         return { status: "not_ready", producer };
       }
-      return { status: "defined", value: "number" };
+      const group = perGroup.get(name);
+      return group === undefined
+        ? { status: "defined", value: "number" }
+        : { status: "defined", value: "number", perGroup: group };
     },
     reportUnused(): void {
       for (const name of Object.keys(planVariables)) {

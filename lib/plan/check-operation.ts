@@ -198,6 +198,7 @@ function checkAction(
     }
 
     case "aggregate": {
+      if (action.group_by !== undefined) context.column(action.group_by, [...path, "group_by"]);
       const column = context.column(action.column, [...path, "column"]);
       if (column && action.fn !== "count") {
         checkNumericTarget(
@@ -267,6 +268,7 @@ function checkExpressionAction(
       index,
       "number",
       "the expression",
+      true,
     );
   }
   if (!target) return undefined;

@@ -11,7 +11,12 @@ import { didYouMeanText } from "./suggest";
  */
 
 export type VariableLookup =
-  | { status: "defined"; value: Scalar | "number" }
+  | {
+      status: "defined";
+      value: Scalar | "number";
+      /** The group column of an aggregate worked out per group. */
+      perGroup?: string;
+    }
   | { status: "undefined"; suggestion?: string }
   | { status: "not_ready"; producer: string };
 
@@ -32,6 +37,8 @@ export function checkVariableUse(
   index: number,
   needs: "number" | "any" | ColumnProfile,
   actionType: string,
+  /** Whether a per-group aggregate fits here (a comparison in a filter, a formula). */
+  perGroupFits = false,
 ): void {
   const name = VARIABLE_REFERENCE.exec(reference)?.[1];
   if (!scope || name === undefined) return;
@@ -54,6 +61,14 @@ export function checkVariableUse(
       path,
       `${q(reference)} is computed by ${lookup.producer}, which this operation does not depend on; add ${q(lookup.producer)} to depends_on`,
       lookup.producer,
+    );
+    return;
+  }
+  if (lookup.perGroup !== undefined && !perGroupFits) {
+    context.report(
+      "variable_type",
+      path,
+      `${q(reference)} has one value per ${lookup.perGroup}; compare with it in a filter (eq, neq, gt, gte, lt, lte) or use it in a formula`,
     );
     return;
   }

@@ -65,7 +65,10 @@ function variableNames(operations: NormalizedOperation[]): Map<string, string> {
   for (const operation of operations) {
     const { action } = operation;
     if (action.kind === "aggregate") {
-      names.set(action.resultVariable, `the ${FN_WORDS[action.fn]} ${action.column}`);
+      names.set(
+        action.resultVariable,
+        `the ${FN_WORDS[action.fn]} ${action.column}${action.groupBy !== undefined ? ` of its ${action.groupBy}` : ""}`,
+      );
     }
   }
   return names;
@@ -96,7 +99,7 @@ function describeAction(action: NormalizedAction, variables: ReadonlyMap<string,
       return `Put back the earlier ${action.column} of ${count} row${count === 1 ? "" : "s"}`;
     }
     case "aggregate":
-      return `Work out the ${FN_WORDS[action.fn]} ${action.column}`;
+      return `Work out the ${FN_WORDS[action.fn]} ${action.column}${action.groupBy !== undefined ? ` of each ${action.groupBy}` : ""}`;
     case "toggle":
       return `Flip ${action.column} (yes ↔ no)`;
     case "expression":

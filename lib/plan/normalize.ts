@@ -50,7 +50,14 @@ export type NormalizedAction =
   | { kind: "text"; column: string; transform: TextTransform; reads: string[] }
   /** Only empty cells get the value. */
   | { kind: "fill"; column: string; value: Scalar }
-  | { kind: "aggregate"; fn: AggregateFn; column: string; resultVariable: string };
+  | {
+      kind: "aggregate";
+      fn: AggregateFn;
+      column: string;
+      resultVariable: string;
+      /** Worked out per value of this column. */
+      groupBy?: string;
+    };
 
 export type TextTransform =
   | { type: "replace"; find: string; replace: string; ignoreCase: boolean }
@@ -305,6 +312,9 @@ function normalizeOperation(
         fn: a.fn,
         column: column(a.column, ["action", "column"]),
         resultVariable: a.result_variable,
+        ...(a.group_by !== undefined
+          ? { groupBy: column(a.group_by, ["action", "group_by"]) }
+          : {}),
       };
       break;
   }

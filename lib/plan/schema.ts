@@ -176,6 +176,8 @@ export const actionSchema = z.discriminatedUnion("type", [
     fn: z.enum(AGGREGATE_FNS),
     column: z.string().min(1),
     result_variable: z.string().regex(VARIABLE_NAME, "must be a variable name like avg_price"),
+    /** Worked out per value of this column; a filter compares each row with its own group's. */
+    group_by: z.string().min(1).optional(),
   }),
 ]);
 export type Action = z.infer<typeof actionSchema>;
