@@ -238,6 +238,6 @@ function groupedRowTest(
     const written = cells.overlays[group.col]?.[row];
     if (written !== undefined) return slow(row, written);
     const test = byCode[codes[row]];
-    return test !== undefined && test(row);
+    return test?.(row) ?? false;
   };
 }
