@@ -191,3 +191,16 @@ test("every text action is built in the form and previewed", async ({ page }) =>
     ).toContainText(after);
   }
 });
+
+test("a rank read from the instruction is edited in the form and previewed", async ({ page }) => {
+  expect(datasetPath).not.toBe("");
+  await draft(page, "Raise the 2 cheapest by $1");
+  const card = page.getByTestId("operation-card-op_01");
+  await expect(card.getByLabel("How many", { exact: true })).toHaveValue("2");
+  await expect(card.getByLabel("By column", { exact: true })).toHaveValue("price");
+  await card.getByLabel("How many", { exact: true }).fill("1");
+  await saveAndPreview(page);
+  const changes = page.getByRole("table", { name: "Changes" });
+  await expect(changes).toContainText(key(3));
+  await expect(changes).not.toContainText(key(4));
+});

@@ -40,6 +40,7 @@ export const FORM_SHAPE: Shape = {
         all: CONDITIONS,
         any: CONDITIONS,
         none: CONDITIONS,
+        top: { n: "field", by: "field", order: "field", per: "field", ties: "field" },
       },
       action: {
         type: "field",

@@ -20,6 +20,7 @@ import { CloseIcon, PlusIcon } from "./icons";
 import { BooleanSelect, NumberInput } from "./inputs";
 import { formName } from "./plan-form-state";
 import { TokenListInput } from "./token-list-input";
+import { newTop, TopEditor } from "./top-editor";
 import { parseScalarText } from "./value-codec";
 
 type ShortcutKey = "categories" | "in_stock" | "skus" | "price_gte" | "price_lte";
@@ -56,7 +57,7 @@ export function FilterEditor({ path }: { path: PlanPath }) {
   const present = SHORTCUTS.filter((shortcut) => filter[shortcut.key] !== undefined);
   const absent = SHORTCUTS.filter((shortcut) => filter[shortcut.key] === undefined);
   const groups = CONDITION_GROUPS.filter((group) => filter[group] !== undefined);
-  const empty = present.length === 0 && groups.length === 0;
+  const empty = present.length === 0 && groups.length === 0 && filter.top === undefined;
   const setFilter = (next: Filter) => setAt(path, next);
   // The whole filter is written, so removing its last part leaves `{}`: "every row matches".
   const removeShortcut = (key: ShortcutKey) => {
@@ -168,6 +169,16 @@ export function FilterEditor({ path }: { path: PlanPath }) {
         </div>
       ))}
 
+      {filter.top !== undefined ? (
+        <TopEditor
+          path={[...path, "top"]}
+          onRemove={() => {
+            const { top: _, ...rest } = filter;
+            setFilter(rest);
+          }}
+        />
+      ) : null}
+
       {readOnly ? null : (
         <div className="flex flex-wrap items-center gap-2">
           {CONDITION_GROUPS.filter((group) => filter[group] === undefined).map((group) => (
@@ -180,6 +191,15 @@ export function FilterEditor({ path }: { path: PlanPath }) {
               <PlusIcon /> “{GROUP_LABELS[group].title}” condition
             </button>
           ))}
+          {filter.top === undefined ? (
+            <button
+              type="button"
+              onClick={() => setFilter({ ...filter, top: newTop(profile) })}
+              className="inline-flex h-7 items-center gap-1 rounded-md border border-dashed border-slate-300 px-2 text-xs text-slate-700 hover:border-brand-500 hover:text-brand-700"
+            >
+              <PlusIcon /> Only the highest or lowest
+            </button>
+          ) : null}
           {absent.length > 0 ? (
             <select
               aria-label="Add a shortcut"

@@ -81,6 +81,12 @@ export function filterSummary(filter: Filter | undefined, profile?: DatasetProfi
   if (any.length > 0) parts.push(any.length === 1 ? any[0] : `(${any.join(" or ")})`);
   const none = conditions(filter.none);
   if (none.length > 0) parts.push(`not (${none.join(" or ")})`);
+  const top = filter.top;
+  if (top && typeof top === "object") {
+    parts.push(
+      `${top.order === "lowest" ? "bottom" : "top"} ${top.n ?? "?"} by ${top.by || "?"}${top.per ? ` per ${top.per}` : ""}`,
+    );
+  }
   return parts.length === 0 ? "every row" : parts.join(" · ");
 }
 

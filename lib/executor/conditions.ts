@@ -11,6 +11,7 @@ import {
 } from "./cells";
 import { compare, type Decimal, parseDecimal } from "./decimal";
 import { rawOrder } from "./fast-numeric";
+import { type CompiledTop, compileTop, selectTop, topColumns } from "./top";
 import {
   type GroupedValue,
   type GroupedVariables,
@@ -42,6 +43,8 @@ export type ConditionTests = {
   all: CellTest[];
   any: CellTest[];
   none: CellTest[];
+  /** The N highest or lowest of the rows the conditions select (top.ts). */
+  top?: CompiledTop;
 };
 
 export function compileFilter(
@@ -57,11 +60,13 @@ export function compileFilter(
       ? compileGroupedCondition(c, perGroup, columns)
       : compileCondition(c, columns, variables);
   };
-  return {
+  const tests: ConditionTests = {
     all: filter.all.map(compile),
     any: filter.any.map(compile),
     none: filter.none.map(compile),
   };
+  if (filter.top) tests.top = compileTop(filter.top, columns);
+  return tests;
 }
 
 /** Rows that pass the filter, ascending, given the current cells. */
@@ -92,10 +97,13 @@ export function selectRows(tests: ConditionTests, cells: WorkingCells): Int32Arr
     const p = rowTest(cells, t);
     keep((row) => !p(row));
   }
-  if (selected) return selected;
-  const all = new Int32Array(n);
-  for (let row = 0; row < n; row++) all[row] = row;
-  return all;
+  let rows: Int32Array;
+  if (selected) rows = selected;
+  else {
+    rows = new Int32Array(n);
+    for (let row = 0; row < n; row++) rows[row] = row;
+  }
+  return tests.top ? selectTop(tests.top, rows, cells) : rows;
 }
 
 /**
@@ -141,11 +149,11 @@ export function filterHolds(tests: ConditionTests, cellValue: (col: number) => s
 
 /** Column indexes a filter reads. */
 export function filterColumns(tests: ConditionTests): Set<number> {
-  return new Set(
-    [...tests.all, ...tests.any, ...tests.none].flatMap((t) =>
-      t.group ? [t.col, t.group.col] : [t.col],
-    ),
+  const columns = [...tests.all, ...tests.any, ...tests.none].flatMap((t) =>
+    t.group ? [t.col, t.group.col] : [t.col],
   );
+  if (tests.top) columns.push(...topColumns(tests.top));
+  return new Set(columns);
 }
 
 export class ConditionError extends Error {}

@@ -5,6 +5,7 @@ import type { ExecutionPlan } from "@/lib/plan/schema";
 import { filterColumns, filterHolds } from "./conditions";
 import { prepare } from "./dry-run";
 import { ExecutionFailure, type OperationRun, type RunOutcome, runPlan } from "./run";
+import { topColumns } from "./top";
 
 /**
  * Order conflicts (docs/plan-format.md "How a plan runs"): two operations with no path between them in
@@ -147,6 +148,11 @@ function readsWritten(
     const aggregateReads = reader.op.action.kind === "aggregate" ? reader.col : -1;
     // An expression or template that reads the written column computes from its value.
     const actionReads = reader.readsColumns.includes(writer.col);
+    // Which rows are the top N depends on every row's value: any write to it may change them.
+    if (reader.tests.top && topColumns(reader.tests.top).includes(writer.col)) {
+      for (const row of writer.changedRows) involved.push({ row, col: writer.col });
+      continue;
+    }
     if (!reads.has(writer.col) && aggregateReads !== writer.col && !actionReads) continue;
     for (let k = 0; k < writer.changedRows.length; k++) {
       const row = writer.changedRows[k];

@@ -21,6 +21,7 @@ import { runExpression } from "./expression";
 import { ScaledSum, SWALLOWED, UNCHANGED } from "./fast-numeric";
 import { type ChangeHashing, ExecutionFailure, type OperationRun, record } from "./operation-run";
 import { runFill, runText } from "./text";
+import { TopError } from "./top";
 import { OFFENDING_KEYS_SHOWN } from "./types";
 import {
   type GroupedVariables,
@@ -118,7 +119,7 @@ function guardVariables<T>(operationId: string, state: RunState, body: () => T):
         operationId,
       });
     }
-    if (error instanceof ConditionError) {
+    if (error instanceof ConditionError || error instanceof TopError) {
       throw new ExecutionFailure({
         code: "invalid_plan",
         message: `Operation ${operationId}: ${error.message}`,

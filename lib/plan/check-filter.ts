@@ -3,7 +3,7 @@ import { type CheckContext, type Polarity, q } from "./check-context";
 import { checkVariableUse, type VariableScope } from "./check-variables";
 import { describeValue, isNumericColumn, numberOf, valueMismatch } from "./column-values";
 import type { PlanPath } from "./issues";
-import { type Condition, type Filter, type Scalar, VARIABLE_REFERENCE } from "./schema";
+import { type Condition, type Filter, type Scalar, type Top, VARIABLE_REFERENCE } from "./schema";
 
 /**
  * Checks of an operation's filter against the dataset profile: the shorthand's mapping and
@@ -112,6 +112,20 @@ export function checkFilter(
       checkCondition(context, condition, [...path, group, j], group, index, scope);
     });
   }
+  if (filter.top) checkTop(context, filter.top, [...path, "top"]);
+}
+
+/** Top/bottom N orders by numbers or dates, per a column that exists. */
+function checkTop(context: CheckContext, top: Top, path: PlanPath): void {
+  const by = context.column(top.by, [...path, "by"]);
+  if (by && !isNumericColumn(by) && by.type !== "date") {
+    context.report(
+      "column_type",
+      [...path, "by"],
+      `the highest or lowest is taken of numbers or dates, but ${context.holds(by)}`,
+    );
+  }
+  if (top.per !== undefined) context.column(top.per, [...path, "per"]);
 }
 
 function checkCondition(

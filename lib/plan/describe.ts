@@ -140,9 +140,17 @@ function describeFilter(filter: NormalizedFilter, variables: ReadonlyMap<string,
     const either = filter.any.map(condition);
     parts.push(either.length === 1 ? either[0] : `(${either.join(" or ")})`);
   }
-  const where = parts.length === 0 ? "for every row" : `for rows where ${parts.join(" and ")}`;
-  if (filter.none.length === 0) return where;
-  return `${where}, except where ${filter.none.map(condition).join(" or ")}`;
+  let where = parts.length === 0 ? "for every row" : `for rows where ${parts.join(" and ")}`;
+  if (filter.none.length > 0) {
+    where = `${where}, except where ${filter.none.map(condition).join(" or ")}`;
+  }
+  if (!filter.top) return where;
+  const { n, by, order, per, ties } = filter.top;
+  const which = `${n === 1 ? "the row" : `the ${number(n)} rows`} with the ${order} ${by}${per !== undefined ? ` in each ${per}` : ""}`;
+  const tie = ties === "all" ? "ties included" : "ties broken by file order";
+  return parts.length === 0 && filter.none.length === 0
+    ? `for ${which} (${tie})`
+    : `${where}: ${which} of those (${tie})`;
 }
 
 function describeCondition(

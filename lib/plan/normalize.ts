@@ -16,6 +16,7 @@ import type {
   Operation,
   Scalar,
   TextCase,
+  Top,
 } from "./schema";
 import { parseTemplate, type TemplatePart, TemplateSyntaxError, templateColumns } from "./template";
 
@@ -74,6 +75,8 @@ export interface NormalizedFilter {
   any: Condition[];
   /** None may hold. */
   none: Condition[];
+  /** Then only the N highest or lowest of the rows selected. */
+  top?: Top;
 }
 
 export interface NormalizedOperation {
@@ -326,7 +329,22 @@ function normalizeOperation(
     operationId: op.operation_id,
     index,
     dependsOn,
-    filter: { all, any: conditions("any"), none: conditions("none") },
+    filter: {
+      all,
+      any: conditions("any"),
+      none: conditions("none"),
+      ...(f.top
+        ? {
+            top: {
+              ...f.top,
+              by: column(f.top.by, ["filter", "top", "by"]),
+              ...(f.top.per !== undefined
+                ? { per: column(f.top.per, ["filter", "top", "per"]) }
+                : {}),
+            },
+          }
+        : {}),
+    },
     action,
     roundTo,
     roundToGiven: o.round_to !== undefined,

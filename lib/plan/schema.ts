@@ -57,6 +57,20 @@ export const conditionSchema = z.strictObject({
 });
 export type Condition = z.infer<typeof conditionSchema>;
 
+/**
+ * The N rows with the highest or lowest value of a column, among the rows the rest of the filter
+ * selects (per value of `per` when given). Ties: "all" keeps every row equal to the Nth, so more
+ * than N may be chosen; "first" keeps the first N in the file's order.
+ */
+export const topSchema = z.strictObject({
+  n: z.number().int().min(1, "n is how many rows: 1 or more").max(1_000_000),
+  by: z.string().min(1),
+  order: z.enum(["highest", "lowest"]),
+  per: z.string().min(1).optional(),
+  ties: z.enum(["all", "first"]),
+});
+export type Top = z.infer<typeof topSchema>;
+
 export const filterSchema = z.strictObject({
   // Seed shorthand, mapped onto the dataset's columns through its profile.
   categories: z.array(z.string()).optional(),
@@ -68,6 +82,7 @@ export const filterSchema = z.strictObject({
   all: z.array(conditionSchema).optional(),
   any: z.array(conditionSchema).optional(),
   none: z.array(conditionSchema).optional(),
+  top: topSchema.optional(),
 });
 export type Filter = z.infer<typeof filterSchema>;
 

@@ -32,6 +32,7 @@ function operation(category: string, percent: string): ModelPlan["operations"][n
       all: [condition("category", category), condition("in_stock", "true")],
       any: [],
       none: [],
+      top: null,
     },
     action: { type: "percent_increase", column: "price", value: percent, replacement: null },
     options: { round_to: 2, min_value: null, max_value: null, ending: null },

@@ -70,6 +70,21 @@ const modelOperationSchema = z.object({
     all: z.array(modelConditionSchema).describe("Every condition must hold (AND)."),
     any: z.array(modelConditionSchema).describe("At least one must hold (OR); empty for none."),
     none: z.array(modelConditionSchema).describe("Rows matching any of these are left alone."),
+    top: z
+      .object({
+        n: z.number().int().describe("How many rows."),
+        by: z.string().describe("The number or date column they are ranked by."),
+        order: z.enum(["highest", "lowest"]),
+        per: z
+          .string()
+          .nullable()
+          .describe("Ranked within each value of this column; null for overall."),
+        ties: z.enum(["all", "first"]).describe("all keeps every row tied with the last one."),
+      })
+      .nullable()
+      .describe(
+        'Only the N highest or lowest of the rows the conditions choose ("the 10 cheapest": n 10, by the price column, lowest). Null when not asked for.',
+      ),
   }),
   action: z.object({
     type: z.enum(MODEL_ACTION_TYPES),
@@ -177,6 +192,10 @@ function toFilter(model: ModelOperation["filter"], profile: DatasetProfile): Fil
   if (all.length > 0) filter.all = all;
   if (any.length > 0) filter.any = any;
   if (none.length > 0) filter.none = none;
+  if (model.top) {
+    const { per, ...top } = model.top;
+    filter.top = per === null ? top : { ...top, per };
+  }
   return filter;
 }
 

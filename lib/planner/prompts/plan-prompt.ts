@@ -16,6 +16,9 @@ onto the dataset, do not guess: list those words, verbatim, in "unplaced" and re
   - "description": one readable sentence, e.g. "Increase price by 10% for in-stock fitness products."
   - "filter": which rows it changes. "all": every condition holds; "any": at least one holds;
     "none": rows matching any of these are left alone. Empty lists everywhere = every row.
+    "top": only the N highest or lowest of those rows by a number or date column, overall or
+    "per" a column ("the 10 cheapest", "the most expensive wine of each region": n 1, per
+    region), ties "all" unless told to break them; null when not asked for.
     A condition is {"column", "op", "value", "values"}: ops eq, neq, gt, gte, lt, lte, contains,
     starts_with take "value"; in and not_in take "values"; between takes "values": [low, high]
     (inclusive); is_empty and not_empty take neither. Unused fields are null.

@@ -166,7 +166,7 @@ class Found {
   }
 }
 
-function columnNamed(phrase: string, vocabulary: Vocabulary): ColumnProfile | undefined {
+export function columnNamed(phrase: string, vocabulary: Vocabulary): ColumnProfile | undefined {
   const words = normPhrase(phrase)
     .replace(/^(?:(?:the|all|every|each|any|its|their|empty|blank)\s+)+/, "")
     .replace(/\s+(?:column|field|columns|fields|values|cells)$/, "");
@@ -571,7 +571,7 @@ const DETERMINERS = String.raw`(?:(?:the|all|every|each|any|its|their)\s+)*`;
 const COLUMN_TAIL = String.raw`(?:\s+(?:column|field|values|cells))?(?![a-z0-9])`;
 
 /** The column-phrase alternation of a vocabulary, longest first. */
-function columnPattern(vocabulary: Vocabulary): string | undefined {
+export function columnPattern(vocabulary: Vocabulary): string | undefined {
   const phrases = [...vocabulary.columnPhrases.keys()]
     .filter((phrase) => phrase.length > 0)
     .sort((a, b) => b.length - a.length)
@@ -763,7 +763,7 @@ function patterns(columns: string): Pattern[] {
  * Lower case without accents, character for character, so positions in it are positions in
  * the instruction (a character whose folding would change the length is kept as it is).
  */
-function foldKeepingLength(text: string): string {
+export function foldKeepingLength(text: string): string {
   let out = "";
   for (const char of text) {
     const folded = char.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();

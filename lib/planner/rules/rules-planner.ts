@@ -11,6 +11,7 @@ import {
 } from "./computed";
 import { type Interpretation, interpret } from "./interpret";
 import { lex } from "./lex";
+import { readRowChoice, withoutRowChoice, withRowChoice } from "./ranked";
 import { tokenize } from "./tokenize";
 import { vocabularyFor } from "./vocabulary";
 
@@ -55,9 +56,12 @@ export function planWithRules(
   const latency = () => Math.max(0, elapsed() - started);
   const vocabulary = vocabularyFor(request.profile, request.knownKeys, request.knownValues);
   const createdAt = request.now ?? clock();
-  // A formula or text action is read apart; the rest of the instruction, with a stand-in for it,
-  // goes through the grammar like any other (computed.ts).
-  const computed = readComputedAction(request.instruction, vocabulary);
+  // Rows chosen by rank or by their group are read apart and put into the plan afterwards
+  // (ranked.ts); a formula or text action is read apart too, and the rest of the instruction,
+  // with a stand-in for it, goes through the grammar like any other (computed.ts).
+  const choice = readRowChoice(request.instruction, vocabulary);
+  const instruction = choice ? withoutRowChoice(request.instruction, choice) : request.instruction;
+  const computed = readComputedAction(instruction, vocabulary);
   if (computed && computed.column === vocabulary.keyColumn) {
     return {
       ok: false,
@@ -71,9 +75,7 @@ export function planWithRules(
   const target = computed ? vocabulary.columns.get(computed.column) : undefined;
   const standIn = target ? standInFor(target, vocabulary) : undefined;
   const scanned =
-    computed && standIn
-      ? standInInstruction(request.instruction, computed, standIn)
-      : request.instruction;
+    computed && standIn ? standInInstruction(instruction, computed, standIn) : instruction;
   const scan = {
     instruction: scanned,
     tokens: tokenize(scanned),
@@ -105,7 +107,18 @@ export function planWithRules(
     existingExecutionIds: new Set(request.existingExecutionIds ?? []),
   });
 
-  const validation = validatePlan(plan, request.profile, { knownKeys: request.knownKeys });
+  const chosen = choice ? withRowChoice(plan, choice) : plan;
+  if (!chosen) {
+    return {
+      ok: false,
+      code: "incomplete",
+      reason: `"${choice?.words}" chooses rows for one change; say it in an instruction of its own.`,
+      unplaced: [],
+      planner: "rules",
+      latencyMs: latency(),
+    };
+  }
+  const validation = validatePlan(chosen, request.profile, { knownKeys: request.knownKeys });
   if (!validation.plan || hasErrors(validation.issues)) {
     const errors = validation.issues.filter((issue) => issue.severity === "error");
     return {

@@ -69,7 +69,37 @@ S.case("combine brand and title into description for Kilnworks", compute(eq('bra
 S.case("Flip on_sale for Furniture", compute(eq('category', 'Furniture'), 'on_sale', lambda r: 'no' if r['on_sale'] == 'yes' else 'yes'))
 # With other changes.
 S.case("Uppercase the titles of Kitchen items and raise their price by 10%", compute(eq('category', 'Kitchen'), 'title', lambda r: r['title'].upper()), pct(eq('category', 'Kitchen'), P, 10))
+# Ranks and groups.
+def top(by, n, highest, per=None, where=ALL):
+    groups = {}
+    for r in S.rows:
+        if where(r) and r[by].strip() != '':
+            groups.setdefault(r[per] if per else '', []).append(r)
+    chosen = set()
+    for members in groups.values():
+        members = sorted(members, key=lambda r: -D(r[by]) if highest else D(r[by]))  # stable: file order on ties
+        take = min(n, len(members))
+        while take < len(members) and D(members[take][by]) == D(members[take - 1][by]): take += 1
+        chosen |= {r['sku'] for r in members[:take]}
+    return lambda r: r['sku'] in chosen
+def versus_group_average(col, group, above):
+    sums = {}
+    for r in S.rows:
+        if r[col].strip() != '':
+            total, count = sums.get(r[group], (D(0), 0))
+            sums[r[group]] = (total + D(r[col]), count + 1)
+    def holds(r):
+        total, count = sums[r[group]]
+        return D(r[col]) > total / count if above else D(r[col]) < total / count
+    return holds
+S.case("Raise the 3 cheapest by $1", add(top(P, 3, False), P, 1))
+S.case("cut the most expensive item of each category by 10%", pct(top(P, 1, True, per='category'), P, -10))
+S.case("take $2 off the top 5 by cost", add(top(C, 5, True), P, -2))
+S.case("Cut prices that are above their category's average by 5%", pct(versus_group_average(P, 'category', True), P, -5))
+S.case("raise prices below the average price for their brand by 3%", pct(versus_group_average(P, 'brand', False), P, 3))
+S.case("Set compare at price to price times 1.25 for the 2 most expensive Kitchen items", compute(top(P, 2, True, where=eq('category', 'Kitchen')), 'compare_at_price', formula(lambda r: D(r[P]) * D('1.25'))))
 # What must be refused.
+S.refuse("raise the cheapest products by 5%")
 S.refuse("Uppercase every SKU")
 S.refuse("set price to cost times margin")
 S.refuse("make the descriptions more appealing")
