@@ -1,9 +1,10 @@
 import type { CsvTable } from "@/lib/dataset/csv";
+import type { ColumnProfile } from "@/lib/dataset/types";
 import type { NormalizedOperation } from "@/lib/plan/normalize";
 import type { WorkingCells } from "./cells";
 import type { ConditionTests } from "./conditions";
 import { ChangeSetHasher } from "./hash";
-import type { DryRunError } from "./types";
+import { type DryRunError, OFFENDING_KEYS_SHOWN } from "./types";
 
 /**
  * The record each operation of a run keeps (run.ts runs them), and the one way a changed cell is
@@ -84,4 +85,23 @@ export function record(
   run.changedRows.push(row);
   run.before.push(before);
   run.after.push(after);
+}
+
+/** The failure of a numeric action or aggregate that met cells that are not numbers. */
+export function nonNumeric(
+  run: OperationRun,
+  column: ColumnProfile,
+  cells: WorkingCells,
+  rows: number[],
+): ExecutionFailure {
+  const keys = rows.slice(0, OFFENDING_KEYS_SHOWN).map((row) => cells.table.rowKey(row));
+  const shown = keys.slice(0, 5).join(", ");
+  return new ExecutionFailure({
+    code: "non_numeric",
+    message: `Operation ${run.op.operationId}: ${rows.length} matched row${rows.length === 1 ? "" : "s"} ha${rows.length === 1 ? "s" : "ve"} a '${column.name}' that is not a number (${shown}${rows.length > 5 ? ", …" : ""}). Nothing was applied.`,
+    operationId: run.op.operationId,
+    column: column.name,
+    offendingKeys: keys,
+    offendingCount: rows.length,
+  });
 }

@@ -1,19 +1,11 @@
 import type { ColumnProfile } from "@/lib/dataset/types";
-import { isNumberText } from "@/lib/dataset/values";
+import { checkExpressionAction, checkTemplate, checkTextTarget } from "./check-computed";
 import { type CheckContext, q } from "./check-context";
 import { checkFilter } from "./check-filter";
+import { checkNumericTarget } from "./check-numeric";
 import { checkVariableUse, type VariableScope } from "./check-variables";
 import { describeValue, isNumericColumn, numberOf, valueMismatch } from "./column-values";
-import {
-  copiedColumn,
-  type ExpressionNode,
-  ExpressionSyntaxError,
-  expressionColumns,
-  expressionMakesFractions,
-  expressionSyntaxError,
-  expressionVariables,
-  parseExpression,
-} from "./expression";
+import { expressionMakesFractions, expressionSyntaxError, parseExpression } from "./expression";
 import type { PlanPath } from "./issues";
 import { defaultRoundTo } from "./normalize";
 import {
@@ -23,8 +15,7 @@ import {
   type Scalar,
   VARIABLE_REFERENCE,
 } from "./schema";
-import { didYouMean, didYouMeanText, quoteList } from "./suggest";
-import { parseTemplate, type TemplatePart, TemplateSyntaxError, templateColumns } from "./template";
+import { didYouMean, didYouMeanText } from "./suggest";
 
 /**
  * Checks of one operation against the dataset profile: its filter (check-filter.ts), its
@@ -212,138 +203,6 @@ function checkAction(
       return "not_numeric";
     }
   }
-}
-
-/**
- * set_expression: the text parses; every column it reads exists and, in arithmetic, holds
- * numbers; its variables are numbers; the target takes what it writes. A lone column is a copy,
- * which any column can receive from a column of its own type (and a text column from any).
- */
-function checkExpressionAction(
-  context: CheckContext,
-  action: Extract<Action, { type: "set_expression" }>,
-  path: PlanPath,
-  index: number,
-  scope: VariableScope | undefined,
-): ActionTarget {
-  const target = context.column(action.column, [...path, "column"]);
-  const expressionPath = [...path, "expression"];
-  let tree: ExpressionNode;
-  try {
-    tree = parseExpression(action.expression);
-  } catch (error) {
-    if (!(error instanceof ExpressionSyntaxError)) throw error;
-    context.report("expression_syntax", expressionPath, syntaxDetail(error));
-    return undefined;
-  }
-  const copied = copiedColumn(tree);
-  if (copied !== undefined) {
-    const source = context.column(copied, expressionPath);
-    if (!source || !target) return undefined;
-    if (isNumericColumn(target)) {
-      if (!checkNumericTarget(context, source, expressionPath, `copying into ${q(target.name)}`)) {
-        return undefined;
-      }
-      return target;
-    }
-    if (target.type !== "text" && source.type !== target.type) {
-      context.report(
-        "column_type",
-        expressionPath,
-        `cannot copy ${q(source.name)} into ${q(target.name)}: ${context.holds(source)} and ${context.holds(target)}`,
-      );
-    }
-    return "not_numeric";
-  }
-  for (const { name } of expressionColumns(tree)) {
-    const column = context.column(name, expressionPath);
-    if (column) checkNumericTarget(context, column, expressionPath, "the expression");
-  }
-  for (const name of expressionVariables(tree)) {
-    checkVariableUse(
-      context,
-      scope,
-      `\${${name}}`,
-      expressionPath,
-      index,
-      "number",
-      "the expression",
-      true,
-    );
-  }
-  if (!target) return undefined;
-  return checkNumericTarget(context, target, [...path, "column"], "set_expression")
-    ? target
-    : undefined;
-}
-
-function syntaxDetail(error: { message: string; position: number }): string {
-  return /character \d/.test(error.message)
-    ? error.message
-    : `${error.message} (at character ${error.position + 1})`;
-}
-
-/** Text actions rewrite text; a number, yes/no or date column is refused. */
-function checkTextTarget(
-  context: CheckContext,
-  action: Extract<Action, { column: string }>,
-  path: PlanPath,
-): void {
-  const column = context.column(action.column, [...path, "column"]);
-  if (column && column.type !== "text") {
-    context.report(
-      "column_type",
-      [...path, "column"],
-      `${action.type} changes text, but ${context.holds(column)}`,
-    );
-  }
-}
-
-function checkTemplate(context: CheckContext, template: string, path: PlanPath): void {
-  let parts: TemplatePart[];
-  try {
-    parts = parseTemplate(template);
-  } catch (error) {
-    if (!(error instanceof TemplateSyntaxError)) throw error;
-    context.report("expression_syntax", path, error.message);
-    return;
-  }
-  for (const name of templateColumns(parts)) context.column(name, path);
-}
-
-/**
- * A numeric action or aggregate on a column the profile does not type as numbers. When the
- * column holds no number at all (or holds true/false values or dates) that is an error. A text
- * column may be numbers with a few bad cells, though, and the run then fails naming those rows
- * (docs/plan-format.md "How a plan runs"): a warning that says which values will fail. False when the
- * action cannot work on the column.
- */
-function checkNumericTarget(
-  context: CheckContext,
-  column: ColumnProfile,
-  path: PlanPath,
-  what: string,
-  hint = "",
-): boolean {
-  if (isNumericColumn(column)) return true;
-  const values = column.distinctValues;
-  if (column.type !== "text" || (values !== undefined && !values.some(isNumberText))) {
-    context.report(
-      "column_type",
-      path,
-      `${what} needs a numeric column, but ${context.holds(column)}${hint}`,
-    );
-    return false;
-  }
-  const bad = values?.filter((value) => !isNumberText(value));
-  context.report(
-    "non_numeric_cells",
-    path,
-    bad
-      ? `${what} needs numbers, but ${q(column.name)} also holds ${quoteList(bad)}; rows with ${bad.length === 1 ? "that value" : "those values"} will fail the run`
-      : `${what} needs numbers, but ${q(column.name)} holds text; rows whose ${q(column.name)} is not a number will fail the run`,
-  );
-  return true;
 }
 
 /** The column an action names, or the price column when it names none. */

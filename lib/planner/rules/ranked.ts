@@ -1,5 +1,5 @@
 import type { ExecutionPlan, Top } from "@/lib/plan/schema";
-import { columnNamed, columnPattern, foldKeepingLength } from "./computed";
+import { columnNamed, columnPattern, foldKeepingLength } from "./column-words";
 import type { Vocabulary } from "./vocabulary";
 
 /**
