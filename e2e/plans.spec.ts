@@ -2,8 +2,8 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 /**
- * The plans page and the approval queue: an author's previewed plan is in their own "Awaiting
- * approval" list, waits for an approver on the home page and behind the navigation's badge, and
+ * The plans page and the approval queue: an author's plan, previewed and submitted, is in their
+ * own "Awaiting approval" list, waits for an approver on the home page and behind the navigation's badge, and
  * the "waiting for me" filter lives in the URL.
  */
 test.use({ role: "author" });
@@ -17,10 +17,12 @@ async function draftAndPreview(page: Page, instruction: string): Promise<string>
   await page.waitForURL(/\/plans\/(?!new)[^/]+$/);
   await page.getByRole("button", { name: "Preview changes" }).click();
   await expect(page.getByRole("button", { name: "Approve…" })).toBeVisible();
+  await page.getByRole("button", { name: "Submit for approval" }).click();
+  await expect(page.getByTestId("submitted-notice")).toBeVisible();
   return new URL(page.url()).pathname;
 }
 
-test("a previewed plan waits for an approver, on the home page and in the plans queue", async ({
+test("a submitted plan waits for an approver, on the home page and in the plans queue", async ({
   page,
   pageAs,
 }) => {
@@ -33,7 +35,7 @@ test("a previewed plan waits for an approver, on the home page and in the plans 
   );
   await expect(page.locator(`a[href="${planPath}"]`)).toBeVisible();
   await expect(page.locator(`a[href="${planPath}"]`).locator("xpath=ancestor::tr")).toContainText(
-    "Ready for approval",
+    "Awaiting approval",
   );
 
   const approver = await pageAs("approver");

@@ -16,8 +16,8 @@ export const metadata: Metadata = { title: "Plans" };
 export const dynamic = "force-dynamic";
 
 const EMPTY: Record<PlanFilters["tab"], string> = {
-  drafts: "Plans being written show here until they are previewed.",
-  awaiting: "Previewed plans wait here for an approver.",
+  drafts: "Plans being written show here until their author submits them for approval.",
+  awaiting: "Plans submitted for approval wait here for an approver.",
   approved: "Plans that were approved and applied show here.",
   rejected: "Rejected plans show here with the reason, ready to revise.",
 };

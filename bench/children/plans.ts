@@ -16,7 +16,16 @@ const RUNS = 15;
 const DATASETS = 5;
 const USERS = 12;
 const CATEGORIES = ["fitness", "yoga", "outdoor", "apparel", "footwear"];
-const STATUSES = ["draft", "previewed", "previewed", "approved", "approved", "rejected", "failed"];
+const STATUSES = [
+  "draft",
+  "previewed",
+  "submitted",
+  "submitted",
+  "approved",
+  "approved",
+  "rejected",
+  "failed",
+];
 const DAY_MS = 86_400_000;
 const END = Date.parse("2026-11-20T12:00:00Z");
 

@@ -6,6 +6,7 @@ const LABELS: Record<string, string> = {
   "plan.edited": "Edited",
   "plan.restored": "Revision restored",
   "plan.previewed": "Previewed",
+  "plan.submitted": "Submitted for approval",
   "plan.rejected": "Rejected",
   "execution.approved": "Approved",
   "execution.applied": "Applied",

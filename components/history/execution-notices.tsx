@@ -7,7 +7,7 @@ const box = "rounded-lg border px-4 py-3 text-sm";
 /** What a reader must not miss: errors, overrides, and the revert links both ways. */
 export function ExecutionNotices({ execution }: { execution: ExecutionDetail }) {
   const openRevert = execution.revertPlans.find(
-    (p) => p.status === "draft" || p.status === "previewed",
+    (p) => p.status === "draft" || p.status === "previewed" || p.status === "submitted",
   );
   return (
     <>

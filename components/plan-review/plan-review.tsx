@@ -90,6 +90,7 @@ export function PlanReview({
       {closed ? null : (
         <PreviewPanel
           planId={planId}
+          status={status}
           plan={plan}
           preview={preview}
           onPreview={setPreview}

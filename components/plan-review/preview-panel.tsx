@@ -10,6 +10,7 @@ import { FormAlert } from "@/components/ui/field";
 import { approvePlanAction, previewPlanAction, rejectPlanAction } from "@/lib/actions/plans";
 import type { ExecutionPlan } from "@/lib/plan/schema";
 import type { PlanPermissions } from "./plan-review";
+import { SubmitForApproval } from "./submit-for-approval";
 
 type PreviewResponse = Extract<Awaited<ReturnType<typeof previewPlanAction>>, { ok: true }>["data"];
 export type PreviewResult = Extract<PreviewResponse, { ok: true }>;
@@ -29,8 +30,11 @@ export function PreviewPanel({
   permissions,
   confirmBeforeApproval,
   onApproved,
+  status,
 }: {
   planId: string;
+  /** The plan's status: a previewed draft can be submitted from here. */
+  status: string;
   plan: ExecutionPlan;
   preview: PreviewState;
   confirmBeforeApproval?: string;
@@ -83,6 +87,9 @@ export function PreviewPanel({
       <div ref={outcome} tabIndex={-1} className="scroll-mt-4 space-y-4 focus:outline-none">
         {preview.status === "error" ? <FormAlert>{preview.message}</FormAlert> : null}
         {preview.status === "blocked" ? <PreviewBlocked response={preview.response} /> : null}
+        {preview.status === "ready" ? (
+          <SubmitForApproval planId={planId} status={status} canSubmit={permissions.edit} />
+        ) : null}
         {preview.status === "ready" ? (
           <PreviewResultView
             planId={planId}

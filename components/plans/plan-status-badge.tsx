@@ -1,6 +1,7 @@
 const STATUS_STYLES: Record<string, string> = {
   draft: "bg-slate-100 text-slate-700 ring-slate-300",
-  previewed: "bg-sky-50 text-sky-800 ring-sky-200",
+  previewed: "bg-slate-100 text-slate-700 ring-slate-300",
+  submitted: "bg-sky-50 text-sky-800 ring-sky-200",
   approved: "bg-emerald-50 text-emerald-800 ring-emerald-200",
   rejected: "bg-red-50 text-red-800 ring-red-200",
   failed: "bg-amber-50 text-amber-900 ring-amber-200",
@@ -9,7 +10,8 @@ const STATUS_STYLES: Record<string, string> = {
 /** A plan's status in the words of the people waiting on it. */
 export const PLAN_STATUS_LABELS: Record<string, string> = {
   draft: "Draft",
-  previewed: "Ready for approval",
+  previewed: "Previewed",
+  submitted: "Awaiting approval",
   approved: "Approved",
   rejected: "Rejected",
   failed: "Approval failed",

@@ -10,6 +10,7 @@ import {
   rejectPlan,
   restorePlanRevision,
   savePlanRevision,
+  submitPlan,
 } from "@/lib/services/save-plan-revision";
 import { validatePlan } from "@/lib/services/validate-plan";
 
@@ -64,6 +65,11 @@ export const approvePlanAction = serverAction(
     if (input.overrideReason?.trim()) authorize(actor, "guard.override");
     return approvePlan({ ...input, actor, allowSelfApproval: selfApprovalAllowed() });
   },
+);
+
+export const submitPlanAction = serverAction(
+  { schema: z.object({ planId }), permission: "plan.edit" },
+  (input, { actor }) => submitPlan({ ...input, actor }),
 );
 
 export const rejectPlanAction = serverAction(

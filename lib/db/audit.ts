@@ -8,6 +8,7 @@ export type AuditEventType =
   | "plan.edited"
   | "plan.restored"
   | "plan.previewed"
+  | "plan.submitted"
   | "plan.rejected"
   | "execution.approved"
   | "execution.applied"

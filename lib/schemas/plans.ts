@@ -8,8 +8,8 @@ import { pageNumberSchema, pageSizeSchema } from "./history";
 
 /** The tabs, and the plan statuses each one lists. */
 export const PLAN_TABS = {
-  drafts: ["draft", "failed"],
-  awaiting: ["previewed"],
+  drafts: ["draft", "previewed", "failed"],
+  awaiting: ["submitted"],
   approved: ["approved"],
   rejected: ["rejected"],
 } as const satisfies Record<string, readonly string[]>;

@@ -114,7 +114,11 @@ export async function previewPlan(options: PreviewPlanOptions): Promise<PlanPrev
     });
     await tx.plan.update({
       where: { id: plan.id },
-      data: { status: "previewed", baseVersionId: current.id },
+      // A submitted plan stays in the queue when an approver previews it.
+      data: {
+        status: plan.status === "submitted" ? "submitted" : "previewed",
+        baseVersionId: current.id,
+      },
     });
     await recordAuditEvent(tx, {
       actor: options.actor.id,

@@ -23,7 +23,7 @@ export interface RevertPlanDrafted {
 }
 
 /** Revert plans still under review; a second click on Revert opens the same one. */
-const OPEN_PLAN_STATUSES = new Set(["draft", "previewed"]);
+const OPEN_PLAN_STATUSES = new Set(["draft", "previewed", "submitted"]);
 
 /**
  * Drafts the plan that undoes a completed execution: every cell it changed

@@ -84,6 +84,46 @@ export async function restorePlanRevision(options: {
 }
 
 /**
+ * Puts a previewed plan in the approval queue. It must have a preview of its latest revision on
+ * the dataset's current version: an approver is asked to approve what the author has seen. Any
+ * later edit makes it a draft again (`savePlanRevision`).
+ */
+export async function submitPlan(options: { planId: string; actor: Actor }) {
+  const plan = await db().plan.findUnique({
+    where: { id: options.planId },
+    include: { dataset: { select: { currentVersionId: true } } },
+  });
+  if (!plan) throw new AppError("not_found", "That plan does not exist.");
+  if (plan.status === "submitted") return { submitted: true, already: true };
+  if (plan.status === "approved") throw new AppError("conflict", "This plan was already approved.");
+  if (plan.status === "rejected") {
+    throw new AppError("conflict", "This plan was rejected; revise it, preview it, then submit it.");
+  }
+  if (plan.status !== "previewed") {
+    throw new AppError("conflict", "Preview the plan first: an approver reviews what the preview shows.");
+  }
+  if (plan.baseVersionId !== plan.dataset.currentVersionId) {
+    throw new AppError(
+      "stale_plan",
+      "The dataset changed since this preview. Preview again, then submit.",
+    );
+  }
+  await db().$transaction(async (tx) => {
+    await tx.plan.update({ where: { id: plan.id }, data: { status: "submitted" } });
+    await recordAuditEvent(tx, {
+      actor: options.actor.id,
+      type: "plan.submitted",
+      subjectType: "plan",
+      subjectId: plan.id,
+      datasetId: plan.datasetId,
+      planId: plan.id,
+      detail: {},
+    });
+  });
+  return { submitted: true, already: false };
+}
+
+/**
  * Rejects a plan with the reviewer's reason: it cannot be previewed or approved until its author
  * revises it (a new revision makes it a draft again).
  */

@@ -3,7 +3,7 @@ import { countWaitingFor, listPlans } from "@/lib/db/plan-list";
 import { parsePlanFilters } from "@/lib/schemas/plans";
 import { createManualPlan } from "@/lib/services/create-plan";
 import { resetAuth, setAuthTestEnv, signedInUser, type TestUser } from "../support/auth";
-import { approveAs, previewedPlanBy } from "../support/plans";
+import { approveAs, submittedPlanBy } from "../support/plans";
 import { installTempDb, type TempDb } from "../support/temp-db";
 
 vi.mock("next/headers", () => import("../support/next-headers"));
@@ -24,10 +24,10 @@ beforeAll(async () => {
   abe = await signedInUser("approver", "Abe Approver");
   amy = await signedInUser("approver", "Amy Approver");
   viewer = await signedInUser("viewer", "Val Viewer");
-  const first = await previewedPlanBy(ann);
-  await previewedPlanBy(ann);
+  const first = await submittedPlanBy(ann);
+  await submittedPlanBy(ann);
   // Amy wrote this one herself: it waits for Abe, not for her.
-  await previewedPlanBy(amy);
+  await submittedPlanBy(amy);
   await approveAs(abe, first);
 }, 60_000);
 afterAll(async () => {
@@ -43,7 +43,7 @@ describe("the plans list", () => {
   it("sorts plans into tabs and counts each", async () => {
     const page = await listPlans(parsePlanFilters({}), as(abe));
     expect(page.tabCounts).toMatchObject({ drafts: 0, awaiting: 2, approved: 1, rejected: 0 });
-    expect(page.rows.map((row) => row.status)).toEqual(["previewed", "previewed"]);
+    expect(page.rows.map((row) => row.status)).toEqual(["submitted", "submitted"]);
     expect(page.rows[0]).toMatchObject({ rowsAffected: 2, authorName: expect.any(String) });
     const approved = await listPlans(parsePlanFilters({ tab: "approved" }), as(abe));
     expect(approved.rows).toHaveLength(1);

@@ -1,6 +1,11 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { approvePlanAction, previewPlanAction, savePlanRevisionAction } from "@/lib/actions/plans";
+import {
+  approvePlanAction,
+  previewPlanAction,
+  savePlanRevisionAction,
+  submitPlanAction,
+} from "@/lib/actions/plans";
 import { createDataset } from "@/lib/services/create-dataset";
 import { createManualPlan } from "@/lib/services/create-plan";
 import { actAs, type TestUser } from "./auth";
@@ -38,6 +43,15 @@ export async function previewedPlanBy(author: TestUser, options: { executionId?:
   if (!preview.ok || !preview.data.ok)
     throw new Error(`preview failed: ${JSON.stringify(preview)}`);
   return { planId, revisionId: preview.data.revisionId, previewHash: preview.data.previewHash };
+}
+
+/** A previewed plan its author has submitted for approval (it waits in the queue). */
+export async function submittedPlanBy(author: TestUser) {
+  const previewed = await previewedPlanBy(author);
+  actAs(author);
+  const submitted = await submitPlanAction({ planId: previewed.planId });
+  if (!submitted.ok) throw new Error(submitted.error);
+  return previewed;
 }
 
 export function approveAs(user: TestUser, previewed: Awaited<ReturnType<typeof previewedPlanBy>>) {

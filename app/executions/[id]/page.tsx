@@ -48,7 +48,7 @@ export default async function ExecutionPage({ params }: { params: Params }) {
     ? Object.fromEntries(plan.data.operations.map((op) => [op.operation_id, op.description]))
     : {};
   const openRevert = execution.revertPlans.find(
-    (p) => p.status === "draft" || p.status === "previewed",
+    (p) => p.status === "draft" || p.status === "previewed" || p.status === "submitted",
   );
 
   return (
