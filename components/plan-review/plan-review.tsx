@@ -4,8 +4,12 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { type PlanRevisionSummary, PlanWorkbench } from "@/components/plan-editor/plan-workbench";
+import { type SubmitResult, useSubmitOnce } from "@/components/preview/use-submit-once";
+import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { FormAlert } from "@/components/ui/field";
 import { formatCount, formatDateTime } from "@/components/ui/format";
+import { copyPlanAction } from "@/lib/actions/plan-drafts";
 import { restorePlanRevisionAction, savePlanRevisionAction } from "@/lib/actions/plans";
 import type { DatasetProfile } from "@/lib/dataset/types";
 import type { ExecutionPlan } from "@/lib/plan/schema";
@@ -16,6 +20,8 @@ export interface PlanPermissions {
   preview: boolean;
   approve: { ok: true } | { ok: false; reason: string };
   reject: boolean;
+  /** May start a new plan (and so copy this one into one). */
+  draft: boolean;
 }
 
 export interface CompletedExecution {
@@ -61,7 +67,22 @@ export function PlanReview({
   return (
     <div className="space-y-8">
       {completed ? <ResultPanel execution={completed} datasetId={datasetId} /> : null}
-      {rejection ? <RejectionNotice rejection={rejection} current={status === "rejected"} /> : null}
+      {rejection ? (
+        <RejectionNotice
+          rejection={rejection}
+          current={status === "rejected"}
+          copy={
+            permissions.draft
+              ? async () => {
+                  const result = await copyPlanAction({ planId });
+                  if (!result.ok) return { ok: false, error: result.error };
+                  router.push(`/plans/${result.data.planId}`);
+                  return { ok: true };
+                }
+              : undefined
+          }
+        />
+      ) : null}
 
       <PlanWorkbench
         plan={plan}
@@ -156,10 +177,14 @@ export interface RejectionSummary {
 function RejectionNotice({
   rejection,
   current,
+  copy,
 }: {
   rejection: RejectionSummary;
   current: boolean;
+  /** Starts a new plan with this one's content, when the viewer may draft plans. */
+  copy?: () => Promise<SubmitResult>;
 }) {
+  const copying = useSubmitOnce(copy ?? (async () => ({ ok: true as const })), () => {});
   return (
     <section
       aria-label="Rejection"
@@ -183,6 +208,17 @@ function RejectionNotice({
           ? "Revise the plan below and save it: it becomes a draft again, ready to preview and send for approval."
           : "The plan has been revised since."}
       </p>
+      {current && copy ? (
+        <div className="mt-3 flex flex-wrap items-center gap-3">
+          <Button variant="secondary" onClick={() => copying.run()} disabled={copying.pending}>
+            {copying.pending ? "Copying…" : "Copy into a new plan"}
+          </Button>
+          <span className="text-red-900/80">
+            or start again from its content, keeping this one as it is.
+          </span>
+          {copying.error ? <FormAlert>{copying.error}</FormAlert> : null}
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { serverAction } from "@/lib/actions/server-action";
-import { createManualPlan } from "@/lib/services/create-plan";
+import { copyPlan, createManualPlan } from "@/lib/services/create-plan";
 
 /** Opens an empty plan in the editor, for writing it by hand or importing a file. */
 export const startManualPlan = serverAction(
@@ -15,4 +15,10 @@ export const startManualPlan = serverAction(
   },
   async ({ datasetId, instruction }, { actor }) =>
     createManualPlan({ datasetId, instruction, actor }),
+);
+
+/** A new draft with another plan's content (a rejected plan's author starting again). */
+export const copyPlanAction = serverAction(
+  { schema: z.object({ planId: z.string().min(1) }), permission: "plan.draft" },
+  async ({ planId }, { actor }) => copyPlan({ planId, actor }),
 );

@@ -5,9 +5,10 @@ import { parseCsvInParallel } from "@/lib/dataset/scan-worker";
 import type { DatasetProfile } from "@/lib/dataset/types";
 import { recordAuditEvent } from "@/lib/db/audit";
 import { db } from "@/lib/db/client";
-import { insertPlan, usedExecutionIds } from "@/lib/db/plans";
+import { insertPlan, latestRevision, readPlanJson, usedExecutionIds } from "@/lib/db/plans";
 import { loadCurrentVersion } from "@/lib/db/versions";
 import { AppError } from "@/lib/errors";
+import { nextExecutionId } from "@/lib/plan/execution-id";
 import type { PlanIssue } from "@/lib/plan/issues";
 import type { ExecutionPlan } from "@/lib/plan/schema";
 import { validatePlan } from "@/lib/plan/validate";
@@ -137,6 +138,8 @@ export interface CreateManualPlanOptions {
   instruction?: string;
   actor: Actor;
   now?: Date;
+  /** The first revision's note, and where the plan came from, for the audit. */
+  origin?: { note: string; copiedFrom: string };
 }
 
 /**
@@ -165,7 +168,7 @@ export async function createManualPlan(
       planner: "manual",
       plan,
       createdBy: options.actor.id,
-      note: options.plan ? "Imported" : "Started by hand",
+      note: options.origin?.note ?? (options.plan ? "Imported" : "Started by hand"),
     });
     await recordAuditEvent(tx, {
       actor: options.actor.id,
@@ -174,11 +177,40 @@ export async function createManualPlan(
       subjectId: ids.planId,
       datasetId: current.dataset.id,
       planId: ids.planId,
-      detail: { planner: "manual" },
+      detail: options.origin
+        ? { planner: "manual", copiedFrom: options.origin.copiedFrom }
+        : { planner: "manual" },
     });
     return ids.planId;
   });
   return { planId };
+}
+
+/**
+ * A new draft with the content of another plan's latest revision and the next execution id of
+ * its series: a rejected plan's way on when its author would rather start again than revise it.
+ */
+export async function copyPlan(options: {
+  planId: string;
+  actor: Actor;
+  now?: Date;
+}): Promise<{ planId: string }> {
+  const source = await db().plan.findUnique({ where: { id: options.planId } });
+  if (!source) throw new AppError("not_found", "That plan does not exist.");
+  const revision = await latestRevision(db(), source.id);
+  if (!revision) throw new AppError("not_found", "That plan has no content to copy.");
+  const plan = readPlanJson(revision.planJson) as ExecutionPlan;
+  const copy: ExecutionPlan = {
+    ...plan,
+    execution_id: nextExecutionId(plan.execution_id),
+    created_at: (options.now ?? new Date()).toISOString().replace(/\.\d{3}Z$/, "Z"),
+  };
+  return createManualPlan({
+    datasetId: source.datasetId,
+    plan: copy,
+    actor: options.actor,
+    origin: { note: "Copied from an earlier plan", copiedFrom: source.id },
+  });
 }
 
 /**

@@ -40,6 +40,7 @@ const ACTIONS: Record<string, Access> = {
   "lib/actions/plans.ts#rejectPlanAction": "plan.reject",
   "lib/actions/plans.ts#submitPlanAction": "plan.edit",
   "lib/actions/plan-drafts.ts#startManualPlan": "plan.draft",
+  "lib/actions/plan-drafts.ts#copyPlanAction": "plan.draft",
   "lib/actions/setup.ts#createFirstAdminAction": "public",
 };
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { copyPlanAction } from "@/lib/actions/plan-drafts";
 import { previewPlanAction, rejectPlanAction, savePlanRevisionAction } from "@/lib/actions/plans";
 import { latestRejection } from "@/lib/db/plans";
 import { actAs, resetAuth, setAuthTestEnv, signedInUser, type TestUser } from "../support/auth";
@@ -66,5 +67,36 @@ describe("rejecting a plan", () => {
       previewHash: again.data.previewHash,
     });
     expect(approved).toMatchObject({ ok: true });
+  });
+
+  it("can be copied into a new draft with the next execution id, the rejected one kept", async () => {
+    const previewed = await previewedPlanBy(author);
+    actAs(approver);
+    await rejectPlanAction({ planId: previewed.planId, reason: "Start over from this." });
+    actAs(author);
+    const copied = await copyPlanAction({ planId: previewed.planId });
+    if (!copied.ok) throw new Error(copied.error);
+    const source = await temp.db.planRevision.findFirstOrThrow({
+      where: { planId: previewed.planId },
+      orderBy: { number: "desc" },
+    });
+    const copy = await temp.db.planRevision.findFirstOrThrow({
+      where: { planId: copied.data.planId },
+    });
+    const before = JSON.parse(source.planJson);
+    const after = JSON.parse(copy.planJson);
+    expect(after.operations).toEqual(before.operations);
+    expect(after.execution_id).toMatch(/_v2$/);
+    expect(copy.note).toBe("Copied from an earlier plan");
+    expect(
+      await temp.db.plan.findUniqueOrThrow({ where: { id: copied.data.planId } }),
+    ).toMatchObject({ status: "draft", createdBy: author.id });
+    expect(await temp.db.plan.findUniqueOrThrow({ where: { id: previewed.planId } })).toMatchObject(
+      { status: "rejected" },
+    );
+    const event = await temp.db.auditEvent.findFirstOrThrow({
+      where: { type: "plan.drafted", planId: copied.data.planId },
+    });
+    expect(JSON.parse(event.detailJson)).toMatchObject({ copiedFrom: previewed.planId });
   });
 });

@@ -91,6 +91,7 @@ export default async function PlanPage({ params }: { params: Promise<{ id: strin
           preview: can(actor.role, "plan.preview"),
           approve: approval.ok ? { ok: true } : { ok: false, reason: approval.reason },
           reject: can(actor.role, "plan.reject"),
+          draft: can(actor.role, "plan.draft"),
         }}
         completed={
           completed
