@@ -61,6 +61,8 @@ test("instruction → plan → edit in the form → graph and JSON agree → pre
   await approver.getByRole("button", { name: "Approve…" }).click();
   const dialog = approver.getByRole("dialog", { name: "Approve plan" });
   await expect(dialog).toContainText("2");
+  // What it does to the numbers: two prices up, none down, by 6.00 and 8.00.
+  await expect(dialog).toContainText("price: 2 up, 0 down, net +14.00");
   // The edit from 10% to 20% differs from the instruction: the dialog repeats the warning and
   // approving needs it acknowledged.
   await expect(dialog).toContainText("the instruction reads as: raises price by 10%");

@@ -172,6 +172,7 @@ function PreviewResultView({
           baseVersion={result.baseVersion}
           rebasedFrom={result.rebasedFrom}
           previewHash={result.previewHash}
+          impact={result.impact}
         />
         <div className="mt-5 border-t border-slate-100 pt-4">
           {confirmBeforeApproval ? (
@@ -195,6 +196,7 @@ function PreviewResultView({
             }}
             guards={result.guards}
             warnings={warnings}
+            impact={result.impact}
             disabled={approveBlocked}
             disabledReason={
               permissions.approve.ok

@@ -10,6 +10,7 @@ export interface ApprovalActionsProps {
   counts: ApproveDialogProps["counts"];
   guards: ApproveDialogProps["guards"];
   warnings?: ApproveDialogProps["warnings"];
+  impact?: ApproveDialogProps["impact"];
   /** Server actions can be passed straight in: their `{ ok, error }` result fits. */
   onApprove: (overrideReason?: string) => Promise<SubmitResult>;
   onReject: (reason: string) => Promise<SubmitResult>;
@@ -23,6 +24,7 @@ export function ApprovalActions({
   counts,
   guards,
   warnings,
+  impact,
   onApprove,
   onReject,
   disabled = false,
@@ -44,6 +46,7 @@ export function ApprovalActions({
         counts={counts}
         guards={guards}
         warnings={warnings}
+        impact={impact}
         onApprove={onApprove}
       />
     </div>

@@ -4,8 +4,10 @@ import { useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/field";
 import { formatCount } from "@/components/ui/format";
+import type { ColumnImpact } from "@/lib/diff/impact";
 import type { GuardResult } from "@/lib/executor/types";
 import { failedGuards, guardActual, guardLabel, guardLimit } from "./guard-text";
+import { ImpactSummary } from "./impact-summary";
 import { Modal } from "./modal";
 import { type SubmitResult, useSubmitOnce } from "./use-submit-once";
 
@@ -24,6 +26,8 @@ export interface ApproveDialogProps {
   guards: Pick<GuardResult, "guard" | "limit" | "actual" | "passed" | "message">[];
   /** The preview's warnings, repeated here: approving needs them acknowledged. */
   warnings?: readonly string[];
+  /** What the change does to each number column. */
+  impact?: readonly ColumnImpact[];
   /**
    * Applies the plan. Gets the override reason when a guard failed. On `{ ok: true }` the dialog
    * calls `onClose` and stays disabled; on `{ ok: false }` it shows `error` (e.g. a stale plan).
@@ -37,6 +41,7 @@ export function ApproveDialog({
   counts,
   guards,
   warnings = [],
+  impact = [],
   onApprove,
 }: ApproveDialogProps) {
   const [busy, setBusy] = useState(false);
@@ -52,6 +57,7 @@ export function ApproveDialog({
         counts={counts}
         guards={guards}
         warnings={warnings}
+        impact={impact}
         onApprove={onApprove}
         onClose={onClose}
         onBusyChange={setBusy}
@@ -64,6 +70,7 @@ function ApproveForm({
   counts,
   guards,
   warnings = [],
+  impact = [],
   onApprove,
   onClose,
   onBusyChange,
@@ -110,6 +117,8 @@ function ApproveForm({
         <Count label="Operations" value={formatCount(counts.operations)} />
         <Count label="Base version" value={`v${counts.baseVersion}`} />
       </dl>
+
+      <ImpactSummary impact={impact} compact />
 
       {warnings.length > 0 ? (
         <div className="space-y-2 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950">

@@ -2,8 +2,10 @@ import type { ReactNode } from "react";
 import { Card } from "@/components/ui/card";
 import { formatCount } from "@/components/ui/format";
 import { ScrollRegion } from "@/components/ui/scroll-region";
+import type { ColumnImpact } from "@/lib/diff/impact";
 import { type GuardResult, OFFENDING_KEYS_SHOWN, type OperationStats } from "@/lib/executor/types";
 import { guardActual, guardLabel, guardLimit } from "./guard-text";
+import { ImpactSummary } from "./impact-summary";
 
 /**
  * What a dry run found, in the field names of `PlanPreview` / `DryRunResult`, so a page can pass
@@ -23,6 +25,8 @@ export interface PreviewSummaryProps {
   /** Set when the plan was re-based from an older version for this preview. */
   rebasedFrom?: number;
   previewHash: string;
+  /** What the change does to each number column. */
+  impact?: readonly ColumnImpact[];
 }
 
 export function PreviewSummary({
@@ -35,6 +39,7 @@ export function PreviewSummary({
   baseVersion,
   rebasedFrom,
   previewHash,
+  impact = [],
 }: PreviewSummaryProps) {
   const failed = guards.filter((guard) => !guard.passed).length;
   return (
@@ -53,6 +58,8 @@ export function PreviewSummary({
           title={previewHash}
         />
       </dl>
+
+      <ImpactSummary impact={impact} />
 
       <Card aria-labelledby="preview-operations">
         <h2

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { serverAction } from "@/lib/actions/server-action";
 import { authorize } from "@/lib/auth/actor";
 import { selfApprovalAllowed } from "@/lib/auth/approval-policy";
+import { changeImpact } from "@/lib/diff/impact";
 import { approvePlan } from "@/lib/services/approve-plan";
 import { previewPlan } from "@/lib/services/preview-plan";
 import {
@@ -46,7 +47,11 @@ export const previewPlanAction = serverAction(
     // The change set is fetched by the diff table from a route handler (preview-cache.ts) and the
     // output bytes stay on the server: the action answers with the summary only.
     const { output: _output, changes: _changes, ...summary } = preview;
-    return { ...summary, changeCount: preview.changes.length };
+    return {
+      ...summary,
+      changeCount: preview.changes.length,
+      impact: changeImpact(preview.changes),
+    };
   },
 );
 

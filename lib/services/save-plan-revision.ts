@@ -97,10 +97,16 @@ export async function submitPlan(options: { planId: string; actor: Actor }) {
   if (plan.status === "submitted") return { submitted: true, already: true };
   if (plan.status === "approved") throw new AppError("conflict", "This plan was already approved.");
   if (plan.status === "rejected") {
-    throw new AppError("conflict", "This plan was rejected; revise it, preview it, then submit it.");
+    throw new AppError(
+      "conflict",
+      "This plan was rejected; revise it, preview it, then submit it.",
+    );
   }
   if (plan.status !== "previewed") {
-    throw new AppError("conflict", "Preview the plan first: an approver reviews what the preview shows.");
+    throw new AppError(
+      "conflict",
+      "Preview the plan first: an approver reviews what the preview shows.",
+    );
   }
   if (plan.baseVersionId !== plan.dataset.currentVersionId) {
     throw new AppError(
