@@ -12,7 +12,7 @@ const FILES = [
   },
 ] as const;
 
-/** The execution's files, in a menu. */
+/** The execution's files, in a menu, with its audit CSV (the history export of it alone). */
 export function ExecutionDownloads({ id, hasResult }: { id: string; hasResult: boolean }) {
   return (
     <details className="group relative">
@@ -40,6 +40,21 @@ export function ExecutionDownloads({ id, hasResult }: { id: string; hasResult: b
             </a>
           </li>
         ))}
+        {hasResult ? (
+          <li>
+            <a
+              href={`/api/history/export?execution=${encodeURIComponent(id)}&format=csv`}
+              download
+              className="block rounded-md px-3 py-2 hover:bg-slate-50"
+              data-testid="download-audit.csv"
+            >
+              <span className="block text-sm font-medium text-slate-900">Audit CSV</span>
+              <span className="block text-xs text-slate-600">
+                Every changed cell with the plan, dataset, versions, author and approver
+              </span>
+            </a>
+          </li>
+        ) : null}
       </ul>
     </details>
   );

@@ -117,6 +117,7 @@ export async function executionWhere(
   if (range.gte || range.lt) where.createdAt = range;
   if (filters.q) where.instruction = textContains(db(), filters.q);
   if (filters.key) where.id = { in: await executionsChangingKey(filters.key, filters.dataset) };
+  if (filters.execution) where.AND = [{ id: filters.execution }];
   return where;
 }
 

@@ -47,6 +47,8 @@ export const historyFiltersSchema = z
     q: text(200),
     /** A row key the execution changed. */
     key: text(200),
+    /** One execution (its id), for its own audit export. */
+    execution: text(64),
     sort: z.enum(HISTORY_SORTS).default("time").catch("time"),
     dir: z.enum(["asc", "desc"]).default("desc").catch("desc"),
     page: pageNumberSchema,

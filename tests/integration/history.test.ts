@@ -375,6 +375,20 @@ describe("downloads and export", () => {
     // The refused attempt changed nothing: one line, without a cell.
     expect(csvLines.filter((line) => line.includes(",refused,"))).toHaveLength(1);
 
+    // One execution's own audit CSV: the same columns, its cells only.
+    const fitnessExecution = await temp.db.execution.findFirstOrThrow({
+      where: { executionId: "plan_fitness_price_increase_10pct_v1" },
+    });
+    const own = await exportHistory(
+      new Request(
+        `http://localhost/api/history/export?execution=${fitnessExecution.id}&format=csv`,
+      ),
+      {},
+    );
+    const ownLines = (await own.text()).trimEnd().split("\r\n");
+    expect(ownLines[0]).toBe(csvLines[0]);
+    expect(ownLines.slice(1)).toEqual(fitness);
+
     const empty = await exportHistory(
       new Request("http://localhost/api/history/export?from=2020-01-01&to=2020-01-02"),
       {},
