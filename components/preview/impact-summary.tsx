@@ -21,7 +21,7 @@ export function ImpactSummary({
           <p className="text-slate-800">
             <span className="font-semibold">{column.column}</span>: {formatCount(column.increases)}{" "}
             up, {formatCount(column.decreases)} down, net{" "}
-            <span className="tabular-nums">{column.net}</span>
+            <span className="tabular-nums">{grouped(column.net)}</span>
           </p>
           {column.largestIncreases.length + column.largestDecreases.length > 0 ? (
             compact ? (
@@ -57,10 +57,15 @@ function MoveList({ title, moves }: { title: string; moves: readonly CellMove[] 
         {moves.map((move) => (
           <li key={move.rowKey} className="tabular-nums">
             <span className="font-mono">{move.rowKey}</span> {move.before} → {move.after} (
-            {move.delta})
+            {grouped(move.delta)})
           </li>
         ))}
       </ul>
     </div>
   );
+}
+
+/** "+6657.56" → "+6,657.56": thousands grouped, the exact digits kept. */
+function grouped(signed: string): string {
+  return signed.replace(/\d+/, (whole) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ","));
 }
