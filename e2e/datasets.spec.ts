@@ -173,3 +173,22 @@ test("a semicolon export with decimal commas: read as its columns and numbers, t
   const file = await download;
   expect(Buffer.compare(await readFile(await file.path()), csv)).toBe(0);
 });
+
+test("a file read with the wrong separator is read again with the one chosen, and keeps it", async ({
+  page,
+}) => {
+  const name = `Tie ${stamp()}`;
+  // Comma and semicolon both split every line in two: the file alone says comma.
+  await chooseFile(page, "tie.csv", "name;price,eur\nOak;12,50\nPine;7,25\n");
+  await expect(page.getByTestId("upload-summary")).toContainText("comma-separated");
+  await page.getByLabel("Separated by").selectOption("semicolon");
+  await expect(page.getByTestId("upload-summary")).toContainText("semicolon-separated");
+  await expect(page.getByTestId("profile-column").filter({ hasText: "price,eur" })).toContainText(
+    "number",
+  );
+  await page.getByLabel("Dataset name").fill(name);
+  await page.getByRole("button", { name: "Create dataset" }).click();
+  await page.waitForURL((url) => /^\/datasets\/(?!upload$)[^/]+$/.test(url.pathname));
+  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+  await expect(page.getByText("price,eur").first()).toBeVisible();
+});

@@ -2,6 +2,7 @@
 
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { DelimiterChoice } from "./delimiter-choice";
 import { formatBytes } from "./format-bytes";
 import { UploadDropZone } from "./upload-drop-zone";
 import { UploadProblemNotice } from "./upload-problem";
@@ -10,10 +11,10 @@ import { useCsvUpload } from "./use-csv-upload";
 
 /** Upload a CSV: pick or drop it, watch it upload and profile, then confirm the dataset. */
 export function UploadFlow({ limitBytes }: { limitBytes: number }) {
-  const { state, upload, cancel } = useCsvUpload(limitBytes);
+  const { state, upload, reread, cancel } = useCsvUpload(limitBytes);
 
   if (state.status === "staged") {
-    return <UploadReview upload={state.upload} onStartOver={cancel} />;
+    return <UploadReview upload={state.upload} onStartOver={cancel} onReread={reread} />;
   }
   if (state.status === "uploading" || state.status === "profiling") {
     const percent =
@@ -63,7 +64,15 @@ export function UploadFlow({ limitBytes }: { limitBytes: number }) {
   return (
     <div className="space-y-4">
       {state.status === "failed" ? (
-        <UploadProblemNotice fileName={state.fileName} problem={state.problem} />
+        <>
+          <UploadProblemNotice fileName={state.fileName} problem={state.problem} />
+          {state.problem.code === "invalid_csv" ? (
+            <DelimiterChoice
+              label="Fields separated by something else? Read it again, separated by"
+              onChoose={reread}
+            />
+          ) : null}
+        </>
       ) : null}
       <UploadDropZone limitBytes={limitBytes} onFile={upload} />
     </div>

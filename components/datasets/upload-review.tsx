@@ -10,7 +10,7 @@ import { Card } from "@/components/ui/card";
 import { FormAlert } from "@/components/ui/field";
 import { formatCount } from "@/components/ui/format";
 import { confirmUploadAction } from "@/lib/actions/datasets";
-import { DELIMITER_NAMES } from "@/lib/dataset/csv-dialect";
+import { DELIMITER_NAMES, type Delimiter } from "@/lib/dataset/csv-dialect";
 import { explainKeyColumn } from "@/lib/dataset/key-reason";
 import { applyShorthandChoice, COLUMN_ROLES } from "@/lib/dataset/shorthand-choice";
 import type { DatasetProfile } from "@/lib/dataset/types";
@@ -21,6 +21,7 @@ import {
 } from "@/lib/schemas/upload";
 import type { StagedUpload } from "@/lib/services/upload-dataset";
 import { ColumnProfileTable, SampleRowsTable } from "./column-profile-table";
+import { DelimiterChoice } from "./delimiter-choice";
 import { formatBytes } from "./format-bytes";
 
 const ROLE_LABELS = {
@@ -57,9 +58,12 @@ const fieldClass =
 export function UploadReview({
   upload,
   onStartOver,
+  onReread,
 }: {
   upload: StagedUpload;
   onStartOver: () => void;
+  /** Reads the same file again with another separator. */
+  onReread: (delimiter: Delimiter) => void;
 }) {
   const router = useRouter();
   const ids = { name: useId(), key: useId(), nameError: useId() };
@@ -105,6 +109,9 @@ export function UploadReview({
             {formatCount(upload.rowCount)} rows · {profile.columns.length} columns ·{" "}
             {DELIMITER_NAMES[upload.delimiter]}-separated · {formatBytes(upload.byteSize)}
           </p>
+        </div>
+        <div className="mt-2">
+          <DelimiterChoice current={upload.delimiter} onChoose={onReread} />
         </div>
         <form className="mt-5 space-y-5" onSubmit={onSubmit} noValidate>
           <div className="grid gap-4 sm:grid-cols-2">

@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
+import { DELIMITER_NAMES, type Delimiter } from "@/lib/dataset/csv-dialect";
 import type { StagedUpload } from "@/lib/services/upload-dataset";
 
 /** Why an upload was refused, as the server (or the browser, for the size check) put it. */
@@ -27,12 +28,14 @@ const UPLOAD_URL = "/api/datasets/upload";
 export function useCsvUpload(limitBytes: number) {
   const [state, setState] = useState<UploadState>({ status: "idle" });
   const request = useRef<XMLHttpRequest | null>(null);
+  const lastFile = useRef<File | null>(null);
 
   useEffect(() => () => request.current?.abort(), []);
 
   const upload = useCallback(
-    (file: File) => {
+    (file: File, delimiter?: Delimiter) => {
       request.current?.abort();
+      lastFile.current = file;
       if (file.size > limitBytes) {
         setState({ status: "failed", fileName: file.name, problem: tooLarge(limitBytes) });
         return;
@@ -85,6 +88,7 @@ export function useCsvUpload(limitBytes: number) {
       xhr.open("POST", UPLOAD_URL);
       xhr.setRequestHeader("Content-Type", "text/csv");
       xhr.setRequestHeader("X-File-Name", encodeURIComponent(file.name));
+      if (delimiter) xhr.setRequestHeader("X-Delimiter", DELIMITER_NAMES[delimiter]);
       xhr.send(file);
     },
     [limitBytes],
@@ -96,7 +100,15 @@ export function useCsvUpload(limitBytes: number) {
     setState({ status: "idle" });
   }, []);
 
-  return { state, upload, cancel };
+  /** The same file again, read with the separator the user chose. */
+  const reread = useCallback(
+    (delimiter: Delimiter) => {
+      if (lastFile.current) upload(lastFile.current, delimiter);
+    },
+    [upload],
+  );
+
+  return { state, upload, reread, cancel };
 }
 
 function readResponse(xhr: XMLHttpRequest, fileName: string, limitBytes: number): UploadState {

@@ -101,6 +101,7 @@ export function reprofileChangedColumns(
       ...profile,
       shorthand: previous.shorthand,
       ambiguousShorthand: previous.ambiguousShorthand,
+      ...(previous.delimiter ? { delimiter: previous.delimiter } : {}),
     };
   }
   // The key column's cells are as they were: still unique and non-empty.

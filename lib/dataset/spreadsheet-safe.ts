@@ -16,7 +16,13 @@
  * Pure: no `node:` imports, usable in the browser and the CLI.
  */
 
-import { type CsvTable, parseCsv, renderField, serializeWithChanges } from "./csv";
+import {
+  type CsvTable,
+  type ParseCsvOptions,
+  parseCsv,
+  renderField,
+  serializeWithChanges,
+} from "./csv";
 import { utf8Length } from "./csv-write";
 
 /** First characters that make a spreadsheet evaluate a cell. */
@@ -44,8 +50,11 @@ export interface SpreadsheetSafeCsv {
 }
 
 /** The CSV with every formula-like cell neutralised. Throws a CsvError for a file that does not parse. */
-export function spreadsheetSafeCsv(bytes: Uint8Array): SpreadsheetSafeCsv {
-  const table = parseCsv(bytes);
+export function spreadsheetSafeCsv(
+  bytes: Uint8Array,
+  delimiter?: ParseCsvOptions["delimiter"],
+): SpreadsheetSafeCsv {
+  const table = parseCsv(bytes, { delimiter });
   const edits = new Map<number, Array<string | undefined>>();
   let neutralised = 0;
   for (let col = 0; col < table.columnCount; col++) {

@@ -71,4 +71,9 @@ export interface DatasetProfile {
   ambiguousShorthand?: Partial<Record<ShorthandRole, string[]>>;
   /** A few rows (as raw cell strings, header order) for the planner prompt and the UI. */
   sampleRows: string[][];
+  /**
+   * The field separator chosen by hand at upload, when the one read from the file was not the
+   * right one; every version of the dataset is then read with it. Absent: read from the file.
+   */
+  delimiter?: "," | ";" | "\t" | "|";
 }

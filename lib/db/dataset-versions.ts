@@ -95,6 +95,7 @@ export async function loadVersionContent(datasetId: string, number: number) {
     rowCount: version.rowCount,
     datasetName: version.dataset.name,
     keyColumn: version.dataset.keyColumn,
+    delimiter: readProfile(version.dataset.profileJson).delimiter,
   };
 }
 
@@ -102,13 +103,19 @@ export async function loadVersionContent(datasetId: string, number: number) {
 export async function loadVersionContentById(versionId: string) {
   const version = await db().datasetVersion.findUnique({
     where: { id: versionId },
-    select: { id: true, content: true, dataset: { select: { keyColumn: true } } },
+    select: {
+      id: true,
+      content: true,
+      dataset: { select: { keyColumn: true, profileJson: true } },
+    },
   });
   if (!version) return null;
   return {
     id: version.id,
     content: version.content as Uint8Array,
     keyColumn: version.dataset.keyColumn,
+    /** The separator chosen at upload, or undefined (read from the file). */
+    delimiter: readProfile(version.dataset.profileJson).delimiter,
   };
 }
 

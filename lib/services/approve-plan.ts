@@ -188,6 +188,7 @@ async function applyInTransaction(
     profile.keyColumn,
     () => loadVersionBytes(current.id, tx),
     dictionaryEncodingFor(executionPlan, profile),
+    profile.delimiter,
   );
   if (!base.ok) throw new AppError("execution_failed", base.error);
   lap("parse");

@@ -1,3 +1,4 @@
+import type { Delimiter } from "@/lib/dataset/csv-dialect";
 import "server-only";
 import { createHash } from "node:crypto";
 import { CsvError } from "@/lib/dataset/csv";
@@ -19,6 +20,8 @@ export interface CreateDatasetOptions {
   shorthand?: ShorthandChoice;
   actor: string;
   source?: "upload" | "seed";
+  /** The separator chosen at upload; remembered in the profile for every later read. */
+  delimiter?: Delimiter;
 }
 
 export interface CreatedDataset {
@@ -37,8 +40,9 @@ export async function createDataset(options: CreateDatasetOptions): Promise<Crea
 
   let profile: DatasetProfile;
   try {
-    const table = parseCsvInParallel(options.content);
+    const table = parseCsvInParallel(options.content, { delimiter: options.delimiter });
     profile = profileDataset(table, { keyColumn: options.keyColumn });
+    if (options.delimiter) profile = { ...profile, delimiter: options.delimiter };
   } catch (error) {
     if (error instanceof CsvError) {
       throw new AppError("invalid_csv", error.message, { line: error.line, csvCode: error.code });

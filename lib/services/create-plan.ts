@@ -228,7 +228,10 @@ function datasetLookups(
     usedLookups(versionId);
     return cached;
   }
-  const table = parseCsvInParallel(content, { keyColumn: profile.keyColumn });
+  const table = parseCsvInParallel(content, {
+    keyColumn: profile.keyColumn,
+    delimiter: profile.delimiter,
+  });
   const lookups = {
     profile,
     knownKeys: new Set(table.column(table.keyColumnIndex)),

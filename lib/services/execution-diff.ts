@@ -1,5 +1,5 @@
 import "server-only";
-import { parseCsv } from "@/lib/dataset/csv";
+import { type ParseCsvOptions, parseCsv } from "@/lib/dataset/csv";
 import { parseCsvInParallel } from "@/lib/dataset/scan-worker";
 import { loadVersionContentById } from "@/lib/db/dataset-versions";
 import { type ExecutionDetail, loadExecutionChanges } from "@/lib/db/executions";
@@ -24,7 +24,7 @@ export async function loadExecutionChangeColumns(execution: DiffSource): Promise
   const base = records.length > 0 ? await loadVersionContentById(execution.baseVersionId) : null;
   return encodeChanges(records, {
     operationIds: operationIdsOf(execution.planSnapshot),
-    columns: base ? headerOf(base.content) : [],
+    columns: base ? headerOf(base.content, base.delimiter) : [],
   });
 }
 
@@ -32,7 +32,10 @@ export async function loadExecutionChangedRows(execution: DiffSource): Promise<C
   const base = await loadVersionContentById(execution.baseVersionId);
   if (!base) return null;
   const changes = encodeChanges(await loadExecutionChanges(execution.id));
-  const table = parseCsvInParallel(base.content, { keyColumn: execution.dataset.keyColumn });
+  const table = parseCsvInParallel(base.content, {
+    keyColumn: execution.dataset.keyColumn,
+    delimiter: base.delimiter,
+  });
   return pickChangedRows(
     table.header,
     execution.dataset.keyColumn,
@@ -50,10 +53,11 @@ function operationIdsOf(snapshot: unknown): string[] {
 }
 
 /** The column order, from the first line only (column order is all the change set needs). */
-function headerOf(content: Uint8Array): string[] {
+function headerOf(content: Uint8Array, delimiter?: ParseCsvOptions["delimiter"]): string[] {
   const newline = content.indexOf(10);
   try {
-    return [...parseCsv(content.subarray(0, newline < 0 ? content.length : newline + 1)).header];
+    const line = content.subarray(0, newline < 0 ? content.length : newline + 1);
+    return [...parseCsv(line, { delimiter }).header];
   } catch {
     return []; // a header with a line break inside quotes: fall back to order of appearance
   }

@@ -160,7 +160,7 @@ export class TableCache {
     if (cached) return cached;
     const version = await loadVersionContentById(versionId);
     if (!version) throw new AppError("not_found", "The execution's input version is missing.");
-    const table = parseCsvInParallel(version.content, { keyColumn });
+    const table = parseCsvInParallel(version.content, { keyColumn, delimiter: version.delimiter });
     this.tables.clear();
     this.tables.set(versionId, table);
     return table;

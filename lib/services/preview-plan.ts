@@ -85,6 +85,7 @@ export async function previewPlan(options: PreviewPlanOptions): Promise<PlanPrev
     profile.keyColumn,
     () => loadVersionBytes(current.id),
     dictionaryEncodingFor(executionPlan, profile),
+    profile.delimiter,
   );
   if (!base.ok) return { ok: false, reason: "execution_failed", error: base.error };
   lap("parse");

@@ -59,6 +59,8 @@ export async function versionTable(
   keyColumn: string,
   readContent: () => Promise<Uint8Array | null>,
   encode?: ParseCsvOptions["encode"],
+  /** The dataset's separator when it was chosen at upload (`DatasetProfile.delimiter`). */
+  delimiter?: ParseCsvOptions["delimiter"],
 ): Promise<VersionTable> {
   const key = `${versionId}:${keyColumn}`;
   const cached = tables.get(key);
@@ -72,7 +74,7 @@ export async function versionTable(
   if (!content) return { ok: false, error: "The version's content is missing." };
   let table: CsvTable;
   try {
-    table = parseCsvInParallel(content, { keyColumn, encode });
+    table = parseCsvInParallel(content, { keyColumn, encode, delimiter });
   } catch (error) {
     if (error instanceof CsvError)
       return { ok: false, error: `The stored version does not parse: ${error.message}` };
@@ -128,7 +130,7 @@ export function profileNewVersion(
   previous: DatasetProfile,
   changes: readonly Change[],
 ): { table: CsvTable; profile: DatasetProfile } {
-  const table = parseCsvInParallel(content);
+  const table = parseCsvInParallel(content, { delimiter: previous.delimiter });
   const changedColumns = new Set<string>();
   for (const change of changes) changedColumns.add(change.column);
   const profile = reprofileChangedColumns(table, previous, changedColumns);

@@ -37,6 +37,8 @@ export interface StageUploadOptions {
   fileName: string;
   limitBytes: number;
   actor: string;
+  /** The separator to read the file with, chosen by hand; read from the file when absent. */
+  delimiter?: Delimiter;
 }
 
 export interface StagedUpload {
@@ -73,12 +75,13 @@ export async function stageUpload(options: StageUploadOptions): Promise<StagedUp
       sha256,
       actor: options.actor,
       createdAt: new Date().toISOString(),
+      ...(options.delimiter ? { delimiter: options.delimiter } : {}),
     },
     bytes,
   );
   let profiled: ReturnType<typeof profileUpload>;
   try {
-    profiled = profileUpload(bytes);
+    profiled = profileUpload(bytes, options.delimiter);
     await writing;
   } catch (error) {
     await writing.catch(() => {});
@@ -110,14 +113,17 @@ export async function stageUpload(options: StageUploadOptions): Promise<StagedUp
  * missing the file is rejected with the line of the first bad row, rather than quietly keying on
  * some other column.
  */
-export function profileUpload(bytes: Uint8Array): { profile: DatasetProfile; table: CsvTable } {
+export function profileUpload(
+  bytes: Uint8Array,
+  delimiter?: Delimiter,
+): { profile: DatasetProfile; table: CsvTable } {
   try {
-    const table = parseCsvInParallel(bytes);
+    const table = parseCsvInParallel(bytes, { delimiter });
     const declaredKey = table.header.find((name) =>
       ["sku", "id"].includes(normalizeColumnName(name)),
     );
     const profile = profileDataset(table, { keyColumn: declaredKey });
-    return { profile, table };
+    return { profile: delimiter ? { ...profile, delimiter } : profile, table };
   } catch (error) {
     throw csvAppError(error);
   }
@@ -210,6 +216,7 @@ export async function confirmUpload(options: ConfirmUploadOptions): Promise<Crea
     shorthand: options.shorthand,
     actor: options.actor,
     source: "upload",
+    delimiter: staged.meta.delimiter,
   });
   await discardStaged(options.token);
   return created;

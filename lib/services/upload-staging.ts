@@ -1,3 +1,4 @@
+import type { Delimiter } from "@/lib/dataset/csv-dialect";
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
@@ -31,6 +32,8 @@ export interface StagedMeta {
   sha256: string;
   actor: string;
   createdAt: string;
+  /** The separator the user chose, when not the one read from the file. */
+  delimiter?: Delimiter;
 }
 
 /** The staging directory: `uploads/` beside the SQLite file, so each database has its own. */

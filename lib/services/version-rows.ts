@@ -98,7 +98,7 @@ async function loadTable(versionId: string): Promise<CsvTable> {
   }
   const version = await loadVersionContentById(versionId);
   if (!version) throw new AppError("not_found", "That dataset version does not exist.");
-  const table = parseCsvInParallel(version.content);
+  const table = parseCsvInParallel(version.content, { delimiter: version.delimiter });
   tables.set(versionId, table);
   used(versionId);
   let bytes = 0;

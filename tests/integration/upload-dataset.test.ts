@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/datasets/upload/route";
+import { loadVersionContentById } from "@/lib/db/dataset-versions";
+import { readProfile } from "@/lib/db/datasets";
 import { AppError } from "@/lib/errors";
 import { confirmUpload, stageUpload } from "@/lib/services/upload-dataset";
 import { listStaged } from "@/lib/services/upload-staging";
@@ -243,5 +245,54 @@ describe("a good upload", () => {
       }),
     );
     expect(error.code).toBe("not_found");
+  });
+
+  it("reads a file with the separator chosen by hand, and the dataset keeps it", async () => {
+    // Comma and semicolon both split every line in two, so the file alone says comma; the
+    // header means "price,eur", written with decimal commas.
+    const file = "name;price,eur\nOak;12,50\nPine;7,25\n";
+    expect((await stage(file)).delimiter).toBe(",");
+
+    const bytes = new TextEncoder().encode(file);
+    const staged = await stageUpload({
+      body: streamOf(bytes),
+      fileName: "prices.csv",
+      limitBytes: 1_000_000,
+      actor: ACTOR,
+      delimiter: ";",
+    });
+    expect(staged.delimiter).toBe(";");
+    expect(staged.profile.columns.map((c) => [c.name, c.type])).toEqual([
+      ["name", "text"],
+      ["price,eur", "number"],
+    ]);
+    const created = await confirmUpload({
+      token: staged.token,
+      name: "Semicolons",
+      keyColumn: "name",
+      shorthand: {},
+      actor: ACTOR,
+    });
+    const dataset = await temp.db.dataset.findUniqueOrThrow({ where: { id: created.datasetId } });
+    expect(readProfile(dataset.profileJson).delimiter).toBe(";");
+    const version = await loadVersionContentById(created.versionId);
+    expect(version?.delimiter).toBe(";");
+  });
+
+  it("the route takes the separator by name, and refuses one it does not know", async () => {
+    const send = (delimiter: string) =>
+      POST(
+        new Request("http://localhost/api/datasets/upload", {
+          method: "POST",
+          headers: { "x-file-name": "p.csv", "x-delimiter": delimiter },
+          body: "name;price\nOak;12\n",
+        }),
+        {},
+      );
+    const bad = await send("colon");
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ ok: false, code: "invalid_input" });
+    const good = await send("semicolon");
+    expect(await good.json()).toMatchObject({ ok: true, data: { delimiter: ";" } });
   });
 });

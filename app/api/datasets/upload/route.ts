@@ -1,6 +1,7 @@
 import { withRoute } from "@/lib/auth/route";
+import { DELIMITER_NAMES, type Delimiter, isDelimiter } from "@/lib/dataset/csv-dialect";
 import { env } from "@/lib/env";
-import { toAppError } from "@/lib/errors";
+import { AppError, toAppError } from "@/lib/errors";
 import { stageUpload, tooLarge } from "@/lib/services/upload-dataset";
 
 /**
@@ -14,8 +15,22 @@ export const POST = withRoute("dataset.upload", async (request, actor) => {
   if (declared > limitBytes) return failure(tooLarge(limitBytes));
 
   const fileName = decodeFileName(request.headers.get("x-file-name"));
+  // "semicolon" (or ";"): the separator chosen by hand when the one read from the file was wrong.
+  const chosen = request.headers.get("x-delimiter");
+  const delimiter = chosen === null ? undefined : delimiterNamed(chosen);
+  if (chosen !== null && delimiter === undefined) {
+    return failure(
+      new AppError("invalid_input", "X-Delimiter must be comma, semicolon, tab or pipe."),
+    );
+  }
   try {
-    const staged = await stageUpload({ body: request.body, fileName, limitBytes, actor: actor.id });
+    const staged = await stageUpload({
+      body: request.body,
+      fileName,
+      limitBytes,
+      actor: actor.id,
+      delimiter,
+    });
     return Response.json({ ok: true, data: staged });
   } catch (error) {
     return failure(error);
@@ -38,4 +53,10 @@ function decodeFileName(header: string | null): string {
   } catch {
     return "upload.csv";
   }
+}
+
+function delimiterNamed(value: string): Delimiter | undefined {
+  if (isDelimiter(value)) return value;
+  const named = Object.entries(DELIMITER_NAMES).find(([, name]) => name === value.toLowerCase());
+  return named ? (named[0] as Delimiter) : undefined;
 }

@@ -20,7 +20,7 @@ export const GET = withRoute(
     const base = `${fileSlug(version.datasetName)}-v${version.number}`;
     const format = new URL(request.url).searchParams.get("format") ?? "exact";
     if (format === "spreadsheet") {
-      const safe = spreadsheetSafeCsv(version.content);
+      const safe = spreadsheetSafeCsv(version.content, version.delimiter);
       return downloadResponse(streamBytes(safe.bytes), {
         fileName: `${base}-for-spreadsheets.csv`,
         contentType: "text/csv; charset=utf-8",
