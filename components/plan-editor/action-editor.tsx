@@ -13,6 +13,7 @@ import {
   ColumnSelect,
   ParsedInput,
   ScalarInput,
+  SelectInput,
   TextInput,
   ValueOptions,
 } from "./inputs";
@@ -244,18 +245,12 @@ export function ActionEditor({
           <>
             <Field path={[...path, "fn"]} label="Function">
               {(control, field) => (
-                <select
+                <SelectInput
                   {...control}
                   value={formatValue(field.value)}
-                  onChange={(event) => field.onChange(event.target.value)}
-                  className={inputClass}
-                >
-                  {AGGREGATE_FNS.map((fn) => (
-                    <option key={fn} value={fn}>
-                      {fn}
-                    </option>
-                  ))}
-                </select>
+                  options={AGGREGATE_FNS.map((fn) => [fn, fn] as const)}
+                  onChange={field.onChange}
+                />
               )}
             </Field>
             <Field path={[...path, "column"]} label="Of column">

@@ -3,6 +3,7 @@ import type { PlanPath } from "@/lib/plan/issues";
 import {
   type Action,
   type ActionType,
+  COMPUTED_ACTION_TYPES,
   type Condition,
   type ConditionOp,
   type ExecutionPlan,
@@ -208,14 +209,7 @@ export const ACTION_TYPES: readonly ActionType[] = [
   "set_value",
   "set_price",
   "set_stock",
-  "set_expression",
-  "replace_text",
-  "trim_spaces",
-  "change_case",
-  "add_prefix",
-  "add_suffix",
-  "set_template",
-  "fill_empty",
+  ...COMPUTED_ACTION_TYPES,
   "toggle",
   "aggregate",
 ];

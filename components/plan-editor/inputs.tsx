@@ -196,3 +196,32 @@ export function ColumnSelect({
     </select>
   );
 }
+
+/** A choice among a few fixed values, each with its words. */
+export function SelectInput<T extends string>({
+  value,
+  options,
+  onChange,
+  className = "",
+  ...props
+}: ControlProps & {
+  value: T;
+  options: ReadonlyArray<readonly [T, string]>;
+  onChange: (value: T) => void;
+  className?: string;
+}) {
+  return (
+    <select
+      {...props}
+      value={value}
+      onChange={(event) => onChange(event.target.value as T)}
+      className={`${inputClass} ${className}`}
+    >
+      {options.map(([option, label]) => (
+        <option key={option} value={option}>
+          {label}
+        </option>
+      ))}
+    </select>
+  );
+}

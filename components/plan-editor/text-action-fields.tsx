@@ -2,10 +2,16 @@
 
 import type { ColumnProfile } from "@/lib/dataset/types";
 import type { PlanPath } from "@/lib/plan/issues";
-import { type Action, TEXT_CASES, type TextCase } from "@/lib/plan/schema";
+import {
+  type Action,
+  COMPUTED_ACTION_TYPES,
+  type ComputedActionType,
+  TEXT_CASES,
+  type TextCase,
+} from "@/lib/plan/schema";
 import { Field, inputClass } from "./field";
 import { fieldId } from "./field-paths";
-import { ColumnSelect, ScalarInput, TextInput } from "./inputs";
+import { ColumnSelect, ScalarInput, SelectInput, TextInput } from "./inputs";
 import { formatValue } from "./value-codec";
 
 /**
@@ -20,32 +26,10 @@ const CASE_LABELS: Record<TextCase, string> = {
   title: "Each Word Capitalised",
 };
 
-type ComputedAction = Extract<
-  Action,
-  {
-    type:
-      | "set_expression"
-      | "replace_text"
-      | "trim_spaces"
-      | "change_case"
-      | "add_prefix"
-      | "add_suffix"
-      | "set_template"
-      | "fill_empty";
-  }
->;
+type ComputedAction = Extract<Action, { type: ComputedActionType }>;
 
 export function isComputedAction(action: Action): action is ComputedAction {
-  return [
-    "set_expression",
-    "replace_text",
-    "trim_spaces",
-    "change_case",
-    "add_prefix",
-    "add_suffix",
-    "set_template",
-    "fill_empty",
-  ].includes(action.type);
+  return (COMPUTED_ACTION_TYPES as readonly string[]).includes(action.type);
 }
 
 export function ComputedActionFields({
@@ -119,17 +103,16 @@ export function ComputedActionFields({
             className="sm:col-span-3"
           >
             {(control, field) => (
-              <select
+              <SelectInput
                 {...control}
                 value={field.value === true ? "skip" : "stop"}
-                onChange={(event) =>
-                  field.onChange(event.target.value === "skip" ? true : undefined)
-                }
-                className={`${inputClass} sm:max-w-md`}
-              >
-                <option value="stop">Stop and list them (nothing is applied)</option>
-                <option value="skip">Leave them as they are</option>
-              </select>
+                options={[
+                  ["stop", "Stop and list them (nothing is applied)"],
+                  ["skip", "Leave them as they are"],
+                ]}
+                onChange={(choice) => field.onChange(choice === "skip" ? true : undefined)}
+                className="sm:max-w-md"
+              />
             )}
           </Field>
         </>
@@ -142,17 +125,16 @@ export function ComputedActionFields({
           {text("replace", "Replace with", "Leave empty to remove it")}
           <Field path={[...path, "ignore_case"]} label="Capitals" className="sm:col-span-3">
             {(control, field) => (
-              <select
+              <SelectInput
                 {...control}
                 value={field.value === true ? "any" : "exact"}
-                onChange={(event) =>
-                  field.onChange(event.target.value === "any" ? true : undefined)
-                }
-                className={`${inputClass} sm:max-w-xs`}
-              >
-                <option value="exact">Must match exactly</option>
-                <option value="any">Any capitals (Ltd, LTD, ltd)</option>
-              </select>
+                options={[
+                  ["exact", "Must match exactly"],
+                  ["any", "Any capitals (Ltd, LTD, ltd)"],
+                ]}
+                onChange={(choice) => field.onChange(choice === "any" ? true : undefined)}
+                className="sm:max-w-xs"
+              />
             )}
           </Field>
         </>
@@ -165,18 +147,12 @@ export function ComputedActionFields({
           {target("Text column", textColumns)}
           <Field path={[...path, "case"]} label="Write as">
             {(control, field) => (
-              <select
+              <SelectInput
                 {...control}
                 value={formatValue(field.value)}
-                onChange={(event) => field.onChange(event.target.value)}
-                className={inputClass}
-              >
-                {TEXT_CASES.map((value) => (
-                  <option key={value} value={value}>
-                    {CASE_LABELS[value]}
-                  </option>
-                ))}
-              </select>
+                options={TEXT_CASES.map((value) => [value, CASE_LABELS[value]] as const)}
+                onChange={field.onChange}
+              />
             )}
           </Field>
         </>

@@ -4,10 +4,10 @@ import type { DatasetProfile } from "@/lib/dataset/types";
 import type { PlanPath } from "@/lib/plan/issues";
 import type { Top } from "@/lib/plan/schema";
 import { usePlanFormActions } from "./editor-context";
-import { Field, IssueList, inputClass } from "./field";
+import { Field, IssueList } from "./field";
 import { fieldId } from "./field-paths";
 import { CloseIcon } from "./icons";
-import { ColumnSelect, NumberInput } from "./inputs";
+import { ColumnSelect, NumberInput, SelectInput } from "./inputs";
 import { formatValue } from "./value-codec";
 
 /**
@@ -58,15 +58,15 @@ export function TopEditor({ path, onRemove }: { path: PlanPath; onRemove: () => 
         </Field>
         <Field path={[...path, "order"]} label="Which">
           {(control, field) => (
-            <select
+            <SelectInput
               {...control}
               value={formatValue(field.value)}
-              onChange={(event) => field.onChange(event.target.value)}
-              className={inputClass}
-            >
-              <option value="lowest">Lowest</option>
-              <option value="highest">Highest</option>
-            </select>
+              options={[
+                ["lowest", "Lowest"],
+                ["highest", "Highest"],
+              ]}
+              onChange={field.onChange}
+            />
           )}
         </Field>
         <Field path={[...path, "by"]} label="By column">
@@ -92,15 +92,15 @@ export function TopEditor({ path, onRemove }: { path: PlanPath; onRemove: () => 
         </Field>
         <Field path={[...path, "ties"]} label="Ties">
           {(control, field) => (
-            <select
+            <SelectInput
               {...control}
               value={formatValue(field.value)}
-              onChange={(event) => field.onChange(event.target.value)}
-              className={inputClass}
-            >
-              <option value="all">Keep every tie</option>
-              <option value="first">First in the file</option>
-            </select>
+              options={[
+                ["all", "Keep every tie"],
+                ["first", "First in the file"],
+              ]}
+              onChange={field.onChange}
+            />
           )}
         </Field>
       </div>

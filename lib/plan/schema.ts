@@ -100,6 +100,19 @@ export const NUMERIC_ACTION_TYPES = [
 ] as const;
 export type NumericActionType = (typeof NUMERIC_ACTION_TYPES)[number];
 
+/** Actions computed from the row (a formula, a template) or rewriting its text. */
+export const COMPUTED_ACTION_TYPES = [
+  "set_expression",
+  "replace_text",
+  "trim_spaces",
+  "change_case",
+  "add_prefix",
+  "add_suffix",
+  "set_template",
+  "fill_empty",
+] as const;
+export type ComputedActionType = (typeof COMPUTED_ACTION_TYPES)[number];
+
 export const TEXT_CASES = ["upper", "lower", "title"] as const;
 export type TextCase = (typeof TEXT_CASES)[number];
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { DatasetProfile } from "@/lib/dataset/types";
 import { booleanOf } from "@/lib/plan/column-values";
 import {
+  COMPUTED_ACTION_TYPES,
   CONDITION_OPS,
   type Condition,
   type ExecutionPlan,
@@ -39,14 +40,7 @@ export const MODEL_ACTION_TYPES = [
   "multiply",
   "set_value",
   "toggle",
-  "set_expression",
-  "replace_text",
-  "trim_spaces",
-  "change_case",
-  "add_prefix",
-  "add_suffix",
-  "set_template",
-  "fill_empty",
+  ...COMPUTED_ACTION_TYPES,
 ] as const;
 
 const modelConditionSchema = z.object({
