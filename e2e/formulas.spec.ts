@@ -43,10 +43,8 @@ async function approve(page: Page) {
   await page.getByRole("button", { name: /^Preview (changes|again)$/ }).click();
   await page.getByRole("button", { name: "Approve…" }).click();
   const dialog = page.getByRole("dialog");
-  const acknowledge = dialog.getByLabel(
-    "I have read the warnings and still want to apply this plan.",
-  );
-  if (await acknowledge.isVisible()) await acknowledge.check();
+  // Each warning of the preview is ticked on its own.
+  for (const box of await dialog.getByRole("checkbox").all()) await box.check();
   await dialog.getByRole("button", { name: "Approve", exact: true }).click();
   await expect(page.getByText("Approved and applied")).toBeVisible();
 }

@@ -67,12 +67,16 @@ test("instruction → plan → edit in the form → graph and JSON agree → pre
   // approving needs it acknowledged.
   await expect(dialog).toContainText("the instruction reads as: raises price by 10%");
   await dialog.getByRole("button", { name: "Approve" }).click();
-  await expect(dialog.getByText("Tick the box to confirm you read the warnings.")).toBeVisible();
-  await dialog.getByLabel("I have read the warnings and still want to apply this plan.").check();
+  await expect(dialog.getByText("Tick every warning to confirm you read it.")).toBeVisible();
+  await dialog.getByRole("checkbox", { name: /the instruction reads as/ }).check();
+  await dialog.getByLabel(/^Comment/).fill("Checked with the buyer: 20% is right.");
   await dialog.getByRole("button", { name: "Approve" }).click();
   await expect(approver.getByTestId("result-summary")).toContainText("created version v2");
 
   await approver.getByRole("link", { name: "View in history" }).click();
+  await expect(approver.getByTestId("approval-comment")).toContainText(
+    "Checked with the buyer: 20% is right.",
+  );
   await expect(
     approver.getByText("Increase prices by 10% for all in-stock fitness products").first(),
   ).toBeVisible();

@@ -50,6 +50,7 @@ function summary(event: ExecutionEvent, executionId: string): string | null {
         [
           d.revision ? `revision ${text(d.revision)}` : "",
           d.overrideReason ? `guards overridden: “${text(d.overrideReason)}”` : "",
+          d.comment ? `“${text(d.comment)}”` : "",
         ]
           .filter(Boolean)
           .join(" · ") || null

@@ -27,6 +27,15 @@ export function ExecutionNotices({ execution }: { execution: ExecutionDetail }) 
           <p className="mt-1 whitespace-pre-wrap">“{execution.overrideReason}”</p>
         </div>
       ) : null}
+      {execution.approvalComment ? (
+        <div
+          className={`${box} border-slate-200 bg-white text-slate-800`}
+          data-testid="approval-comment"
+        >
+          <p className="font-medium">{execution.approverName} wrote when approving</p>
+          <p className="mt-1 whitespace-pre-wrap">“{execution.approvalComment}”</p>
+        </div>
+      ) : null}
       {execution.revertedBy ? (
         <div
           className={`${box} border-slate-300 bg-slate-100 text-slate-800`}

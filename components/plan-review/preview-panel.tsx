@@ -205,12 +205,13 @@ function PreviewResultView({
                   : undefined
                 : permissions.approve.reason
             }
-            onApprove={async (overrideReason) => {
+            onApprove={async (overrideReason, comment) => {
               const response = await approvePlanAction({
                 planId,
                 revisionId: result.revisionId,
                 previewHash: result.previewHash,
                 overrideReason,
+                comment,
               });
               if (!response.ok) return { ok: false, error: response.error };
               onApproved();

@@ -12,7 +12,7 @@ export interface ApprovalActionsProps {
   warnings?: ApproveDialogProps["warnings"];
   impact?: ApproveDialogProps["impact"];
   /** Server actions can be passed straight in: their `{ ok, error }` result fits. */
-  onApprove: (overrideReason?: string) => Promise<SubmitResult>;
+  onApprove: (overrideReason?: string, comment?: string) => Promise<SubmitResult>;
   onReject: (reason: string) => Promise<SubmitResult>;
   /** E.g. when the viewer may not approve their own plan. */
   disabled?: boolean;

@@ -29,10 +29,10 @@ export interface ApproveDialogProps {
   /** What the change does to each number column. */
   impact?: readonly ColumnImpact[];
   /**
-   * Applies the plan. Gets the override reason when a guard failed. On `{ ok: true }` the dialog
+   * Applies the plan. Gets the override reason when a guard failed, and the approver's comment. On `{ ok: true }` the dialog
    * calls `onClose` and stays disabled; on `{ ok: false }` it shows `error` (e.g. a stale plan).
    */
-  onApprove: (overrideReason?: string) => Promise<SubmitResult>;
+  onApprove: (overrideReason?: string, comment?: string) => Promise<SubmitResult>;
 }
 
 export function ApproveDialog({
@@ -79,14 +79,16 @@ function ApproveForm({
   const failed = failedGuards(guards);
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string | undefined>(undefined);
-  const [acknowledged, setAcknowledged] = useState(false);
+  // Each warning is ticked on its own: one box for all of them is ticked without reading.
+  const [ticked, setTicked] = useState<ReadonlySet<number>>(new Set());
   const [acknowledgeError, setAcknowledgeError] = useState(false);
   const acknowledgeRef = useRef<HTMLInputElement>(null);
   const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const [comment, setComment] = useState("");
   const submit = useSubmitOnce(async (overrideReason?: string) => {
     onBusyChange(true);
     try {
-      return await onApprove(overrideReason);
+      return await onApprove(overrideReason, comment.trim() || undefined);
     } finally {
       onBusyChange(false);
     }
@@ -97,7 +99,7 @@ function ApproveForm({
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (warnings.length > 0 && !acknowledged) {
+        if (ticked.size < warnings.length) {
           setAcknowledgeError(true);
           acknowledgeRef.current?.focus();
           return;
@@ -125,27 +127,32 @@ function ApproveForm({
           <p className="font-semibold">
             {warnings.length === 1 ? "1 warning" : `${warnings.length} warnings`} from the preview
           </p>
-          <ul className="max-h-40 list-disc space-y-1 overflow-y-auto pl-5">
-            {warnings.map((warning) => (
-              <li key={warning}>{warning}</li>
+          <p className="text-xs">Tick each one to say you have read it.</p>
+          <ul className="max-h-48 space-y-1.5 overflow-y-auto">
+            {warnings.map((warning, index) => (
+              <li key={warning}>
+                <label className="flex items-start gap-2">
+                  <input
+                    ref={index === 0 ? acknowledgeRef : undefined}
+                    type="checkbox"
+                    checked={ticked.has(index)}
+                    onChange={(event) => {
+                      const next = new Set(ticked);
+                      if (event.target.checked) next.add(index);
+                      else next.delete(index);
+                      setTicked(next);
+                      setAcknowledgeError(false);
+                    }}
+                    aria-invalid={(acknowledgeError && !ticked.has(index)) || undefined}
+                    className="mt-0.5 size-4 shrink-0 rounded border-amber-400"
+                  />
+                  <span>{warning}</span>
+                </label>
+              </li>
             ))}
           </ul>
-          <label className="flex items-start gap-2 pt-1 font-medium">
-            <input
-              ref={acknowledgeRef}
-              type="checkbox"
-              checked={acknowledged}
-              onChange={(event) => {
-                setAcknowledged(event.target.checked);
-                setAcknowledgeError(false);
-              }}
-              aria-invalid={acknowledgeError || undefined}
-              className="mt-0.5 size-4 rounded border-amber-400"
-            />
-            I have read the warnings and still want to apply this plan.
-          </label>
           {acknowledgeError ? (
-            <p className="text-xs text-red-700">Tick the box to confirm you read the warnings.</p>
+            <p className="text-xs text-red-700">Tick every warning to confirm you read it.</p>
           ) : null}
         </div>
       ) : null}
@@ -195,6 +202,20 @@ function ApproveForm({
           </div>
         </div>
       ) : null}
+
+      <div className="space-y-1">
+        <label htmlFor={`${id}-comment`} className="block text-sm font-medium text-slate-800">
+          Comment <span className="font-normal text-slate-500">(optional, kept with the run)</span>
+        </label>
+        <textarea
+          id={`${id}-comment`}
+          value={comment}
+          onChange={(event) => setComment(event.target.value)}
+          maxLength={2000}
+          rows={2}
+          className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm text-slate-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/25"
+        />
+      </div>
 
       {submit.error ? <FormAlert>{submit.error}</FormAlert> : null}
 

@@ -62,6 +62,7 @@ export const approvePlanAction = serverAction(
       revisionId: z.string().min(1),
       previewHash: z.string().regex(/^[0-9a-f]{64}$/, "not a preview hash"),
       overrideReason: z.string().max(2000).optional(),
+      comment: z.string().max(2000).optional(),
     }),
     permission: "plan.approve",
   },

@@ -31,6 +31,8 @@ export interface ApprovePlanOptions {
   previewHash: string;
   /** Required when a guard failed: why the approver overrides it. */
   overrideReason?: string;
+  /** What the approver wants to say with the approval (kept with the execution). */
+  comment?: string;
   actor: Actor;
   /** SIGNOFF_ALLOW_SELF_APPROVAL (the action passes it): may a revision's author approve it? */
   allowSelfApproval?: boolean;
@@ -254,6 +256,7 @@ async function applyInTransaction(
       guardsJson: JSON.stringify(result.guards),
       approvedBy: options.actor.id,
       overrideReason: failedGuards.length > 0 ? overrideReason : null,
+      approvalComment: options.comment?.trim() || null,
       startedAt: options.startedAt,
       finishedAt,
       durationMs: finishedAt.getTime() - options.startedAt.getTime(),
@@ -287,6 +290,7 @@ async function applyInTransaction(
       previewHash: expectedHash,
       overriddenGuards: failedGuards.map((guard) => guard.guard),
       overrideReason: failedGuards.length > 0 ? overrideReason : undefined,
+      ...(options.comment?.trim() ? { comment: options.comment.trim() } : {}),
       ...(approval.selfApproval ? { selfApproval: true } : {}),
     },
   });

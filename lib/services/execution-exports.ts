@@ -62,6 +62,7 @@ function executionFacts(execution: ExecutionDetail) {
     approved_by: execution.approverName,
     approved_by_id: execution.approvedBy,
     override_reason: execution.overrideReason ?? undefined,
+    approval_comment: execution.approvalComment ?? undefined,
     source: execution.source,
     dataset: { id: execution.dataset.id, name: execution.dataset.name },
     base_version: execution.baseVersion?.number ?? null,
@@ -91,6 +92,7 @@ export const HISTORY_CSV_HEADER = [
   "approver",
   "approved_at",
   "override_reason",
+  "approval_comment",
   "row_key",
   "column",
   "before",
@@ -122,6 +124,7 @@ export async function* historyCsvChunks(
       execution.approverName,
       (execution.finishedAt ?? execution.createdAt).toISOString(),
       execution.overrideReason ?? "",
+      execution.approvalComment ?? "",
     ];
     let any = false;
     for await (const batch of iterateExecutionChanges(execution.id)) {

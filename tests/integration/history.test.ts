@@ -363,7 +363,7 @@ describe("downloads and export", () => {
     expect(csv.headers.get("content-type")).toMatch(/text\/csv/);
     const csvLines = (await csv.text()).trimEnd().split("\r\n");
     expect(csvLines[0]).toBe(
-      "execution_id,instruction,dataset,version_before,version_after,status,author,approver,approved_at,override_reason,row_key,column,before,after",
+      "execution_id,instruction,dataset,version_before,version_after,status,author,approver,approved_at,override_reason,approval_comment,row_key,column,before,after",
     );
     const fitness = csvLines.filter((line) =>
       line.startsWith("plan_fitness_price_increase_10pct_v1,"),

@@ -3,7 +3,7 @@ import { previewPlanAction, savePlanRevisionAction, submitPlanAction } from "@/l
 import { listPlans } from "@/lib/db/plan-list";
 import { parsePlanFilters } from "@/lib/schemas/plans";
 import { actAs, resetAuth, setAuthTestEnv, signedInUser, type TestUser } from "../support/auth";
-import { previewedPlanBy } from "../support/plans";
+import { approveAs, previewedPlanBy, submittedPlanBy } from "../support/plans";
 import { installTempDb, type TempDb } from "../support/temp-db";
 
 vi.mock("next/headers", () => import("../support/next-headers"));
@@ -101,5 +101,24 @@ describe("submitting a plan for approval", () => {
     const refused = await submitPlanAction({ planId: previewed.planId });
     expect(refused).toMatchObject({ ok: false, code: "stale_plan" });
     if (!refused.ok) expect(refused.error).toMatch(/Preview again, then submit/);
+  });
+
+  it("keeps the approver's comment with the execution and in its audit", async () => {
+    const previewed = await submittedPlanBy(author);
+    const approved = await approveAs(approver, {
+      ...previewed,
+      comment: "  Checked against the supplier list.  ",
+    });
+    expect(approved).toMatchObject({ ok: true });
+    const execution = await temp.db.execution.findFirstOrThrow({
+      where: { planId: previewed.planId },
+    });
+    expect(execution.approvalComment).toBe("Checked against the supplier list.");
+    const event = await temp.db.auditEvent.findFirstOrThrow({
+      where: { type: "execution.approved", executionId: execution.id },
+    });
+    expect(JSON.parse(event.detailJson)).toMatchObject({
+      comment: "Checked against the supplier list.",
+    });
   });
 });

@@ -54,7 +54,10 @@ export async function submittedPlanBy(author: TestUser) {
   return previewed;
 }
 
-export function approveAs(user: TestUser, previewed: Awaited<ReturnType<typeof previewedPlanBy>>) {
+export function approveAs(
+  user: TestUser,
+  previewed: Awaited<ReturnType<typeof previewedPlanBy>> & { comment?: string },
+) {
   actAs(user);
   return approvePlanAction(previewed);
 }

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Execution" ADD COLUMN     "approvalComment" TEXT;
