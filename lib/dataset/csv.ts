@@ -21,13 +21,34 @@
  * No `node:` imports: this module also runs in the browser.
  */
 
-import { DELIMITER_NAMES, type Delimiter, detectDelimiter } from "./csv-dialect";
+import { type Delimiter, detectDelimiter } from "./csv-dialect";
 import {
   buildDictionary,
   type ColumnDictionary,
   completeScannedDictionary,
   joinScannedDictionaries,
 } from "./csv-dictionary";
+import { CsvError } from "./csv-error";
+import {
+  countBelow,
+  fieldValue,
+  findLineBreaks,
+  type HeaderRead,
+  lineOfText,
+  readHeader,
+  textAfterQuote,
+  unquote,
+  unterminatedQuote,
+} from "./csv-header";
+import {
+  buildKeyIndex,
+  checkKeysUnique,
+  completeKeyHashes,
+  hashKeys,
+  hashRange,
+  type KeyIndex,
+  type ScannedKeys,
+} from "./csv-keys";
 import {
   appendScanned,
   type RowScan,
@@ -40,6 +61,7 @@ import { firstInvalidUtf8, lineOfByte } from "./csv-utf8";
 import { decimalCommaColumns, withDecimalPoints } from "./decimal-comma";
 
 export type { ColumnDictionary } from "./csv-dictionary";
+export { CsvError, type CsvErrorCode } from "./csv-error";
 export {
   type CellEdit,
   type ColumnEdits,
@@ -49,34 +71,6 @@ export {
   type WrittenColumn,
   writeChanges,
 } from "./csv-write";
-
-export type CsvErrorCode =
-  | "empty_file"
-  | "not_utf8"
-  | "ragged_row"
-  | "unterminated_quote"
-  | "invalid_quote"
-  | "duplicate_header"
-  | "empty_header"
-  | "too_many_columns"
-  | "long_header"
-  | "duplicate_key"
-  | "empty_key"
-  | "unknown_key_column"
-  | "no_key_column";
-
-export class CsvError extends Error {
-  readonly code: CsvErrorCode;
-  /** 1-based physical line of the file the problem is on, when it is on one. */
-  readonly line: number | null;
-
-  constructor(code: CsvErrorCode, message: string, line: number | null = null) {
-    super(message);
-    this.name = "CsvError";
-    this.code = code;
-    this.line = line;
-  }
-}
 
 export interface ParseCsvOptions {
   /** The field separator; detected from the file when not given (`detectDelimiter`). */
@@ -131,17 +125,6 @@ export interface PendingTailScan {
   cancel(): void;
 }
 
-/**
- * FNV-1a hashes of the key field's text, taken while the scan reads it anyway. Rows whose key is
- * quoted or blank are listed instead, for the key index to look at.
- */
-interface ScannedKeys {
-  field: number;
-  hashes: Int32Array;
-  /** Rows whose hash is missing from `hashes`, ascending. */
-  unhashed: number[];
-}
-
 // Character codes as module constants rather than imports: compiled to CommonJS (and in bundler
 // runtimes) an imported binding is read through a getter, which in a per-row loop costs more
 // than the comparison it feeds.
@@ -151,9 +134,6 @@ const CR = 13;
 const SPACE = 32;
 const TAB = 9;
 const BOM = 0xfeff;
-/** FNV-1a, over UTF-16 code units: the key index hashes keys with it. */
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
 
 /** A parsed CSV file. Build it with `parseCsv`. */
 export class CsvTable {
@@ -662,373 +642,4 @@ function decodeUtf8(bytes: Uint8Array): string {
   }
 }
 
-interface HeaderRead {
-  names: string[];
-  end: number;
-  next: number;
-}
-
-/**
- * The most columns a table has, and the longest column name: beyond them a file is not a table
- * someone reviews cell by cell, and a header of a million names would take the server's memory.
- */
-export const MAX_COLUMNS = 1_000;
-export const MAX_HEADER_NAME_CHARS = 1_000;
-
-function readHeader(text: string, start: number, line: number, delimiter: number): HeaderRead {
-  const record = readRecordSlow(text, start, line, delimiter, MAX_COLUMNS);
-  const names = record.fields.map(([from, to]) => fieldValue(text, from, to).trim());
-  names.forEach((name, index) => {
-    if (name.length > MAX_HEADER_NAME_CHARS) {
-      throw new CsvError(
-        "long_header",
-        `Line ${line}: the name of column ${index + 1} is longer than ${MAX_HEADER_NAME_CHARS.toLocaleString("en-US")} characters. Is the first line really the header?`,
-        line,
-      );
-    }
-  });
-  const seen = new Map<string, number>();
-  names.forEach((name, index) => {
-    // Excel writes "a,b,c," and a comma after every row: a last column without a name is kept
-    // as it is, as long as nothing is written in it (`checkUnnamedColumn`).
-    if (name === "" && index === names.length - 1 && index > 0) return;
-    if (name === "") {
-      throw new CsvError(
-        "empty_header",
-        names.length === 1
-          ? `Line ${line}: the header is empty.`
-          : `Line ${line}: column ${index + 1} of the header has no name. Every column needs a name in the header line; add one and upload again.`,
-        line,
-      );
-    }
-    const first = seen.get(name);
-    if (first !== undefined) {
-      throw new CsvError(
-        "duplicate_header",
-        `Line ${line}: column '${name}' appears twice in the header (columns ${first + 1} and ${index + 1}).`,
-        line,
-      );
-    }
-    seen.set(name, index);
-  });
-  return { names, end: record.end, next: record.next };
-}
-
-interface RecordRead {
-  fields: Array<[number, number]>;
-  /** Offset just after the last field. */
-  end: number;
-  /** Offset of the next record (line breaks and blank lines skipped). */
-  next: number;
-}
-
-/**
- * Reads one record field by field. Used for the header and to describe a bad row; rows go
- * through the faster `scanRows` (csv-scan.ts).
- */
-function readRecordSlow(
-  text: string,
-  start: number,
-  line: number,
-  delimiter: number,
-  maxFields = Number.POSITIVE_INFINITY,
-): RecordRead {
-  const n = text.length;
-  const fields: Array<[number, number]> = [];
-  let pos = start;
-  for (;;) {
-    const fieldFrom = pos;
-    if (text.charCodeAt(pos) === QUOTE) {
-      pos = closingQuote(text, pos);
-      if (pos < 0) throw unterminatedQuote(line);
-      pos++;
-      const after = text.charCodeAt(pos);
-      if (pos < n && after !== delimiter && after !== LF && after !== CR) {
-        throw textAfterQuote(line, fields.length + 1);
-      }
-    } else {
-      while (pos < n) {
-        const c = text.charCodeAt(pos);
-        if (c === delimiter || c === LF || c === CR) break;
-        pos++;
-      }
-    }
-    fields.push([fieldFrom, pos]);
-    if (fields.length > maxFields) {
-      throw new CsvError(
-        "too_many_columns",
-        `Line ${line}: the header has more than ${maxFields.toLocaleString("en-US")} columns, the most a table can have. Split the file, or check that it is separated by ${delimiterName(delimiter)}s.`,
-        line,
-      );
-    }
-    if (pos < n && text.charCodeAt(pos) === delimiter) {
-      pos++;
-      continue;
-    }
-    return { fields, end: pos, next: skipEmptyLines(text, pos, delimiter) };
-  }
-}
-
-function delimiterName(code: number): string {
-  return DELIMITER_NAMES[String.fromCharCode(code) as Delimiter] ?? "comma";
-}
-
-/** Offset of the quote that closes the quoted field opening at `open`, or -1 when none does. */
-function closingQuote(text: string, open: number): number {
-  let pos = open + 1;
-  for (;;) {
-    const q = text.indexOf('"', pos);
-    if (q < 0 || text.charCodeAt(q + 1) !== QUOTE) return q;
-    pos = q + 2;
-  }
-}
-
-function unterminatedQuote(line: number): CsvError {
-  return new CsvError(
-    "unterminated_quote",
-    `Line ${line}: a quoted field starts here but its closing quote is missing.`,
-    line,
-  );
-}
-
-function textAfterQuote(line: number, field: number): CsvError {
-  return new CsvError(
-    "invalid_quote",
-    `Line ${line}: field ${field} has text after its closing quote; quote the whole field and write a quote inside it as "".`,
-    line,
-  );
-}
-
-/** A field's value from its raw text range. */
-function fieldValue(text: string, start: number, end: number): string {
-  return text.charCodeAt(start) === QUOTE ? unquote(text, start, end) : text.slice(start, end);
-}
-
-function unquote(text: string, start: number, end: number): string {
-  const inner = text.slice(start + 1, end - 1);
-  return inner.includes('"') ? inner.replaceAll('""', '"') : inner;
-}
-
-// ── Line numbers ────────────────────────────────────────────────────────────────────────────────
-
-/** Offsets of every line break (the LF of a CRLF, a lone LF, a lone CR), ascending. */
-function findLineBreaks(text: string): Int32Array {
-  const breaks: number[] = [];
-  if (!text.includes("\r")) {
-    for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) breaks.push(at);
-  } else {
-    for (let at = 0; at < text.length; at++) {
-      const c = text.charCodeAt(at);
-      if (c === LF || (c === CR && text.charCodeAt(at + 1) !== LF)) breaks.push(at);
-    }
-  }
-  return Int32Array.from(breaks);
-}
-
-/** 1-based physical line of a text offset (counted only for a message). */
-function lineOfText(text: string, offset: number): number {
-  let line = 1;
-  for (let at = 0; at < offset; at++) {
-    const c = text.charCodeAt(at);
-    if (c === LF || (c === CR && text.charCodeAt(at + 1) !== LF)) line++;
-  }
-  return line;
-}
-
-function countBelow(sorted: Int32Array, value: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid] < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-// ── Key index ───────────────────────────────────────────────────────────────────────────────────
-
-/**
- * The key column's index: every row ordered by its key's hash, in groups that share the hash's
- * top bits (four to eight rows each), so a lookup hashes the key and compares the hashes of one
- * group. Two stable radix passes order the rows; they read and write memory mostly in sequence,
- * where a hash table of millions of slots misses the cache on nearly every row and takes several
- * times as long to fill. Built on the first lookup: a parse only checks that keys are unique
- * (`checkKeysUnique`), and a plan that looks no row up by key never needs it.
- */
-interface KeyIndex {
-  /** Key hashes in index order. */
-  hashes: Int32Array;
-  /** Row numbers in index order. */
-  rows: Int32Array;
-  /** Where each group starts in `rows`, plus the end of the last. */
-  groupStart: Int32Array;
-  /** A hash's group is `hash >>> shift`. */
-  shift: number;
-}
-
-function buildKeyIndex(rowHashes: Int32Array): KeyIndex {
-  const n = rowHashes.length;
-  // Four to eight rows per group (at most 2^24 groups).
-  let bits = 1;
-  while (bits < 24 && n >> (bits + 3) > 0) bits++;
-  const shift = 32 - bits;
-  const low = bits >> 1; // the first pass sorts by the group's low bits, the second by its high
-  const byLow = radixPass(rowHashes, null, shift, low);
-  const sorted = radixPass(byLow.hashes, byLow.rows, shift + low, bits - low);
-
-  const groupStart = new Int32Array((1 << bits) + 1);
-  for (let at = 0; at < n; at++) groupStart[(sorted.hashes[at] >>> shift) + 1]++;
-  for (let g = 0; g < 1 << bits; g++) groupStart[g + 1] += groupStart[g];
-  return { hashes: sorted.hashes, rows: sorted.rows, groupStart, shift };
-}
-
-/**
- * One stable counting-sort pass on `width` bits of the hash, starting at bit `from`. `rows` null
- * means rows in order (0, 1, 2…).
- */
-function radixPass(
-  hashes: Int32Array,
-  rows: Int32Array | null,
-  from: number,
-  width: number,
-): { hashes: Int32Array; rows: Int32Array } {
-  const n = hashes.length;
-  const mask = (1 << width) - 1;
-  const next = new Int32Array(mask + 2);
-  for (let at = 0; at < n; at++) next[((hashes[at] >>> from) & mask) + 1]++;
-  for (let d = 0; d <= mask; d++) next[d + 1] += next[d];
-  const outHashes = new Int32Array(n);
-  const outRows = new Int32Array(n);
-  for (let at = 0; at < n; at++) {
-    const hash = hashes[at];
-    const to = next[(hash >>> from) & mask]++;
-    outHashes[to] = hash;
-    outRows[to] = rows === null ? at : rows[at];
-  }
-  return { hashes: outHashes, rows: outRows };
-}
-
-/**
- * Throws for the first row, in file order, whose key an earlier row already has. One counting
- * pass spreads the rows over buckets by the top bits of their key's hash (a few hundred rows
- * each, ascending within a bucket, as equal keys share one), and each bucket is checked with a
- * small hash table that stays in the cache; one table over a million rows would miss the cache
- * on nearly every row, and the full index (`buildKeyIndex`) takes two passes where this needs one.
- */
-function checkKeysUnique(table: CsvTable, col: number, hashes: Int32Array): void {
-  const n = hashes.length;
-  let bits = 1;
-  while (bits < 16 && n >> (bits + 9) > 0) bits++;
-  const shift = 32 - bits;
-  const buckets = 1 << bits;
-  const bucketStart = new Int32Array(buckets + 1);
-  for (let row = 0; row < n; row++) bucketStart[(hashes[row] >>> shift) + 1]++;
-  let largest = 0;
-  for (let b = 0; b < buckets; b++) {
-    largest = Math.max(largest, bucketStart[b + 1]);
-    bucketStart[b + 1] += bucketStart[b];
-  }
-  const next = bucketStart.slice(0, buckets);
-  const rows = new Int32Array(n);
-  for (let row = 0; row < n; row++) rows[next[hashes[row] >>> shift]++] = row;
-
-  let size = 16;
-  while (size < largest * 2) size *= 2;
-  const mask = size - 1;
-  const slotRow = new Int32Array(size);
-  // Which bucket filled a slot (bucket + 1), so the table is never cleared between buckets.
-  const slotBucket = new Int32Array(size);
-  let repeat = -1;
-  let first = -1;
-  for (let b = 0; b < buckets; b++) {
-    for (let i = bucketStart[b]; i < bucketStart[b + 1]; i++) {
-      const row = rows[i];
-      const hash = hashes[row];
-      for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-        if (slotBucket[slot] !== b + 1) {
-          slotBucket[slot] = b + 1;
-          slotRow[slot] = row;
-          break;
-        }
-        const earlier = slotRow[slot];
-        if (hashes[earlier] === hash && table.cell(earlier, col) === table.cell(row, col)) {
-          if (repeat < 0 || row < repeat) {
-            repeat = row;
-            first = earlier;
-          }
-          break;
-        }
-      }
-    }
-  }
-  if (repeat >= 0) throw duplicateKey(table, col, repeat, first);
-}
-
-/** The scan's key hashes with the quoted and blank keys it left out looked at. */
-function completeKeyHashes(table: CsvTable, col: number, scanned: ScannedKeys): Int32Array {
-  const { hashes } = scanned;
-  for (const row of scanned.unhashed) {
-    const value = table.cell(row, col);
-    if (value.trim() === "") throw emptyKey(table, col, row);
-    hashes[row] = hashRange(value, 0, value.length);
-  }
-  return hashes;
-}
-
-/** The hash of every key cell's value, in row order; throws on the first empty key. */
-function hashKeys(table: CsvTable, col: number): Int32Array {
-  const { text, rowCount, fieldStart, rowEnd, columnCount: width } = table;
-  const hashes = new Int32Array(rowCount);
-  const last = col === width - 1;
-  for (let row = 0, at = col; row < rowCount; row++, at += width) {
-    const start = fieldStart[at];
-    const end = last ? rowEnd[row] : fieldStart[at + 1] - 1;
-    let hash: number;
-    let blank: boolean;
-    if (text.charCodeAt(start) === QUOTE) {
-      const value = unquote(text, start, end);
-      hash = hashRange(value, 0, value.length);
-      blank = value.trim() === "";
-    } else {
-      // FNV-1a over the code units, noting on the way whether any is not a space or tab.
-      hash = FNV_OFFSET;
-      blank = true;
-      for (let k = start; k < end; k++) {
-        const c = text.charCodeAt(k);
-        if (c !== 32 && c !== 9) blank = false;
-        hash = Math.imul(hash ^ c, FNV_PRIME);
-      }
-    }
-    if (blank) throw emptyKey(table, col, row);
-    hashes[row] = hash;
-  }
-  return hashes;
-}
-
-function emptyKey(table: CsvTable, col: number, row: number): CsvError {
-  const line = table.lineOfRow(row);
-  return new CsvError(
-    "empty_key",
-    `Line ${line}: the key column '${table.header[col]}' is empty; every row needs a key.`,
-    line,
-  );
-}
-
-function duplicateKey(table: CsvTable, col: number, row: number, first: number): CsvError {
-  const line = table.lineOfRow(row);
-  return new CsvError(
-    "duplicate_key",
-    `Line ${line}: key '${table.cell(row, col)}' already appears on line ${table.lineOfRow(first)}.`,
-    line,
-  );
-}
-
-/** FNV-1a over UTF-16 code units. */
-function hashRange(text: string, start: number, end: number): number {
-  let hash = FNV_OFFSET;
-  for (let at = start; at < end; at++) {
-    hash = Math.imul(hash ^ text.charCodeAt(at), FNV_PRIME);
-  }
-  return hash;
-}
+export { MAX_COLUMNS, MAX_HEADER_NAME_CHARS } from "./csv-header";
