@@ -1,6 +1,6 @@
-import type { CsvTable } from "./csv";
 import { CsvError } from "./csv-error";
 import { unquote } from "./csv-header";
+import type { CsvTable } from "./csv-table";
 
 // A local constant, not an import: see the note on the character codes in csv.ts.
 const QUOTE = 34;

@@ -1,0 +1,271 @@
+import type { Delimiter } from "./csv-dialect";
+import {
+  buildDictionary,
+  type ColumnDictionary,
+  completeScannedDictionary,
+} from "./csv-dictionary";
+import { CsvError } from "./csv-error";
+import { countBelow, fieldValue, findLineBreaks, unquote } from "./csv-header";
+import {
+  buildKeyIndex,
+  checkKeysUnique,
+  completeKeyHashes,
+  hashKeys,
+  hashRange,
+  type KeyIndex,
+  type ScannedKeys,
+} from "./csv-keys";
+import type { ScannedDictionary } from "./csv-scan";
+
+/**
+ * The parsed table (csv.ts parses): field offsets in typed arrays over the decoded text, cells
+ * made on demand, the key column checked and indexed, columns dictionary-encoded on request.
+ */
+
+// Character codes as module constants rather than imports: compiled to CommonJS (and in bundler
+// runtimes) an imported binding is read through a getter, which in a per-row loop costs more
+// than the comparison it feeds.
+const QUOTE = 34;
+const BOM = 0xfeff;
+
+/** A parsed CSV file. Build it with `parseCsv`. */
+export class CsvTable {
+  /** The file exactly as given. */
+  readonly bytes: Uint8Array;
+  /**
+   * The file decoded as UTF-8 as the table reads it: a BOM stays in it as U+FEFF, and decimal
+   * commas in `decimalCommaColumns` read as points (same length, so offsets are the file's).
+   */
+  readonly text: string;
+  /** The file decoded as UTF-8, exactly: it encodes back to `bytes`. */
+  readonly fileText: string;
+  /** Columns whose numbers the file writes with a decimal comma (`decimal-comma.ts`). */
+  readonly decimalCommaColumns: ReadonlySet<number>;
+  /** True when every byte is ASCII (besides a BOM): then a text offset maps to a byte offset. */
+  readonly ascii: boolean;
+  readonly hasBom: boolean;
+  /** The field separator the file uses: changed cells are written with it in mind. */
+  readonly delimiter: Delimiter;
+  /** Column names from the header, trimmed. */
+  readonly header: readonly string[];
+  readonly columnCount: number;
+  readonly rowCount: number;
+  /** Text offset where each field starts, row-major (`row * columnCount + col`), quotes included. */
+  readonly fieldStart: Int32Array;
+  /** Text offset just after each row's last field, before its line break. */
+  readonly rowEnd: Int32Array;
+  /** Text offset just after the header's last field. */
+  readonly headerEnd: number;
+
+  private keyIndexColumn = -1;
+  private keys: KeyIndex | null = null;
+  /** The key column's hash by row, kept from the uniqueness check for the first `rowOfKey`. */
+  private keyHashes: Int32Array | null = null;
+  /** Key hashes the parse took on its way; used once, by the first key index built. */
+  private scannedKeys: ScannedKeys | null;
+  private readonly columnCache = new Map<number, string[]>();
+  private lineBreaks: Int32Array | null = null;
+  /** Dictionaries built so far, by column, with the limit each was built for. */
+  private readonly dictionaries = new Map<
+    number,
+    { limit: number; dictionary: ColumnDictionary | null }
+  >();
+  /** The dictionary the parse's scan encoded, completed on first use. */
+  private scannedDictionary: { limit: number; scanned: ScannedDictionary } | null;
+
+  /** @internal Use `parseCsv`. */
+  constructor(parts: {
+    bytes: Uint8Array;
+    text: string;
+    fileText?: string;
+    decimalCommaColumns?: readonly number[];
+    delimiter?: Delimiter;
+    header: string[];
+    fieldStart: Int32Array;
+    rowEnd: Int32Array;
+    rowCount: number;
+    headerEnd: number;
+    scannedKeys?: ScannedKeys;
+    scannedDictionary?: { limit: number; scanned: ScannedDictionary };
+  }) {
+    this.bytes = parts.bytes;
+    this.text = parts.text;
+    this.fileText = parts.fileText ?? parts.text;
+    this.decimalCommaColumns = new Set(parts.decimalCommaColumns ?? []);
+    this.hasBom = parts.text.charCodeAt(0) === BOM;
+    this.ascii = parts.text.length === parts.bytes.length - (this.hasBom ? 2 : 0);
+    this.delimiter = parts.delimiter ?? ",";
+    this.header = parts.header;
+    this.columnCount = parts.header.length;
+    this.rowCount = parts.rowCount;
+    this.fieldStart = parts.fieldStart;
+    this.rowEnd = parts.rowEnd;
+    this.headerEnd = parts.headerEnd;
+    this.scannedKeys = parts.scannedKeys ?? null;
+    this.scannedDictionary = parts.scannedDictionary ?? null;
+  }
+
+  /**
+   * The column's values as codes into its distinct values, or null when it has more than
+   * `limit` of them. Built once per column and limit (from the parse's scan when it encoded the
+   * column) and kept for the life of the table, which later runs on the same version share.
+   */
+  dictionary(col: number, limit: number): ColumnDictionary | null {
+    const known = this.dictionaries.get(col);
+    if (known?.limit === limit) return known.dictionary;
+    const scan = this.scannedDictionary;
+    const scanned = scan?.limit === limit && scan.scanned.field === col ? scan.scanned : null;
+    const dictionary = scanned
+      ? completeScannedDictionary(this, scanned, limit)
+      : buildDictionary(this, col, limit);
+    this.dictionaries.set(col, { limit, dictionary });
+    return dictionary;
+  }
+
+  /** Index of a column by (trimmed) name, or -1. */
+  columnIndex(name: string): number {
+    return this.header.indexOf(name);
+  }
+
+  /** Text offset of a cell's first character (its opening quote when quoted). */
+  cellStart(row: number, col: number): number {
+    return this.fieldStart[row * this.columnCount + col];
+  }
+
+  /** Text offset just after a cell's last character (its closing quote when quoted). */
+  cellEnd(row: number, col: number): number {
+    return col === this.columnCount - 1
+      ? this.rowEnd[row]
+      : this.fieldStart[row * this.columnCount + col + 1] - 1;
+  }
+
+  isQuoted(row: number, col: number): boolean {
+    return this.text.charCodeAt(this.cellStart(row, col)) === QUOTE;
+  }
+
+  /** The cell exactly as written in the file, quotes and escapes included. */
+  rawCell(row: number, col: number): string {
+    return this.text.slice(this.cellStart(row, col), this.cellEnd(row, col));
+  }
+
+  /** The cell's value: quotes removed, `""` unescaped, nothing trimmed. */
+  cell(row: number, col: number): string {
+    const cached = this.columnCache.size > 0 ? this.columnCache.get(col) : undefined;
+    if (cached) return cached[row];
+    return fieldValue(this.text, this.cellStart(row, col), this.cellEnd(row, col));
+  }
+
+  /** Whether a cell's value is `value`, without decoding an unquoted cell. */
+  cellEquals(row: number, col: number, value: string): boolean {
+    const start = this.cellStart(row, col);
+    if (this.text.charCodeAt(start) === QUOTE) return this.cell(row, col) === value;
+    return value.length === this.cellEnd(row, col) - start && this.text.startsWith(value, start);
+  }
+
+  /** Every value of a column, decoded once and cached for the life of the table. */
+  column(col: number): readonly string[] {
+    let values = this.columnCache.get(col);
+    if (!values) {
+      values = this.decodeColumn(col);
+      this.columnCache.set(col, values);
+    }
+    return values;
+  }
+
+  /** Every value of a column without caching it (profiling reads each column once). */
+  decodeColumn(col: number): string[] {
+    const cached = this.columnCache.get(col);
+    if (cached) return cached;
+    const { text, fieldStart, rowEnd, columnCount: width, rowCount } = this;
+    const values = new Array<string>(rowCount);
+    const last = col === width - 1;
+    for (let row = 0, at = col; row < rowCount; row++, at += width) {
+      const start = fieldStart[at];
+      const end = last ? rowEnd[row] : fieldStart[at + 1] - 1;
+      values[row] =
+        text.charCodeAt(start) === QUOTE ? unquote(text, start, end) : text.slice(start, end);
+    }
+    return values;
+  }
+
+  /** Name of the key column, or undefined when the table was parsed without one. */
+  get keyColumn(): string | undefined {
+    return this.keyIndexColumn < 0 ? undefined : this.header[this.keyIndexColumn];
+  }
+
+  /** Index of the key column, or -1. */
+  get keyColumnIndex(): number {
+    return this.keyIndexColumn;
+  }
+
+  /**
+   * Makes `name` the key column: every value must be non-empty and unique. Throws a CsvError
+   * naming the lines otherwise. `knownUnique` skips the check for a column already counted
+   * (profiling does). The index `rowOfKey` reads is built on its first call.
+   */
+  setKeyColumn(name: string, options: { knownUnique?: boolean } = {}): void {
+    const col = this.columnIndex(name);
+    if (col < 0) {
+      throw new CsvError(
+        "unknown_key_column",
+        `The key column '${name}' is not in the header (${this.header.join(", ")}).`,
+      );
+    }
+    if (col === this.keyIndexColumn) return;
+    this.keys = null;
+    this.keyHashes = null;
+    if (!options.knownUnique) {
+      const hashes = this.hashKeyColumn(col);
+      checkKeysUnique(this, col, hashes);
+      this.keyHashes = hashes;
+    }
+    this.keyIndexColumn = col;
+  }
+
+  /** The key of a row. Requires a key column. */
+  rowKey(row: number): string {
+    if (this.keyIndexColumn < 0) throw new Error("The table has no key column; call setKeyColumn.");
+    return this.cell(row, this.keyIndexColumn);
+  }
+
+  /** The row with this key, or -1. Requires a key column. */
+  rowOfKey(key: string): number {
+    if (this.keyIndexColumn < 0) throw new Error("The table has no key column; call setKeyColumn.");
+    if (!this.keys) {
+      this.keys = buildKeyIndex(this.keyHashes ?? this.hashKeyColumn(this.keyIndexColumn));
+      this.keyHashes = null;
+    }
+    const { hashes, rows, groupStart, shift } = this.keys;
+    const hash = hashRange(key, 0, key.length) | 0;
+    const group = hash >>> shift;
+    for (let at = groupStart[group]; at < groupStart[group + 1]; at++) {
+      if (hashes[at] === hash && this.cell(rows[at], this.keyIndexColumn) === key) return rows[at];
+    }
+    return -1;
+  }
+
+  /** The hash of every key cell's value, by row (throws on the first empty key). */
+  private hashKeyColumn(col: number): Int32Array {
+    const scanned = this.scannedKeys?.field === col ? this.scannedKeys : null;
+    this.scannedKeys = null;
+    return scanned ? completeKeyHashes(this, col, scanned) : hashKeys(this, col);
+  }
+
+  /** Key → row for every row, for callers that want a plain Map. Built on each call. */
+  keyIndex(): Map<string, number> {
+    const keys = new Map<string, number>();
+    for (let row = 0; row < this.rowCount; row++) keys.set(this.rowKey(row), row);
+    return keys;
+  }
+
+  /** 1-based physical line of the file a row starts on. */
+  lineOfRow(row: number): number {
+    return this.lineAt(this.fieldStart[row * this.columnCount]);
+  }
+
+  /** 1-based physical line of a text offset. */
+  lineAt(offset: number): number {
+    this.lineBreaks ??= findLineBreaks(this.text);
+    return 1 + countBelow(this.lineBreaks, offset);
+  }
+}
