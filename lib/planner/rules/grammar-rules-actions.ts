@@ -1,0 +1,258 @@
+import type { Rule } from "./grammar";
+import { n, valueScope } from "./grammar-builders";
+
+import { PREFIX } from "./grammar-lexicon";
+import { VERBS } from "./grammar-tables";
+import {
+  alt,
+  column,
+  flag,
+  num,
+  opt,
+  quoted,
+  seq,
+  shapedValue,
+  tag,
+  value,
+  words,
+} from "./patterns";
+import { type ColumnRef, type FlagRef, isMoneyColumn, type ValueRef } from "./vocabulary";
+
+/**
+ * Rules of the grammar (grammar.ts): verbs, amounts, boolean values, flags and set-to-text. In priority order: when two rules match equally
+ * many tokens the earlier one wins.
+ */
+export const ACTION_RULES: Rule[] = [
+  // Verbs.
+  ...VERBS.map(
+    ([forms, verb, extra]): Rule => ({
+      name: `verb-${verb}`,
+      pattern: words(...forms),
+      build: () => ({ kind: "verb", verb, ...extra, word: forms[0] }),
+    }),
+  ),
+
+  // Amounts.
+  {
+    name: "amount-off",
+    pattern: seq(opt(words("by")), num("n"), words("off")),
+    build: (caps) => ({ kind: "amount", mode: "off", direction: "down", num: n(caps) }),
+  },
+  {
+    name: "amount-half",
+    pattern: words(
+      "by half",
+      "in half",
+      "half price",
+      "half off",
+      "to half price",
+      "at half price",
+    ),
+    build: () => ({
+      kind: "amount",
+      mode: "off",
+      direction: "down",
+      num: { value: 50, unit: "percent", text: "half" },
+    }),
+  },
+  {
+    name: "amount-noun-down",
+    pattern: seq(
+      opt(words("a", "an")),
+      num("n"),
+      words(
+        "discount",
+        "cut",
+        "reduction",
+        "decrease",
+        "markdown",
+        "mark down",
+        "price cut",
+        "price reduction",
+        "drop",
+        "decline",
+        "cheaper",
+        "less expensive",
+        "lower",
+        "less",
+      ),
+    ),
+    build: (caps) => ({ kind: "amount", mode: "noun", direction: "down", num: n(caps) }),
+  },
+  {
+    name: "amount-noun-column",
+    pattern: seq(
+      opt(words("a", "an")),
+      num("n"),
+      column("c"),
+      alt(
+        tag("d", "down", words("cut", "discount", "reduction", "decrease", "drop")),
+        tag("d", "up", words("increase", "raise", "hike", "rise", "bump")),
+      ),
+    ),
+    build: (caps, scan) => {
+      const ref = caps.c as ColumnRef;
+      if (!("column" in ref) || !isMoneyColumn(scan.vocabulary, ref.column)) return undefined;
+      return { kind: "amount", mode: "noun", direction: caps.d as "up" | "down", num: n(caps) };
+    },
+  },
+  {
+    name: "amount-noun-up",
+    pattern: seq(
+      opt(words("a", "an")),
+      num("n"),
+      words(
+        "increase",
+        "raise",
+        "markup",
+        "mark up",
+        "hike",
+        "price increase",
+        "price hike",
+        "rise",
+        "bump",
+        "uplift",
+        "more expensive",
+        "pricier",
+        "higher",
+        "dearer",
+        "more",
+      ),
+    ),
+    build: (caps) => ({ kind: "amount", mode: "noun", direction: "up", num: n(caps) }),
+  },
+  {
+    name: "amount-direction",
+    pattern: alt(
+      tag("direction", "up", seq(words("up by", "up"), num("n"))),
+      tag("direction", "down", seq(words("down by", "down"), num("n"))),
+      tag("direction", "up", seq(words("+"), num("n"))),
+      tag("direction", "down", seq(words("-", "−", "minus"), num("n"))),
+    ),
+    build: (caps) => ({
+      kind: "amount",
+      mode: "noun",
+      direction: caps.direction as "up" | "down",
+      num: n(caps),
+    }),
+  },
+  {
+    name: "amount-by",
+    pattern: seq(words("by", "by a", "by an", "by a flat", "by just", "by only"), num("n")),
+    build: (caps) => ({ kind: "amount", mode: "by", num: n(caps) }),
+  },
+  {
+    name: "amount-to",
+    pattern: seq(
+      words(
+        "to",
+        "at",
+        "=",
+        "equal to",
+        "to be",
+        "to a price of",
+        "to a flat",
+        "to exactly",
+        "at a flat",
+        "at exactly",
+        "to just",
+        "to only",
+        "as",
+        "to a flat price of",
+        "at a price of",
+      ),
+      num("n"),
+    ),
+    build: (caps) => ({ kind: "amount", mode: "to", num: n(caps) }),
+  },
+
+  // Boolean values, flags and set-to-text.
+  {
+    name: "bool",
+    pattern: seq(
+      words("to", "as", "=", "to be", "as being"),
+      alt(tag("b", true, words("true", "yes", "y")), tag("b", false, words("false", "no", "n"))),
+    ),
+    build: (caps) => ({ kind: "bool", value: caps.b as boolean }),
+  },
+  {
+    name: "flag-marked",
+    pattern: alt(
+      seq(tag("marker", "as", words("as", "as being", "to be", "as now")), flag("f")),
+      seq(tag("marker", "back", words("back", "back to")), flag("f")),
+      seq(tag("marker", "to", words("to")), flag("f")),
+      seq(
+        tag("marker", "as", words("go", "goes", "go on", "are put", "get put", "be put")),
+        flag("f"),
+      ),
+    ),
+    build: (caps) => ({
+      kind: "flag",
+      ref: caps.f as FlagRef,
+      marker: caps.marker as "as" | "back" | "to",
+    }),
+  },
+  {
+    name: "flag-equals",
+    pattern: seq(
+      PREFIX,
+      opt(words("the")),
+      flag("f"),
+      words("is", "are", "=", "==", "equals", "is set to"),
+      alt(tag("b", true, words("true", "yes", "y")), tag("b", false, words("false", "no", "n"))),
+    ),
+    build: (caps) => {
+      const ref = caps.f as FlagRef;
+      const value = ref.value === (caps.b as boolean);
+      return { kind: "scope", cond: { type: "flag", column: ref.column, value } };
+    },
+  },
+  {
+    name: "flag-switch",
+    pattern: alt(
+      seq(
+        tag("on", false, words("turn off", "switch off", "disable", "no longer", "stop")),
+        opt(words("the")),
+        flag("f"),
+      ),
+      seq(tag("on", true, words("turn on", "switch on", "enable")), opt(words("the")), flag("f")),
+    ),
+    build: (caps) => {
+      const ref = caps.f as FlagRef;
+      return {
+        kind: "flag",
+        ref: caps.on ? ref : { ...ref, value: !ref.value },
+        marker: "as",
+      };
+    },
+  },
+  {
+    name: "flag",
+    pattern: flag("f"),
+    build: (caps) => {
+      const ref = caps.f as FlagRef;
+      return { kind: "flag", ref, marker: ref.verb ? "as" : null };
+    },
+  },
+  {
+    name: "set-text",
+    pattern: seq(
+      words("to", "as", "into"),
+      opt(words("the", "a", "an")),
+      opt(column("c")),
+      alt(value("v"), shapedValue("v"), quoted("t")),
+    ),
+    build: (caps) => {
+      if (caps.t !== undefined) return { kind: "setText", refs: [], text: caps.t as string };
+      const refs = caps.v as ValueRef[];
+      const scope = valueScope(refs);
+      const chosen =
+        scope.kind === "scope" && scope.cond.type === "values" ? scope.cond : undefined;
+      return {
+        kind: "setText",
+        refs: chosen ? refs.filter((ref) => ref.column === chosen.column) : refs,
+        text: refs[0].value,
+      };
+    },
+  },
+];

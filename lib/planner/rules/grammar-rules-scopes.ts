@@ -1,0 +1,256 @@
+import type { Rule } from "./grammar";
+import { between, compare, dateScope, n, textColumn, valueScope } from "./grammar-builders";
+import {
+  CMP,
+  DATE_OP,
+  DATE_POST,
+  IS,
+  ORDINAL,
+  POSTFIX,
+  PREFIX,
+  PRICE_MARKER,
+} from "./grammar-lexicon";
+import {
+  alt,
+  anyWord,
+  column,
+  date,
+  dateColumn,
+  num,
+  opt,
+  quoted,
+  seq,
+  shapedValue,
+  tag,
+  value,
+  words,
+} from "./patterns";
+import type { ColumnRef, ValueRef } from "./vocabulary";
+
+/**
+ * Rules of the grammar (grammar.ts): counts of a numeric column, dates, comparisons and text columns. In priority order: when two rules match equally
+ * many tokens the earlier one wins.
+ */
+export const SCOPE_RULES: Rule[] = [
+  // "2-bedroom units", "4-credit courses": a count of a numeric column.
+  {
+    name: "number-column",
+    pattern: seq(alt(num("n"), ORDINAL), opt(words("-")), column("c")),
+    build: (caps, scan) => {
+      const ref = caps.c as ColumnRef;
+      const value = n(caps);
+      if (!("column" in ref) || value.unit !== "plain" || !Number.isInteger(value.value))
+        return undefined;
+      if (scan.vocabulary.columns.get(ref.column)?.type !== "integer") return undefined;
+      if (scan.vocabulary.timeColumns.has(ref.column)) return undefined;
+      return {
+        kind: "scope",
+        cond: { type: "compare", column: ref.column, op: "eq", value: value.value, unit: "plain" },
+      };
+    },
+  },
+  {
+    name: "pronoun",
+    pattern: words("them", "their", "those", "these", "its", "his", "her", "they", "it"),
+    build: () => ({ kind: "pronoun" }),
+  },
+
+  // Scopes: dates.
+  {
+    name: "date",
+    pattern: alt(
+      seq(
+        opt(words("who", "that", "which")),
+        opt(words("was", "were", "is", "are", "got", "last", "first", "been", "get")),
+        opt(dateColumn("c")),
+        DATE_OP,
+        opt(words("the")),
+        date("d"),
+        opt(DATE_POST),
+      ),
+      seq(
+        opt(words("who", "that", "which")),
+        opt(words("was", "were", "last", "first")),
+        dateColumn("c"),
+        date("d"),
+        opt(DATE_POST),
+      ),
+      seq(opt(dateColumn("c")), date("d"), DATE_POST),
+      seq(date("d"), dateColumn("c")),
+      seq(
+        opt(dateColumn("c")),
+        words("between", "from"),
+        date("d"),
+        words("and", "to", "until", "through", "-", "–"),
+        date("until"),
+      ),
+    ),
+    build: dateScope,
+  },
+
+  // Scopes: comparisons.
+  {
+    name: "compare",
+    pattern: alt(
+      seq(opt(PRICE_MARKER), CMP, num("n")),
+      seq(opt(PREFIX), opt(words("the")), column("c"), opt(IS), CMP, num("n")),
+      seq(
+        opt(words("with", "having", "that have", "which have")),
+        CMP,
+        num("n"),
+        opt(words("on", "in", "of")),
+        column("c"),
+        opt(words("left", "in stock", "on hand", "remaining", "available", "in inventory")),
+      ),
+      seq(opt(PRICE_MARKER), num("n"), POSTFIX),
+      seq(opt(PREFIX), opt(words("the")), column("c"), opt(IS), num("n"), POSTFIX),
+    ),
+    build: compare,
+  },
+  {
+    name: "priced-at",
+    pattern: seq(
+      words("priced at", "selling for", "that cost", "costing", "with a price of"),
+      num("n"),
+    ),
+    build: (caps, scan) => compare({ ...caps, op: "eq" }, scan),
+  },
+  {
+    name: "column-equals-number",
+    pattern: seq(
+      opt(PREFIX),
+      opt(words("the")),
+      column("c"),
+      words("is", "=", "==", "equals", "is equal to"),
+      num("n"),
+    ),
+    build: (caps, scan) => compare({ ...caps, op: "eq" }, scan),
+  },
+  {
+    name: "between",
+    pattern: seq(
+      opt(alt(PRICE_MARKER, seq(opt(PREFIX), opt(words("the")), column("c"), opt(IS)))),
+      words("between", "from"),
+      num("low"),
+      words("and", "-", "to", "–"),
+      num("high"),
+    ),
+    build: between,
+  },
+
+  // Scopes: text columns.
+  {
+    name: "column-is-value",
+    pattern: seq(
+      opt(PREFIX),
+      opt(words("the")),
+      column("c"),
+      textColumn("c"),
+      opt(IS),
+      alt(value("v", "c"), shapedValue("v", "c")),
+    ),
+    build: (caps) => valueScope(caps.v as ValueRef[]),
+  },
+  {
+    name: "column-is-quoted",
+    pattern: seq(
+      opt(PREFIX),
+      opt(words("the")),
+      column("c"),
+      textColumn("c"),
+      opt(IS),
+      quoted("t"),
+    ),
+    build: (caps) => {
+      const ref = caps.c as { column: string };
+      return {
+        kind: "scope",
+        cond: { type: "values", column: ref.column, values: [caps.t as string] },
+      };
+    },
+  },
+  {
+    name: "value-then-column",
+    pattern: seq(value("v"), opt(words("-")), column("c")),
+    build: (caps) => {
+      const ref = caps.c as ColumnRef;
+      if (!("column" in ref)) return undefined;
+      const refs = (caps.v as ValueRef[]).filter((item) => item.column === ref.column);
+      return refs.length > 0 ? valueScope(refs) : undefined;
+    },
+  },
+  {
+    name: "text-contains",
+    pattern: seq(
+      opt(PREFIX),
+      opt(words("the")),
+      column("c"),
+      textColumn("c"),
+      alt(
+        tag(
+          "op",
+          "contains",
+          words(
+            "contains",
+            "containing",
+            "includes",
+            "including",
+            "mentions",
+            "mentioning",
+            "has",
+            "contain",
+            "include",
+          ),
+        ),
+        tag(
+          "op",
+          "starts_with",
+          words(
+            "starts with",
+            "starting with",
+            "begins with",
+            "beginning with",
+            "start with",
+            "begin with",
+          ),
+        ),
+      ),
+      alt(quoted("t"), anyWord("t")),
+    ),
+    build: (caps, scan) => {
+      const ref = caps.c as { column: string };
+      const profile = scan.vocabulary.columns.get(ref.column);
+      if (profile?.type !== "text") return undefined;
+      return {
+        kind: "scope",
+        cond: {
+          type: "text",
+          column: ref.column,
+          op: caps.op as "contains" | "starts_with",
+          value: caps.t as string,
+        },
+      };
+    },
+  },
+  {
+    name: "column-empty",
+    pattern: seq(
+      opt(PREFIX),
+      opt(words("the", "no", "an empty", "a blank", "a missing", "no")),
+      column("c"),
+      textColumn("c"),
+      opt(words("is", "are")),
+      alt(
+        tag("empty", true, words("empty", "blank", "missing", "not set", "unset")),
+        tag("empty", false, words("not empty", "present", "filled in", "not blank")),
+      ),
+    ),
+    build: (caps) => {
+      const ref = caps.c as { column: string };
+      return {
+        kind: "scope",
+        cond: { type: "empty", column: ref.column, empty: caps.empty as boolean },
+      };
+    },
+  },
+];
