@@ -31,7 +31,7 @@ export function ExecutionFacts({ execution }: { execution: ExecutionDetail }) {
             {" → "}
             <Link
               href={`/datasets/${datasetId}/versions/${execution.resultVersion.number}`}
-              className="text-brand-700 hover:underline"
+              className="text-brand-700 underline decoration-brand-300 underline-offset-2 hover:decoration-brand-700"
             >
               v{execution.resultVersion.number}
             </Link>
@@ -49,7 +49,10 @@ export function ExecutionFacts({ execution }: { execution: ExecutionDetail }) {
       </Fact>
       <Fact label="Plan">
         {execution.plan ? (
-          <Link href={`/plans/${execution.plan.id}`} className="text-brand-700 hover:underline">
+          <Link
+            href={`/plans/${execution.plan.id}`}
+            className="text-brand-700 underline decoration-brand-300 underline-offset-2 hover:decoration-brand-700"
+          >
             {execution.planRevision ? `Revision ${execution.planRevision.number}` : "Open plan"}
           </Link>
         ) : (

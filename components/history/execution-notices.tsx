@@ -44,7 +44,7 @@ export function ExecutionNotices({ execution }: { execution: ExecutionDetail }) 
           Reverted by{" "}
           <Link
             href={`/executions/${execution.revertedBy.id}`}
-            className="font-mono text-brand-700 hover:underline"
+            className="font-mono text-brand-700 underline decoration-brand-300 underline-offset-2 hover:decoration-brand-700"
           >
             {execution.revertedBy.executionId}
           </Link>{" "}
@@ -57,7 +57,7 @@ export function ExecutionNotices({ execution }: { execution: ExecutionDetail }) 
           This execution reverted{" "}
           <Link
             href={`/executions/${execution.reverts.id}`}
-            className="font-mono text-brand-700 hover:underline"
+            className="font-mono text-brand-700 underline decoration-brand-300 underline-offset-2 hover:decoration-brand-700"
           >
             {execution.reverts.executionId}
           </Link>

@@ -64,7 +64,7 @@ export default async function ExecutionPage({ params }: { params: Params }) {
           <>
             <Link
               href={`/datasets/${execution.dataset.id}`}
-              className="text-brand-700 hover:underline"
+              className="text-brand-700 underline decoration-brand-300 underline-offset-2 hover:decoration-brand-700"
             >
               {execution.dataset.name}
             </Link>{" "}
