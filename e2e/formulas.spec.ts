@@ -49,6 +49,34 @@ async function approve(page: Page) {
   await expect(page.getByText("Approved and applied")).toBeVisible();
 }
 
+/**
+ * An approver approves the plan at `planUrl`, reverts the execution, and an admin approves the
+ * revert: version `revertVersion` must be the uploaded file, byte for byte.
+ */
+async function approveAndRevert(
+  planUrl: string,
+  revertVersion: number,
+  pageAs: (role: "approver" | "admin") => Promise<Page>,
+) {
+  const approver = await pageAs("approver");
+  await approver.goto(planUrl);
+  await approve(approver);
+  await approver.getByRole("link", { name: "View in history" }).click();
+  await approver.waitForURL(/\/executions\/[^/]+$/);
+  await approver.getByRole("button", { name: "Revert…" }).click();
+  await approver.waitForURL((url) => /^\/plans\/(?!new$)[^/]+$/.test(url.pathname));
+  const admin = await pageAs("admin");
+  await admin.goto(approver.url());
+  await approve(admin);
+
+  const datasetId = datasetPath.split("/").pop();
+  const current = await admin.request.get(
+    `/api/datasets/${datasetId}/versions/${revertVersion}/download?format=exact`,
+  );
+  expect(current.ok()).toBe(true);
+  expect(Buffer.compare(await current.body(), original)).toBe(0);
+}
+
 test("a formula from the instruction, edited in the form, approved and reverted byte for byte", async ({
   page,
   pageAs,
@@ -85,26 +113,13 @@ test("a formula from the instruction, edited in the form, approved and reverted 
     await expect(changes.getByRole("row").filter({ hasText: row })).toContainText(after);
   }
 
-  const approver = await pageAs("approver");
-  await approver.goto(page.url());
-  await approve(approver);
-  await approver.getByRole("link", { name: "View in history" }).click();
-  await approver.waitForURL(/\/executions\/[^/]+$/);
-  await approver.getByRole("button", { name: "Revert…" }).click();
-  await approver.waitForURL((url) => /^\/plans\/(?!new$)[^/]+$/.test(url.pathname));
-  const admin = await pageAs("admin");
-  await admin.goto(approver.url());
-  await approve(admin);
-
-  const datasetId = datasetPath.split("/").pop();
-  const current = await admin.request.get(
-    `/api/datasets/${datasetId}/versions/3/download?format=exact`,
-  );
-  expect(current.ok()).toBe(true);
-  expect(Buffer.compare(await current.body(), original)).toBe(0);
+  await approveAndRevert(page.url(), 3, pageAs);
 });
 
-test("every text action is built in the form and previewed", async ({ page }) => {
+test("every text action is built in the form and previewed; the last is approved and reverted", async ({
+  page,
+  pageAs,
+}) => {
   expect(datasetPath).not.toBe("");
   await draft(page, "Uppercase the titles");
   const card = page.getByTestId("operation-card-op_01");
@@ -188,9 +203,14 @@ test("every text action is built in the form and previewed", async ({ page }) =>
       page.getByRole("table", { name: "Changes" }).getByRole("row").filter({ hasText: row }),
     ).toContainText(after);
   }
+  await page.getByRole("button", { name: "Submit for approval" }).click();
+  await approveAndRevert(page.url(), 5, pageAs);
 });
 
-test("a rank read from the instruction is edited in the form and previewed", async ({ page }) => {
+test("a rank read from the instruction is edited in the form, previewed, approved and reverted", async ({
+  page,
+  pageAs,
+}) => {
   expect(datasetPath).not.toBe("");
   await draft(page, "Raise the 2 cheapest by $1");
   const card = page.getByTestId("operation-card-op_01");
@@ -201,4 +221,21 @@ test("a rank read from the instruction is edited in the form and previewed", asy
   const changes = page.getByRole("table", { name: "Changes" });
   await expect(changes).toContainText(key(3));
   await expect(changes).not.toContainText(key(4));
+  await approveAndRevert(page.url(), 7, pageAs);
+});
+
+test("a comparison with each brand's own average is previewed, approved and reverted", async ({
+  page,
+  pageAs,
+}) => {
+  expect(datasetPath).not.toBe("");
+  await draft(page, "Cut prices that are above their brand's average by 10%");
+  // The average is worked out per brand in its own operation, which the cut depends on.
+  await expect(page.getByTestId("operation-card-group_figure")).toBeVisible();
+  await page.getByRole("button", { name: /^Preview (changes|again)$/ }).click();
+  const changes = page.getByRole("table", { name: "Changes" });
+  // Acme averages 15.995: only its 19.99 chair is above; Birch and Cedar have one row each.
+  await expect(changes.getByRole("row").filter({ hasText: key(1) })).toContainText("17.99");
+  await expect(changes).not.toContainText(key(3));
+  await approveAndRevert(page.url(), 9, pageAs);
 });
