@@ -33,6 +33,7 @@ function operation(category: string, percent: string): ModelPlan["operations"][n
       any: [],
       none: [],
       top: null,
+      versus_group: null,
     },
     action: { type: "percent_increase", column: "price", value: percent, replacement: null },
     options: { round_to: 2, min_value: null, max_value: null, ending: null },
@@ -437,6 +438,53 @@ describe("model answers with expressions and text actions", () => {
       { type: "set_expression", column: "price", expression: "round(price * 1.4, 2)" },
       { type: "replace_text", column: "category", find: "fitness", replace: "sport" },
       { type: "change_case", column: "category", case: "upper" },
+    ]);
+    expect(validatePlan(plan, profile).issues.filter((i) => i.severity === "error")).toEqual([]);
+  });
+});
+
+describe("a model answer comparing rows with their own group", () => {
+  it("becomes a per-group aggregate the operation depends on, and a condition on it", async () => {
+    const { toExecutionPlan } = await import("./model-plan");
+    const { validatePlan } = await import("@/lib/plan/validate");
+    const base = operation("fitness", "10");
+    const plan = toExecutionPlan(
+      {
+        operations: [
+          {
+            ...base,
+            filter: {
+              all: [],
+              any: [],
+              none: [],
+              top: null,
+              versus_group: {
+                column: "price",
+                op: "above",
+                statistic: "average",
+                group_by: "category",
+              },
+            },
+            action: { type: "percent_decrease", column: "price", value: "5", replacement: null },
+          },
+        ],
+        guards: { max_rows_changed: null, max_change_percent: null },
+        unplaced: [],
+      },
+      profile,
+      {
+        instruction: "cut prices above their category's average by 5%",
+        createdAt: NOW,
+        existingExecutionIds: new Set(),
+      },
+    );
+    expect(plan.operations.map((op) => [op.operation_id, op.action.type, op.filter])).toEqual([
+      ["group_figure_01", "aggregate", {}],
+      [
+        "op_01",
+        "percent_decrease",
+        { all: [{ column: "price", op: "gt", value: "${avg_by_group_01}" }] },
+      ],
     ]);
     expect(validatePlan(plan, profile).issues.filter((i) => i.severity === "error")).toEqual([]);
   });

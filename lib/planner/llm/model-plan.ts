@@ -79,6 +79,17 @@ const modelOperationSchema = z.object({
       .describe(
         'Only the N highest or lowest of the rows the conditions choose ("the 10 cheapest": n 10, by the price column, lowest). Null when not asked for.',
       ),
+    versus_group: z
+      .object({
+        column: z.string().describe("The number column compared."),
+        op: z.enum(["above", "below"]),
+        statistic: z.enum(["average", "median"]),
+        group_by: z.string().describe("Each row is compared with the figure of its own group."),
+      })
+      .nullable()
+      .describe(
+        "Rows whose value is above or below their own group's average or median (\"prices above their category's average\"). Null when not asked for.",
+      ),
   }),
   action: z.object({
     type: z.enum(MODEL_ACTION_TYPES),
@@ -136,8 +147,8 @@ export function toExecutionPlan(
   profile: DatasetProfile,
   input: ToPlanInput,
 ): ExecutionPlan {
-  const operations = model.operations.map((operation, index) =>
-    toOperation(operation, index, profile),
+  const operations = model.operations.flatMap((operation, index) =>
+    withGroupFigure(toOperation(operation, index, profile), operation.filter.versus_group, index),
   );
   const plan: ExecutionPlan = {
     format_version: 1,
@@ -156,6 +167,45 @@ export function toExecutionPlan(
     guards.max_change_percent = model.guards.max_change_percent;
   if (Object.keys(guards).length > 0) plan.guards = guards;
   return plan;
+}
+
+/**
+ * A comparison with each row's own group ("above its category's average") as the plan says it:
+ * an aggregate per group, just before the operation (which so depends on it), and a condition on
+ * its variable.
+ */
+function withGroupFigure(
+  operation: Operation,
+  versus: ModelOperation["filter"]["versus_group"],
+  index: number,
+): Operation[] {
+  if (!versus) return [operation];
+  const fn = versus.statistic === "median" ? "median" : "avg";
+  const variable = `${fn}_by_group_${String(index + 1).padStart(2, "0")}`;
+  const figure: Operation = {
+    operation_id: `group_figure_${String(index + 1).padStart(2, "0")}`,
+    description: `Work out the ${versus.statistic} ${versus.column} of each ${versus.group_by}.`,
+    filter: {},
+    action: {
+      type: "aggregate",
+      fn,
+      column: versus.column,
+      result_variable: variable,
+      group_by: versus.group_by,
+    },
+  };
+  const condition: Condition = {
+    column: versus.column,
+    op: versus.op === "above" ? "gt" : "lt",
+    value: `\${${variable}}`,
+  };
+  return [
+    figure,
+    {
+      ...operation,
+      filter: { ...operation.filter, all: [...(operation.filter.all ?? []), condition] },
+    },
+  ];
 }
 
 export function operationId(index: number): string {

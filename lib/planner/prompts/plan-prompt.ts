@@ -18,7 +18,10 @@ onto the dataset, do not guess: list those words, verbatim, in "unplaced" and re
     "none": rows matching any of these are left alone. Empty lists everywhere = every row.
     "top": only the N highest or lowest of those rows by a number or date column, overall or
     "per" a column ("the 10 cheapest", "the most expensive wine of each region": n 1, per
-    region), ties "all" unless told to break them; null when not asked for.
+    region), ties "all" unless told to break them; null when not asked for. "versus_group":
+    rows whose value is above or below their own group's average or median ("prices above their
+    category's average": column price, op above, statistic average, group_by category); null
+    when not asked for.
     A condition is {"column", "op", "value", "values"}: ops eq, neq, gt, gte, lt, lte, contains,
     starts_with take "value"; in and not_in take "values"; between takes "values": [low, high]
     (inclusive); is_empty and not_empty take neither. Unused fields are null.
