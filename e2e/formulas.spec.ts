@@ -4,8 +4,9 @@ import { expect, test } from "./fixtures";
 /**
  * Formulas and text actions in the browser, on a shop table this file uploads: a formula read
  * from the instruction is edited in the form (a broken one is flagged at its field as it is
- * typed), previewed, approved and reverted to the original bytes; then every text action is
- * built in the form and previewed.
+ * typed), previewed, approved and reverted to the original bytes; then every text action and
+ * the yes/no flip is built in the form, previewed, approved and reverted the same way, and so are
+ * a rank and a comparison with each brand's own average.
  */
 test.use({ role: "author" });
 test.describe.configure({ mode: "serial" });
@@ -14,16 +15,18 @@ const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const key = (n: number) => `F${stamp}-${n}`;
 const original = Buffer.from(
   [
-    "sku,title,brand,supplier,description,cost,price",
-    `${key(1)},oak chair,Acme,Woodworks Ltd,,10.00,19.99`,
-    `${key(2)},PINE DESK,Birch,Timber Ltd,  solid   pine ,25.50,49.00`,
-    `${key(3)},ash stool,Acme,Stools Inc,Sturdy,4.00,12.00`,
-    `${key(4)},elm shelf,Cedar,Woodworks Ltd,,7.25,15.50`,
+    "sku,title,brand,supplier,description,cost,price,on_sale",
+    `${key(1)},oak chair,Acme,Woodworks Ltd,,10.00,19.99,yes`,
+    `${key(2)},PINE DESK,Birch,Timber Ltd,  solid   pine ,25.50,49.00,no`,
+    `${key(3)},ash stool,Acme,Stools Inc,Sturdy,4.00,12.00,no`,
+    `${key(4)},elm shelf,Cedar,Woodworks Ltd,,7.25,15.50,yes`,
     "",
   ].join("\n"),
 );
 
 let datasetPath = "";
+/** The dataset's current version: each approval and each revert makes the next. */
+let currentVersion = 1;
 
 async function draft(page: Page, instruction: string) {
   await page.goto(`/plans/new?dataset=${datasetPath.split("/").pop()}`);
@@ -51,11 +54,10 @@ async function approve(page: Page) {
 
 /**
  * An approver approves the plan at `planUrl`, reverts the execution, and an admin approves the
- * revert: version `revertVersion` must be the uploaded file, byte for byte.
+ * revert: the version the revert makes must be the uploaded file, byte for byte.
  */
 async function approveAndRevert(
   planUrl: string,
-  revertVersion: number,
   pageAs: (role: "approver" | "admin") => Promise<Page>,
 ) {
   const approver = await pageAs("approver");
@@ -69,9 +71,10 @@ async function approveAndRevert(
   await admin.goto(approver.url());
   await approve(admin);
 
+  currentVersion += 2;
   const datasetId = datasetPath.split("/").pop();
   const current = await admin.request.get(
-    `/api/datasets/${datasetId}/versions/${revertVersion}/download?format=exact`,
+    `/api/datasets/${datasetId}/versions/${currentVersion}/download?format=exact`,
   );
   expect(current.ok()).toBe(true);
   expect(Buffer.compare(await current.body(), original)).toBe(0);
@@ -113,18 +116,15 @@ test("a formula from the instruction, edited in the form, approved and reverted 
     await expect(changes.getByRole("row").filter({ hasText: row })).toContainText(after);
   }
 
-  await approveAndRevert(page.url(), 3, pageAs);
+  await approveAndRevert(page.url(), pageAs);
 });
 
-test("every text action is built in the form and previewed; the last is approved and reverted", async ({
+test("every text action and the yes/no flip: built in the form, previewed, approved and reverted", async ({
   page,
   pageAs,
 }) => {
+  test.setTimeout(240_000);
   expect(datasetPath).not.toBe("");
-  await draft(page, "Uppercase the titles");
-  const card = page.getByTestId("operation-card-op_01");
-  await expect(card.getByLabel("Write as", { exact: true })).toHaveValue("upper");
-
   const cases: Array<{
     type: string;
     fill: (card: ReturnType<Page["getByTestId"]>) => Promise<void>;
@@ -194,17 +194,29 @@ test("every text action is built in the form and previewed; the last is approved
       row: key(4),
       after: "Coming soon",
     },
+    {
+      type: "Flip yes/no",
+      fill: async (c) => {
+        await c.getByLabel("Yes/no column", { exact: true }).selectOption("on_sale");
+      },
+      row: key(1),
+      after: "no",
+    },
   ];
   for (const { type, fill, row, after } of cases) {
+    // A plan of its own for each: an approved plan is closed to edits.
+    await draft(page, "Uppercase the titles");
+    const card = page.getByTestId("operation-card-op_01");
+    await expect(card.getByLabel("Write as", { exact: true })).toHaveValue("upper");
     await card.getByLabel("Type", { exact: true }).selectOption({ label: type });
     await fill(card);
     await saveAndPreview(page);
     await expect(
       page.getByRole("table", { name: "Changes" }).getByRole("row").filter({ hasText: row }),
     ).toContainText(after);
+    await page.getByRole("button", { name: "Submit for approval" }).click();
+    await approveAndRevert(page.url(), pageAs);
   }
-  await page.getByRole("button", { name: "Submit for approval" }).click();
-  await approveAndRevert(page.url(), 5, pageAs);
 });
 
 test("a rank read from the instruction is edited in the form, previewed, approved and reverted", async ({
@@ -221,7 +233,7 @@ test("a rank read from the instruction is edited in the form, previewed, approve
   const changes = page.getByRole("table", { name: "Changes" });
   await expect(changes).toContainText(key(3));
   await expect(changes).not.toContainText(key(4));
-  await approveAndRevert(page.url(), 7, pageAs);
+  await approveAndRevert(page.url(), pageAs);
 });
 
 test("a comparison with each brand's own average is previewed, approved and reverted", async ({
@@ -237,5 +249,5 @@ test("a comparison with each brand's own average is previewed, approved and reve
   // Acme averages 15.995: only its 19.99 chair is above; Birch and Cedar have one row each.
   await expect(changes.getByRole("row").filter({ hasText: key(1) })).toContainText("17.99");
   await expect(changes).not.toContainText(key(3));
-  await approveAndRevert(page.url(), 9, pageAs);
+  await approveAndRevert(page.url(), pageAs);
 });
