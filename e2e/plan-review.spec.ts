@@ -81,6 +81,9 @@ test("instruction → plan → edit in the form → graph and JSON agree → pre
     approver.getByText("Increase prices by 10% for all in-stock fitness products").first(),
   ).toBeVisible();
   await approver.goto("/history");
+  await expect(approver.getByTestId("history-comment").first()).toContainText(
+    "Checked with the buyer: 20% is right.",
+  );
   await expect(approver.getByRole("table").first()).toContainText(
     "Increase prices by 10% for all in-stock fitness products",
   );

@@ -78,6 +78,15 @@ export function HistoryTable({ rows, filters }: { rows: HistoryRow[]; filters: H
                     {row.error}
                   </span>
                 ) : null}
+                {row.approvalComment ? (
+                  <span
+                    className="mt-0.5 line-clamp-1 block text-xs text-slate-600"
+                    title={row.approvalComment}
+                    data-testid="history-comment"
+                  >
+                    “{row.approvalComment}”
+                  </span>
+                ) : null}
               </td>
               <td className="whitespace-nowrap px-4 py-3 text-slate-700">
                 {plannerLabel(row.planner, row.source)}

@@ -23,6 +23,8 @@ export interface HistoryRow {
   approverName: string;
   error: string | null;
   revertedById: string | null;
+  /** What the approver wrote when approving. */
+  approvalComment: string | null;
 }
 
 export interface HistoryPage {
@@ -74,6 +76,7 @@ export async function listExecutions(filters: HistoryFilters): Promise<HistoryPa
         approvedBy: true,
         error: true,
         revertedById: true,
+        approvalComment: true,
       },
     }),
   ]);
