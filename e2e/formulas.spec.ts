@@ -17,7 +17,7 @@ const original = Buffer.from(
   [
     "sku,title,brand,supplier,description,cost,price,on_sale",
     `${key(1)},oak chair,Acme,Woodworks Ltd,,10.00,19.99,yes`,
-    `${key(2)},PINE DESK,Birch,Timber Ltd,  solid   pine ,25.50,49.00,no`,
+    `${key(2)},PINE DESK,Birch,Timber Ltd,"  solid   pine ",25.50,49.00,no`,
     `${key(3)},ash stool,Acme,Stools Inc,Sturdy,4.00,12.00,no`,
     `${key(4)},elm shelf,Cedar,Woodworks Ltd,,7.25,15.50,yes`,
     "",

@@ -97,20 +97,16 @@ export function renderField(value: string, keepQuotes = false, delimiter = COMMA
   return value;
 }
 
-/**
- * Quotes only where the parser needs them. Spaces around a value are kept unquoted, as the
- * parser reads them (so restoring "  solid pine " writes back the very bytes it came from); a
- * value of nothing but spaces is quoted, since an unquoted line of spaces reads as empty.
- */
 function needsQuotes(value: string, delimiter: number): boolean {
   if (value.length === 0) return false;
-  let blank = true;
+  const first = value.charCodeAt(0);
+  const last = value.charCodeAt(value.length - 1);
+  if (first === 32 || first === 9 || last === 32 || last === 9) return true;
   for (let at = 0; at < value.length; at++) {
     const c = value.charCodeAt(at);
     if (c === delimiter || c === QUOTE || c === LF || c === CR) return true;
-    if (c !== 32 && c !== 9) blank = false;
   }
-  return blank;
+  return false;
 }
 
 function columnEditsOf(table: CsvTable, edits: readonly CellEdit[]): ColumnEdits {

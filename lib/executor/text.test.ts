@@ -128,11 +128,4 @@ describe("text actions", () => {
       { numRuns: 60 },
     );
   });
-
-  it("tidying an unquoted cell with spaces around it is undone to the very bytes", () => {
-    const padded = "sku,description\nP1,  solid   pine \nP2,plain\n";
-    const forward = load(padded).ok(one({ type: "trim_spaces", column: "description" }));
-    expect(text(forward.output)).toBe("sku,description\nP1,solid pine\nP2,plain\n");
-    expect(text(undone(forward, "sku"))).toBe(padded);
-  });
 });
