@@ -1,5 +1,6 @@
 import "server-only";
 import { type ExecutionPlan, executionPlanSchema } from "@/lib/plan/schema";
+import { type AuditEventType, recordAuditEvent } from "./audit";
 import { db, type Tx } from "./client";
 import { readJson } from "./json";
 
@@ -191,4 +192,24 @@ export async function latestRejection(planId: string): Promise<Rejection | null>
     at: event.createdAt,
     reason: typeof detail.reason === "string" ? detail.reason : "",
   };
+}
+
+/**
+ * A plan's move to draft, submitted or rejected, with the audit event that records it, in the
+ * caller's transaction.
+ */
+export async function movePlanStatus(
+  tx: Tx,
+  plan: { id: string; datasetId: string },
+  status: "draft" | "submitted" | "rejected",
+  event: { actor: string; type: AuditEventType; detail: Record<string, unknown> },
+) {
+  await tx.plan.update({ where: { id: plan.id }, data: { status } });
+  await recordAuditEvent(tx, {
+    ...event,
+    subjectType: "plan",
+    subjectId: plan.id,
+    datasetId: plan.datasetId,
+    planId: plan.id,
+  });
 }

@@ -13,18 +13,10 @@ import {
   shiftDown,
 } from "./decimal";
 import { ScaledSum } from "./fast-numeric";
-import { nonNumeric, type OperationRun } from "./operation-run";
-import type { GroupedVariables, Variables } from "./variables";
+import { nonNumeric, type OperationRun, type RunState } from "./operation-run";
 
 /** Decimals kept by avg and median when the result does not terminate. */
 export const AGGREGATE_DECIMALS = 10;
-
-/** What an aggregate writes into: the run's variables, its per-group ones and its warnings. */
-export interface AggregateTarget {
-  variables: Variables;
-  grouped: GroupedVariables;
-  warnings: string[];
-}
 
 /**
  * avg/min/max/sum/median over the matched rows' numbers (empty cells are left out, as SQL leaves
@@ -37,7 +29,7 @@ export function aggregate(
   column: ColumnProfile,
   columns: Map<string, ColumnProfile>,
   cells: WorkingCells,
-  state: AggregateTarget,
+  state: RunState,
 ) {
   const { matched, col } = run;
   const { fn, resultVariable: name } = action;

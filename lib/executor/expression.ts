@@ -19,7 +19,13 @@ import {
   subtract,
 } from "./decimal";
 import { fastExpression, sameScaledValue, scaledText } from "./fast-numeric";
-import { type ChangeHashing, ExecutionFailure, type OperationRun, record } from "./operation-run";
+import {
+  type ChangeHashing,
+  ExecutionFailure,
+  type OperationRun,
+  type RunState,
+  record,
+} from "./operation-run";
 import { OFFENDING_KEYS_SHOWN } from "./types";
 import {
   type GroupedVariables,
@@ -179,7 +185,7 @@ export function runExpression(
   column: ColumnProfile,
   columns: Map<string, ColumnProfile>,
   cells: WorkingCells,
-  state: { variables: Variables; grouped: GroupedVariables; warnings: string[] },
+  state: RunState,
   hashing: ChangeHashing | null,
 ): void {
   const { variables, grouped, warnings } = state;

@@ -5,11 +5,19 @@ import type { WorkingCells } from "./cells";
 import type { ConditionTests } from "./conditions";
 import { ChangeSetHasher } from "./hash";
 import { type DryRunError, OFFENDING_KEYS_SHOWN } from "./types";
+import type { GroupedVariables, Variables } from "./variables";
 
 /**
  * The record each operation of a run keeps (run.ts runs them), and the one way a changed cell is
  * recorded: into the working cells, the operation's record and the change-set hash at once.
  */
+
+/** What the operations of one run share: variables, per-group aggregates, warnings. */
+export interface RunState {
+  variables: Variables;
+  grouped: GroupedVariables;
+  warnings: string[];
+}
 
 /** What one operation did. */
 export interface OperationRun {

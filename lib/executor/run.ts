@@ -15,12 +15,12 @@ import {
   ExecutionFailure,
   nonNumeric,
   type OperationRun,
+  type RunState,
   record,
 } from "./operation-run";
 import { runFill, runText } from "./text";
 import { TopError } from "./top";
 import {
-  type GroupedVariables,
   type PlanValue,
   referencedVariables,
   resolveValue,
@@ -84,13 +84,6 @@ export function runPlan(
     runs.push(run);
   }
   return { cells, runs, variables, warnings };
-}
-
-/** What the operations of one run share: variables, per-group aggregates, warnings. */
-interface RunState {
-  variables: Variables;
-  grouped: GroupedVariables;
-  warnings: string[];
 }
 
 function guardVariables<T>(operationId: string, state: RunState, body: () => T): T {

@@ -1,10 +1,10 @@
 import type { ColumnProfile } from "@/lib/dataset/types";
 import { isBlankText } from "@/lib/dataset/values";
-import type { NormalizedOperation, TextTransform } from "@/lib/plan/normalize";
+import type { TextTransform } from "@/lib/plan/normalize";
 import { numericStep, setOutcome } from "./actions";
 import type { WorkingCells } from "./cells";
 import { type ChangeHashing, ExecutionFailure, type OperationRun, record } from "./operation-run";
-import { type PlanValue, resolveValue, type Variables } from "./variables";
+import type { PlanValue } from "./variables";
 
 /**
  * Text actions (docs/plan-format.md "Text actions"): each selected cell rewritten by a pure
@@ -140,11 +140,4 @@ export function runFill(
     }
     record(run, cells, hashing, row, current, text);
   }
-}
-
-export function fillValue(
-  action: Extract<NormalizedOperation["action"], { kind: "fill" }>,
-  variables: Variables,
-): PlanValue {
-  return resolveValue(action.value, variables);
 }

@@ -5,7 +5,7 @@ import { checkFilter } from "./check-filter";
 import { checkNumericTarget } from "./check-numeric";
 import { checkVariableUse, type VariableScope } from "./check-variables";
 import { describeValue, isNumericColumn, numberOf, valueMismatch } from "./column-values";
-import { expressionMakesFractions, expressionSyntaxError, parseExpression } from "./expression";
+import { expressionMakesFractions, tryParseExpression } from "./expression";
 import type { PlanPath } from "./issues";
 import { defaultRoundTo } from "./normalize";
 import {
@@ -383,8 +383,8 @@ function canMakeFractions(action: Action): boolean {
     return number !== undefined && !Number.isInteger(number);
   }
   if (action.type === "set_expression") {
-    const error = expressionSyntaxError(action.expression);
-    return error === undefined && expressionMakesFractions(parseExpression(action.expression));
+    const tree = tryParseExpression(action.expression);
+    return tree !== undefined && expressionMakesFractions(tree);
   }
   if (action.type === "fixed_increase" || action.type === "fixed_decrease") {
     return typeof action.value === "number" && !Number.isInteger(action.value);

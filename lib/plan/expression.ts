@@ -77,13 +77,12 @@ export function parseExpression(source: string): ExpressionNode {
   return tree;
 }
 
-/** The expression's syntax error, or undefined when it parses. */
-export function expressionSyntaxError(source: string): ExpressionSyntaxError | undefined {
+/** The expression's tree, or undefined when it does not parse. */
+export function tryParseExpression(source: string): ExpressionNode | undefined {
   try {
-    parseExpression(source);
-    return undefined;
+    return parseExpression(source);
   } catch (error) {
-    if (error instanceof ExpressionSyntaxError) return error;
+    if (error instanceof ExpressionSyntaxError) return undefined;
     throw error;
   }
 }

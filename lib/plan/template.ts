@@ -66,16 +66,6 @@ export function parseTemplate(source: string): TemplatePart[] {
   return parts;
 }
 
-export function templateSyntaxError(source: string): TemplateSyntaxError | undefined {
-  try {
-    parseTemplate(source);
-    return undefined;
-  } catch (error) {
-    if (error instanceof TemplateSyntaxError) return error;
-    throw error;
-  }
-}
-
 /** The columns a template names, in order of first appearance. */
 export function templateColumns(parts: readonly TemplatePart[]): string[] {
   const names: string[] = [];

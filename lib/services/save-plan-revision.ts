@@ -1,9 +1,8 @@
 import "server-only";
 import type { Actor } from "@/lib/auth/actor";
-import { recordAuditEvent } from "@/lib/db/audit";
 import { db } from "@/lib/db/client";
 import { readProfile } from "@/lib/db/datasets";
-import { insertPlanRevision, latestRevision, readPlanJson } from "@/lib/db/plans";
+import { insertPlanRevision, latestRevision, movePlanStatus, readPlanJson } from "@/lib/db/plans";
 import { AppError } from "@/lib/errors";
 import { canonicalJson } from "@/lib/plan/canonical";
 import { validatePlan } from "@/lib/plan/validate";
@@ -51,14 +50,9 @@ export async function savePlanRevision(options: SavePlanRevisionOptions) {
       author: options.actor.id,
       note: options.note?.trim() || null,
     });
-    await tx.plan.update({ where: { id: plan.id }, data: { status: "draft" } });
-    await recordAuditEvent(tx, {
+    await movePlanStatus(tx, plan, "draft", {
       actor: options.actor.id,
       type: "plan.edited",
-      subjectType: "plan",
-      subjectId: plan.id,
-      datasetId: plan.datasetId,
-      planId: plan.id,
       detail: { revision: revision.number, note: revision.note },
     });
     return { revisionId: revision.id, number: revision.number, unchanged: false };
@@ -115,14 +109,9 @@ export async function submitPlan(options: { planId: string; actor: Actor }) {
     );
   }
   await db().$transaction(async (tx) => {
-    await tx.plan.update({ where: { id: plan.id }, data: { status: "submitted" } });
-    await recordAuditEvent(tx, {
+    await movePlanStatus(tx, plan, "submitted", {
       actor: options.actor.id,
       type: "plan.submitted",
-      subjectType: "plan",
-      subjectId: plan.id,
-      datasetId: plan.datasetId,
-      planId: plan.id,
       detail: {},
     });
   });
@@ -138,14 +127,9 @@ export async function rejectPlan(options: { planId: string; reason: string; acto
   if (!plan) throw new AppError("not_found", "That plan does not exist.");
   if (plan.status === "approved") throw new AppError("conflict", "This plan was already approved.");
   await db().$transaction(async (tx) => {
-    await tx.plan.update({ where: { id: plan.id }, data: { status: "rejected" } });
-    await recordAuditEvent(tx, {
+    await movePlanStatus(tx, plan, "rejected", {
       actor: options.actor.id,
       type: "plan.rejected",
-      subjectType: "plan",
-      subjectId: plan.id,
-      datasetId: plan.datasetId,
-      planId: plan.id,
       detail: { reason: options.reason.trim() },
     });
   });

@@ -6,10 +6,11 @@ import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it } from "vitest";
 import { parseCsv } from "@/lib/dataset/csv";
 import { profileDataset } from "@/lib/dataset/profile";
+import { validatePlan } from "@/lib/plan/validate";
 import { createPlanner } from "../index";
 import type { PlannerResult, PlanStreamEvent } from "../types";
 import { createLlmPlanner } from "./llm-planner";
-import type { ModelPlan } from "./model-plan";
+import { type ModelPlan, toExecutionPlan } from "./model-plan";
 
 const SEED = path.resolve(__dirname, "../../../tests/fixtures/seed-products.csv");
 const profile = profileDataset(parseCsv(new Uint8Array(fs.readFileSync(SEED))));
@@ -397,86 +398,81 @@ describe("createPlanner", () => {
   });
 });
 
+/** A model answer of these operations, as the planner maps it onto a plan. */
+function mapped(operations: ModelPlan["operations"], instruction = INSTRUCTION) {
+  return toExecutionPlan(
+    { operations, guards: { max_rows_changed: null, max_change_percent: null }, unplaced: [] },
+    profile,
+    { instruction, createdAt: NOW, existingExecutionIds: new Set() },
+  );
+}
+
+function errorsOf(plan: ReturnType<typeof mapped>) {
+  return validatePlan(plan, profile).issues.filter((issue) => issue.severity === "error");
+}
+
 describe("model answers with expressions and text actions", () => {
-  it("map onto plan actions that validate against the dataset", async () => {
-    const { toExecutionPlan } = await import("./model-plan");
-    const { validatePlan } = await import("@/lib/plan/validate");
+  it("map onto plan actions that validate against the dataset", () => {
     const base = operation("fitness", "10");
-    const plan = toExecutionPlan(
-      {
-        operations: [
-          {
-            ...base,
-            action: {
-              type: "set_expression",
-              column: "price",
-              value: "round(price * 1.4, 2)",
-              replacement: null,
-            },
+    const plan = mapped(
+      [
+        {
+          ...base,
+          action: {
+            type: "set_expression",
+            column: "price",
+            value: "round(price * 1.4, 2)",
+            replacement: null,
           },
-          {
-            ...base,
-            action: {
-              type: "replace_text",
-              column: "category",
-              value: "fitness",
-              replacement: "sport",
-            },
+        },
+        {
+          ...base,
+          action: {
+            type: "replace_text",
+            column: "category",
+            value: "fitness",
+            replacement: "sport",
           },
-          {
-            ...base,
-            action: { type: "change_case", column: "category", value: "Upper", replacement: null },
-          },
-        ],
-        guards: { max_rows_changed: null, max_change_percent: null },
-        unplaced: [],
-      },
-      profile,
-      { instruction: INSTRUCTION, createdAt: NOW, existingExecutionIds: new Set() },
+        },
+        {
+          ...base,
+          action: { type: "change_case", column: "category", value: "Upper", replacement: null },
+        },
+      ],
+      INSTRUCTION,
     );
     expect(plan.operations.map((op) => op.action)).toEqual([
       { type: "set_expression", column: "price", expression: "round(price * 1.4, 2)" },
       { type: "replace_text", column: "category", find: "fitness", replace: "sport" },
       { type: "change_case", column: "category", case: "upper" },
     ]);
-    expect(validatePlan(plan, profile).issues.filter((i) => i.severity === "error")).toEqual([]);
+    expect(errorsOf(plan)).toEqual([]);
   });
 });
 
 describe("a model answer comparing rows with their own group", () => {
-  it("becomes a per-group aggregate the operation depends on, and a condition on it", async () => {
-    const { toExecutionPlan } = await import("./model-plan");
-    const { validatePlan } = await import("@/lib/plan/validate");
+  it("becomes a per-group aggregate the operation depends on, and a condition on it", () => {
     const base = operation("fitness", "10");
-    const plan = toExecutionPlan(
-      {
-        operations: [
-          {
-            ...base,
-            filter: {
-              all: [],
-              any: [],
-              none: [],
-              top: null,
-              versus_group: {
-                column: "price",
-                op: "above",
-                statistic: "average",
-                group_by: "category",
-              },
+    const plan = mapped(
+      [
+        {
+          ...base,
+          filter: {
+            all: [],
+            any: [],
+            none: [],
+            top: null,
+            versus_group: {
+              column: "price",
+              op: "above",
+              statistic: "average",
+              group_by: "category",
             },
-            action: { type: "percent_decrease", column: "price", value: "5", replacement: null },
           },
-        ],
-        guards: { max_rows_changed: null, max_change_percent: null },
-        unplaced: [],
-      },
-      profile,
-      {
-        instruction: "cut prices above their category's average by 5%",
-        createdAt: NOW,
-        existingExecutionIds: new Set(),
-      },
+          action: { type: "percent_decrease", column: "price", value: "5", replacement: null },
+        },
+      ],
+      "cut prices above their category's average by 5%",
     );
     expect(plan.operations.map((op) => [op.operation_id, op.action.type, op.filter])).toEqual([
       ["group_figure_01", "aggregate", {}],
@@ -486,6 +482,6 @@ describe("a model answer comparing rows with their own group", () => {
         { all: [{ column: "price", op: "gt", value: "${avg_by_group_01}" }] },
       ],
     ]);
-    expect(validatePlan(plan, profile).issues.filter((i) => i.severity === "error")).toEqual([]);
+    expect(errorsOf(plan)).toEqual([]);
   });
 });

@@ -8,10 +8,11 @@ import {
   roleColumn,
 } from "./conditions";
 import type { Clause, DraftAction, DraftOperation, ItemText, RowCondition } from "./draft";
-import { quoteWords, refuse } from "./draft";
+import { numericAction, quoteWords, refuse } from "./draft";
+import { setTextScope } from "./exclusion";
 import type { VerbKind } from "./grammar";
 import type { Item } from "./lex";
-import type { Num, Scan } from "./patterns";
+import type { Scan } from "./patterns";
 import { isNumeric } from "./vocabulary";
 
 /**
@@ -463,18 +464,6 @@ export function interpretAction(
   return { operation: { action, all, any, none }, context: newContext };
 }
 
-function setTextScope(item: Extract<Item, { kind: "setText" }>): RowCondition[] {
-  if (item.refs.length === 0) return [];
-  const column = item.refs[0].column;
-  return [
-    {
-      type: "values",
-      column,
-      values: item.refs.filter((ref) => ref.column === column).map((ref) => ref.value),
-    },
-  ];
-}
-
 function assertNoOtherTarget(named: string[], column: string, clauseText: string): void {
   if (named.some((name) => name !== column)) {
     refuse(
@@ -482,84 +471,4 @@ function assertNoOtherTarget(named: string[], column: string, clauseText: string
       [clauseText],
     );
   }
-}
-
-export function interpretExclusion(
-  scan: Scan,
-  clause: Clause,
-  clauseText: string,
-  itemText: ItemText,
-): { conditions: RowCondition[]; column?: string } {
-  const conditions: RowCondition[] = [];
-  const columns = new Set<string>();
-  for (const { item } of clause.entries) {
-    switch (item.kind) {
-      case "scope":
-        conditions.push(resolveCond(scan, item.cond, clauseText));
-        break;
-      case "flag":
-        conditions.push({ type: "flag", column: item.ref.column, value: item.ref.value });
-        break;
-      case "setText":
-        conditions.push(...setTextScope(item));
-        break;
-      case "column":
-        if ("column" in item.ref) columns.add(item.ref.column);
-        break;
-      case "except":
-      case "tail":
-      case "stop":
-      case "join":
-      case "to":
-        break;
-      default:
-        refuse(`${JSON.stringify(itemText(item))} does not fit in ${JSON.stringify(clauseText)}.`, [
-          itemText(item),
-        ]);
-    }
-  }
-  if (conditions.length === 0) {
-    refuse(`${JSON.stringify(clauseText)} does not say which rows to leave alone.`, [clauseText]);
-  }
-  const scopeColumns = new Set(conditions.map((cond) => cond.column));
-  const targets = [...columns].filter((column) => !scopeColumns.has(column));
-  if (targets.length > 1)
-    refuse(`${JSON.stringify(clauseText)} names ${targets.join(" and ")}; name one column.`, [
-      clauseText,
-    ]);
-  return { conditions: mergeSameColumn(conditions), column: targets[0] };
-}
-
-function numericAction(
-  verb: "increase" | "decrease",
-  column: string,
-  amount: Num,
-  clauseText: string,
-): DraftAction {
-  if (amount.unit === "percent") {
-    if (verb === "decrease" && amount.value > 100) {
-      refuse(`${JSON.stringify(clauseText)} takes off more than 100%.`, [clauseText]);
-    }
-    return {
-      kind: "numeric",
-      type: verb === "increase" ? "percent_increase" : "percent_decrease",
-      column,
-      value: amount.value,
-      unit: "percent",
-    };
-  }
-  return {
-    kind: "numeric",
-    type: verb === "increase" ? "fixed_increase" : "fixed_decrease",
-    column,
-    value: amount.value,
-    unit: amount.unit,
-  };
-}
-
-export function isNumericAction(scan: Scan, action: DraftAction): boolean {
-  if (action.kind === "numeric") return true;
-  if (action.kind === "toggle") return false;
-  if (action.kind === "computed") return action.numeric;
-  return typeof action.value === "number" && isNumeric(scan.vocabulary, action.column);
 }

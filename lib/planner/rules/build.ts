@@ -11,6 +11,7 @@ import type {
 } from "@/lib/plan/schema";
 import { MAX_ROUND_TO } from "@/lib/plan/schema";
 import { shortenSlug, slugify, uniqueExecutionId } from "../ids";
+import { writesNumber } from "./draft";
 import type { GuardSpec, OptionSpec } from "./grammar";
 import type { DraftAction, DraftOperation, RowCondition } from "./interpret";
 import type { Vocabulary } from "./vocabulary";
@@ -228,20 +229,12 @@ function buildAction(vocabulary: Vocabulary, action: DraftAction): Action {
   };
 }
 
-function isNumericChange(vocabulary: Vocabulary, action: DraftAction): boolean {
-  if (action.kind === "numeric") return true;
-  if (action.kind === "toggle") return false;
-  if (action.kind === "computed") return action.numeric;
-  const type = vocabulary.columns.get(action.column)?.type;
-  return typeof action.value === "number" && (type === "number" || type === "integer");
-}
-
 function buildOptions(
   vocabulary: Vocabulary,
   action: DraftAction,
   options: OptionSpec,
 ): Options | undefined {
-  if (!isNumericChange(vocabulary, action)) return undefined;
+  if (!writesNumber(vocabulary, action)) return undefined;
   const result: Options = {};
   const scales =
     action.kind === "numeric" && (action.type.startsWith("percent") || action.type === "multiply");
@@ -280,7 +273,7 @@ function describeOperation(
   if (draft.none.length > 0) {
     text += `, except ${draft.none.map((cond) => describeCondition(vocabulary, cond)).join(" or ")}`;
   }
-  if (isNumericChange(vocabulary, draft.action)) {
+  if (writesNumber(vocabulary, draft.action)) {
     const extras: string[] = [];
     if (options.round_to !== undefined) extras.push(roundingWords(options.round_to));
     if (options.ending !== undefined)

@@ -2,6 +2,7 @@ import type { Action, NumericActionType } from "@/lib/plan/schema";
 import type { CompareOp, GuardSpec, OptionSpec } from "./grammar";
 import type { Item } from "./lex";
 import type { Num } from "./patterns";
+import { isNumeric, type Vocabulary } from "./vocabulary";
 
 /**
  * What the interpreter makes of an instruction: draft operations with their conditions resolved
@@ -99,4 +100,40 @@ export function quoteWords(words: string[]): string {
   const quoted = words.map((word) => `“${word}”`);
   if (quoted.length <= 1) return quoted.join("");
   return `${quoted.slice(0, -1).join(", ")} and ${quoted.at(-1)}`;
+}
+
+/** Whether an action writes numbers, so rounding, endings and limits apply to it. */
+export function writesNumber(vocabulary: Vocabulary, action: DraftAction): boolean {
+  if (action.kind === "numeric") return true;
+  if (action.kind === "toggle") return false;
+  if (action.kind === "computed") return action.numeric;
+  return typeof action.value === "number" && isNumeric(vocabulary, action.column);
+}
+
+/** "raise by 10%" or "take $5 off": a percentage or an amount, up or down. */
+export function numericAction(
+  verb: "increase" | "decrease",
+  column: string,
+  amount: Num,
+  clauseText: string,
+): DraftAction {
+  if (amount.unit === "percent") {
+    if (verb === "decrease" && amount.value > 100) {
+      refuse(`${JSON.stringify(clauseText)} takes off more than 100%.`, [clauseText]);
+    }
+    return {
+      kind: "numeric",
+      type: verb === "increase" ? "percent_increase" : "percent_decrease",
+      column,
+      value: amount.value,
+      unit: "percent",
+    };
+  }
+  return {
+    kind: "numeric",
+    type: verb === "increase" ? "fixed_increase" : "fixed_decrease",
+    column,
+    value: amount.value,
+    unit: amount.unit,
+  };
 }

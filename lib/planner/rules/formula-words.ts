@@ -1,4 +1,4 @@
-import { expressionSyntaxError } from "@/lib/plan/expression";
+import { tryParseExpression } from "@/lib/plan/expression";
 import { columnNamed } from "./column-words";
 import type { Vocabulary } from "./vocabulary";
 
@@ -134,7 +134,7 @@ export function translateExpression(phrase: string, vocabulary: Vocabulary): str
   }
   if (!sawColumn || out.length === 0) return undefined;
   const expression = applyPercents(out, pending);
-  if (expression === undefined || expressionSyntaxError(expression)) return undefined;
+  if (expression === undefined || !tryParseExpression(expression)) return undefined;
   return expression;
 }
 

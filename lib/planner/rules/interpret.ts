@@ -1,4 +1,4 @@
-import { type ActionContext, interpretAction, interpretExclusion, isNumericAction } from "./action";
+import { type ActionContext, interpretAction } from "./action";
 import { isFiller, mergeSegments, splitSegments, splitSentences } from "./clauses";
 import { alreadyExcluded } from "./conditions";
 import {
@@ -9,7 +9,9 @@ import {
   RefusalError,
   type RowCondition,
   refuse,
+  writesNumber,
 } from "./draft";
+import { interpretExclusion } from "./exclusion";
 import type { GuardSpec, OptionSpec } from "./grammar";
 import type { Item, LexItem } from "./lex";
 import type { Scan } from "./patterns";
@@ -158,7 +160,7 @@ function interpretOrThrow(scan: Scan, lexed: LexItem[]): Interpretation {
     }
   }
 
-  const numeric = operations.filter((operation) => isNumericAction(scan, operation.action));
+  const numeric = operations.filter((operation) => writesNumber(scan.vocabulary, operation.action));
   if (Object.keys(options).length > 0 && numeric.length === 0) {
     refuse(
       "Rounding, price endings and limits apply to numeric changes, and this instruction has none.",

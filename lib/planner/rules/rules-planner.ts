@@ -9,11 +9,12 @@ import {
   standInFor,
   standInInstruction,
 } from "./computed";
+import { writesNumber } from "./draft";
 import { type Interpretation, interpret } from "./interpret";
 import { lex } from "./lex";
 import { readRowChoice, withoutRowChoice, withRowChoice } from "./ranked";
 import { tokenize } from "./tokenize";
-import { vocabularyFor } from "./vocabulary";
+import { type Vocabulary, vocabularyFor } from "./vocabulary";
 
 /**
  * The offline planner (docs/planner.md): deterministic, no network, a few
@@ -84,7 +85,7 @@ export function planWithRules(
   };
   let interpretation = interpret(scan, lex(scan));
   if (interpretation.ok && computed && standIn) {
-    interpretation = withComputedAction(interpretation, computed, standIn);
+    interpretation = withComputedAction(interpretation, computed, standIn, vocabulary);
   }
   if (!interpretation.ok) {
     return {
@@ -147,6 +148,7 @@ function withComputedAction(
   interpretation: Extract<Interpretation, { ok: true }>,
   computed: ComputedReading,
   standIn: StandIn,
+  vocabulary: Vocabulary,
 ): Interpretation {
   const standing = interpretation.operations.find(
     ({ action }) =>
@@ -160,20 +162,6 @@ function withComputedAction(
       unplaced: [],
     };
   }
-  const numericElsewhere = interpretation.operations.some(
-    (operation) =>
-      operation !== standing &&
-      (operation.action.kind === "numeric" ||
-        (operation.action.kind === "set" && typeof operation.action.value === "number")),
-  );
-  if (!computed.numeric && !numericElsewhere && Object.keys(interpretation.options).length > 0) {
-    return {
-      ok: false,
-      code: "unplaced",
-      reason: `Rounding, price endings and limits apply to numbers; ${computed.words.charAt(0).toLowerCase()}${computed.words.slice(1)} changes text.`,
-      unplaced: [],
-    };
-  }
   standing.action = {
     kind: "computed",
     column: computed.column,
@@ -182,5 +170,19 @@ function withComputedAction(
     slug: computed.slug,
     numeric: computed.numeric,
   };
+  // The stand-in wrote a number, so the grammar let rounding words through; say so if now
+  // nothing does.
+  const options = Object.keys(interpretation.options).length > 0;
+  if (
+    options &&
+    !interpretation.operations.some(({ action }) => writesNumber(vocabulary, action))
+  ) {
+    return {
+      ok: false,
+      code: "unplaced",
+      reason: `Rounding, price endings and limits apply to numbers; ${computed.words.charAt(0).toLowerCase()}${computed.words.slice(1)} changes text.`,
+      unplaced: [],
+    };
+  }
   return interpretation;
 }
