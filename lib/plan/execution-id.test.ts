@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { nextExecutionId } from "./execution-id";
+import { executionIdBase, nextExecutionId, nextFreeExecutionId } from "./execution-id";
 import { EXECUTION_ID } from "./schema";
 
 describe("nextExecutionId", () => {
@@ -18,5 +18,11 @@ describe("nextExecutionId", () => {
         expect(next).toMatch(EXECUTION_ID);
       }),
     );
+  });
+
+  it("skips ids already taken in the series", () => {
+    const taken = new Set(["price_rise_v2", "price_rise_v3"]);
+    expect(nextFreeExecutionId("price_rise_v1", taken)).toBe("price_rise_v4");
+    expect(executionIdBase("price_rise_v12")).toBe("price_rise");
   });
 });

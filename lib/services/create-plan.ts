@@ -8,7 +8,7 @@ import { db } from "@/lib/db/client";
 import { insertPlan, latestRevision, readPlanJson, usedExecutionIds } from "@/lib/db/plans";
 import { loadCurrentVersion } from "@/lib/db/versions";
 import { AppError } from "@/lib/errors";
-import { nextExecutionId } from "@/lib/plan/execution-id";
+import { executionIdBase, nextFreeExecutionId } from "@/lib/plan/execution-id";
 import type { PlanIssue } from "@/lib/plan/issues";
 import type { ExecutionPlan } from "@/lib/plan/schema";
 import { validatePlan } from "@/lib/plan/validate";
@@ -202,7 +202,10 @@ export async function copyPlan(options: {
   const plan = readPlanJson(revision.planJson) as ExecutionPlan;
   const copy: ExecutionPlan = {
     ...plan,
-    execution_id: nextExecutionId(plan.execution_id),
+    execution_id: nextFreeExecutionId(
+      plan.execution_id,
+      await usedExecutionIds(executionIdBase(plan.execution_id)),
+    ),
     created_at: (options.now ?? new Date()).toISOString().replace(/\.\d{3}Z$/, "Z"),
   };
   return createManualPlan({

@@ -2,9 +2,16 @@ import "server-only";
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
 import { readProfile } from "@/lib/db/datasets";
-import { insertPlanRevision, latestRevision, movePlanStatus, readPlanJson } from "@/lib/db/plans";
+import {
+  insertPlanRevision,
+  latestRevision,
+  movePlanStatus,
+  readPlanJson,
+  usedExecutionIds,
+} from "@/lib/db/plans";
 import { AppError } from "@/lib/errors";
 import { canonicalJson } from "@/lib/plan/canonical";
+import { executionIdBase, nextFreeExecutionId } from "@/lib/plan/execution-id";
 import { validatePlan } from "@/lib/plan/validate";
 
 export interface SavePlanRevisionOptions {
@@ -37,6 +44,7 @@ export async function savePlanRevision(options: SavePlanRevisionOptions) {
     );
   }
   const parsed = validation.parsed;
+  const taken = await usedExecutionIds(executionIdBase(parsed.execution_id));
   return db().$transaction(async (tx) => {
     // A save that changes nothing is not a revision: it would make the saver an author of
     // someone else's content (and the four-eyes rule looks at authors).
@@ -44,9 +52,16 @@ export async function savePlanRevision(options: SavePlanRevisionOptions) {
     if (latest && canonicalJson(readPlanJson(latest.planJson)) === canonicalJson(parsed)) {
       return { revisionId: latest.id, number: latest.number, unchanged: true };
     }
+    // New content is a new execution: an id the plan (or anything else) already used moves on in
+    // its series, so an approval of this revision is never taken for a replay of an earlier one.
+    // An id the author typed that nothing used is kept.
+    const content =
+      latest && taken.has(parsed.execution_id)
+        ? { ...parsed, execution_id: nextFreeExecutionId(parsed.execution_id, taken) }
+        : parsed;
     const revision = await insertPlanRevision(tx, {
       planId: plan.id,
-      plan: parsed,
+      plan: content,
       author: options.actor.id,
       note: options.note?.trim() || null,
     });
@@ -55,7 +70,12 @@ export async function savePlanRevision(options: SavePlanRevisionOptions) {
       type: "plan.edited",
       detail: { revision: revision.number, note: revision.note },
     });
-    return { revisionId: revision.id, number: revision.number, unchanged: false };
+    return {
+      revisionId: revision.id,
+      number: revision.number,
+      unchanged: false,
+      executionId: content.execution_id,
+    };
   });
 }
 

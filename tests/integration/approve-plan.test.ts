@@ -142,6 +142,33 @@ describe("approvePlan", () => {
     expect(await temp.db.datasetVersion.count({ where: { datasetId } })).toBe(1);
   });
 
+  it("gives each new revision the next execution id of its series unless the author set one", async () => {
+    const { datasetId } = await newDataset();
+    const plan = await fixturePlan("seed-plan-fitness-10pct.json", "plan_series_v1");
+    const { planId } = await previewed(datasetId, plan);
+    const edited = await savePlanRevision({
+      planId,
+      plan: { ...plan, source_instruction: "edited" },
+      actor: author,
+    });
+    expect(edited).toMatchObject({ unchanged: false, executionId: "plan_series_v2" });
+    // Restoring the first revision's content is new content too: it does not reuse v1.
+    const restored = await savePlanRevision({ planId, plan, actor: author });
+    expect(restored).toMatchObject({ executionId: "plan_series_v3" });
+    const typed = await savePlanRevision({
+      planId,
+      plan: { ...plan, execution_id: "spring_prices_final" },
+      actor: author,
+    });
+    expect(typed).toMatchObject({ executionId: "spring_prices_final" });
+    const unchanged = await savePlanRevision({
+      planId,
+      plan: { ...plan, execution_id: "spring_prices_final" },
+      actor: author,
+    });
+    expect(unchanged).toMatchObject({ unchanged: true });
+  });
+
   it("refuses a plan whose dataset moved on since the preview as stale", async () => {
     const { datasetId } = await newDataset();
     const first = await previewed(

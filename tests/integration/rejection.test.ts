@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { copyPlanAction } from "@/lib/actions/plan-drafts";
 import { previewPlanAction, rejectPlanAction, savePlanRevisionAction } from "@/lib/actions/plans";
 import { latestRejection } from "@/lib/db/plans";
+import { nextExecutionId } from "@/lib/plan/execution-id";
 import { actAs, resetAuth, setAuthTestEnv, signedInUser, type TestUser } from "../support/auth";
 import { approveAs, previewedPlanBy } from "../support/plans";
 import { installTempDb, type TempDb } from "../support/temp-db";
@@ -86,7 +87,7 @@ describe("rejecting a plan", () => {
     const before = JSON.parse(source.planJson);
     const after = JSON.parse(copy.planJson);
     expect(after.operations).toEqual(before.operations);
-    expect(after.execution_id).toMatch(/_v2$/);
+    expect(after.execution_id).toBe(nextExecutionId(before.execution_id));
     expect(copy.note).toBe("Copied from an earlier plan");
     expect(
       await temp.db.plan.findUniqueOrThrow({ where: { id: copied.data.planId } }),
