@@ -4,6 +4,7 @@ import { diffUi300k } from "./workloads/diff-ui-300k";
 import { approve1m, cliApply1m } from "./workloads/end-to-end-1m";
 import { executor1m } from "./workloads/executor-1m";
 import { executorExpr } from "./workloads/executor-expr";
+import { export1m } from "./workloads/export-1m";
 import { history10k } from "./workloads/history-10k";
 import { memory } from "./workloads/memory";
 import { plannerRules } from "./workloads/planner-rules";
@@ -44,6 +45,7 @@ export const WORKLOADS: readonly Workload[] = [
   upload1m,
   history10k,
   plans10k,
+  export1m,
   approve100k,
   preview100k,
   approve100kPg,

@@ -127,7 +127,7 @@ export async function* historyCsvChunks(
       execution.approvalComment ?? "",
     ];
     let any = false;
-    for await (const batch of iterateExecutionChanges(execution.id)) {
+    for await (const batch of iterateExecutionChanges(execution.id, 2_000)) {
       any = true;
       yield batch
         .map((change) =>
