@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
@@ -80,6 +81,29 @@ test("instruction → plan → edit in the form → graph and JSON agree → pre
   await expect(
     approver.getByText("Increase prices by 10% for all in-stock fitness products").first(),
   ).toBeVisible();
+
+  // The execution's audit CSV, downloaded as a user does: one line per changed cell, with the
+  // author, the approver, the comment and the versions.
+  await approver.locator("summary", { hasText: "Downloads" }).click();
+  const [download] = await Promise.all([
+    approver.waitForEvent("download"),
+    approver.getByTestId("download-audit.csv").click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  const auditCsv = await readFile(await download.path(), "utf8");
+  const [header, ...lines] = auditCsv.trimEnd().split(/\r?\n/);
+  expect(header).toBe(
+    "execution_id,instruction,dataset,version_before,version_after,status,author,approver,approved_at,override_reason,approval_comment,row_key,column,before,after",
+  );
+  expect(lines).toHaveLength(2);
+  expect(lines.map((line) => line.split(",").slice(-4).join(","))).toEqual([
+    "A101,price,29.99,35.99",
+    "A102,price,39.99,47.99",
+  ]);
+  expect(lines[0]).toContain("Checked with the buyer: 20% is right.");
+  expect(lines[0]).toContain("e2e.test");
+  expect(lines[0]).toMatch(/,(\d+),(\d+),completed,/);
+
   await approver.goto("/history");
   await expect(approver.getByTestId("history-comment").first()).toContainText(
     "Checked with the buyer: 20% is right.",
