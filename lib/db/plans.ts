@@ -172,6 +172,15 @@ export async function usedExecutionIds(prefix: string): Promise<Set<string>> {
   return ids;
 }
 
+/** The execution ids the plan's revisions have carried. */
+export async function revisionExecutionIds(client: Tx, planId: string): Promise<Set<string>> {
+  const revisions = await client.planRevision.findMany({
+    where: { planId },
+    select: { planJson: true },
+  });
+  return new Set(revisions.map(({ planJson }) => readPlanJson(planJson).execution_id));
+}
+
 export interface Rejection {
   by: string;
   at: Date;

@@ -7,6 +7,7 @@ import {
   latestRevision,
   movePlanStatus,
   readPlanJson,
+  revisionExecutionIds,
   usedExecutionIds,
 } from "@/lib/db/plans";
 import { AppError } from "@/lib/errors";
@@ -52,13 +53,13 @@ export async function savePlanRevision(options: SavePlanRevisionOptions) {
     if (latest && canonicalJson(readPlanJson(latest.planJson)) === canonicalJson(parsed)) {
       return { revisionId: latest.id, number: latest.number, unchanged: true };
     }
-    // New content is a new execution: an id the plan (or anything else) already used moves on in
-    // its series, so an approval of this revision is never taken for a replay of an earlier one.
-    // An id the author typed that nothing used is kept.
-    const content =
-      latest && taken.has(parsed.execution_id)
-        ? { ...parsed, execution_id: nextFreeExecutionId(parsed.execution_id, taken) }
-        : parsed;
+    // New content is a new execution: an id an earlier revision carried moves on to the next
+    // free one of its series, so this revision is never taken for a replay of an earlier one.
+    // An id the author typed is theirs to keep.
+    const earlier = latest ? await revisionExecutionIds(tx, plan.id) : new Set<string>();
+    const content = earlier.has(parsed.execution_id)
+      ? { ...parsed, execution_id: nextFreeExecutionId(parsed.execution_id, taken) }
+      : parsed;
     const revision = await insertPlanRevision(tx, {
       planId: plan.id,
       plan: content,

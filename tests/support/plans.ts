@@ -28,7 +28,7 @@ export async function previewedPlanBy(author: TestUser, options: { executionId?:
   const plan = JSON.parse(
     await readFile(path.join(fixtures, "seed-plan-fitness-10pct.json"), "utf8"),
   );
-  plan.execution_id = options.executionId ?? `four_eyes_${counter}_${Date.now()}`;
+  plan.execution_id = `four_eyes_${counter}_${Date.now()}`;
   const { planId } = await createManualPlan({
     datasetId,
     plan,
@@ -37,6 +37,8 @@ export async function previewedPlanBy(author: TestUser, options: { executionId?:
   actAs(author);
   // A save must change the plan to make its saver an author (an identical save is no revision).
   plan.operations[0].description = `Edited by ${author.email}`;
+  // An id the author types is kept; otherwise the edit takes the next id of its series.
+  if (options.executionId) plan.execution_id = options.executionId;
   const saved = await savePlanRevisionAction({ planId, plan, note: "my edit" });
   if (!saved.ok) throw new Error(saved.error);
   const preview = await previewPlanAction({ planId });
