@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { changeImpact } from "./impact";
+import { changeImpact, impactWarnings } from "./impact";
 
 describe("changeImpact", () => {
   it("counts moves each way, sums them exactly and lists the largest, number columns only", () => {
@@ -52,5 +52,60 @@ describe("changeImpact", () => {
         expect(Number(impact.net)).toBe(net);
       }),
     );
+  });
+});
+
+describe("impactWarnings", () => {
+  const raise = { operation_id: "op_01", action: { type: "percent_increase", value: 5 } };
+  const change = (rowKey: string, before: string, after: string, operationId = "op_01") => ({
+    operationId,
+    rowKey,
+    column: "price",
+    before,
+    after,
+  });
+
+  it("names values that moved against their operation's direction", () => {
+    const warnings = impactWarnings(
+      [change("A1", "10.00", "10.49"), change("A2", "10.00", "9.99")],
+      [raise],
+    );
+    expect(warnings).toEqual([
+      "Operation op_01 raises 'price', yet 1 value went down: A2 10.00 → 9.99.",
+    ]);
+  });
+
+  it("points out moves of half the value or more, naming three and counting the rest", () => {
+    const warnings = impactWarnings(
+      [
+        change("A1", "10", "15"),
+        change("A2", "10", "14.99"),
+        change("A3", "20", "5"),
+        change("A4", "8", "16"),
+        change("A5", "4", "6"),
+      ],
+      [{ operation_id: "op_01", action: { type: "set_value", value: 1 } }],
+    );
+    expect(warnings).toEqual([
+      "4 'price' values moved by half or more of what they were: A1 10 → 15; A3 20 → 5; A4 8 → 16 and 1 more.",
+    ]);
+  });
+
+  it("makes no claim about a variable's direction, a negative percent, or text", () => {
+    expect(
+      impactWarnings(
+        [change("A1", "10", "9"), change("A2", "red", "blue", "op_02")],
+        [
+          { operation_id: "op_01", action: { type: "fixed_increase", value: "${delta}" } },
+          { operation_id: "op_02", action: { type: "replace_text" } },
+        ],
+      ),
+    ).toEqual([]);
+    expect(
+      impactWarnings(
+        [change("A1", "10", "9")],
+        [{ operation_id: "op_01", action: { type: "percent_increase", value: -10 } }],
+      ),
+    ).toEqual([]);
   });
 });

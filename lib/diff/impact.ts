@@ -107,3 +107,100 @@ function signed(value: Decimal): string {
   const text = formatFixed(value, value.s);
   return text.startsWith("-") || text === "0" ? text : `+${text}`;
 }
+
+/** A move of at least this share of the value it starts from is pointed out before approval. */
+export const LARGE_MOVE_SHARE = 0.5;
+/** Rows named in a warning; the rest are counted. */
+const NAMED_ROWS = 3;
+
+interface OperationIntent {
+  operation_id: string;
+  action: { type: string; column?: string; value?: unknown };
+}
+
+/**
+ * What the approver should look at twice, from the change set itself: values that moved against
+ * their operation's direction (a raise that lowered a price through its ending or a cap), and
+ * values that moved by half or more of what they were.
+ */
+export function impactWarnings(
+  changes: ReadonlyArray<{
+    operationId: string;
+    rowKey: string;
+    column: string;
+    before: string;
+    after: string;
+  }>,
+  operations: readonly OperationIntent[],
+): string[] {
+  const directions = new Map(operations.map((op) => [op.operation_id, intendedDirection(op)]));
+  const against = new Map<string, Array<(typeof changes)[number]>>();
+  const large = new Map<string, Array<(typeof changes)[number]>>();
+  for (const change of changes) {
+    const before = parseDecimal(change.before);
+    const after = parseDecimal(change.after);
+    if (before === undefined || after === undefined) continue;
+    const sign = compare(subtract(after, before), DECIMAL_ZERO);
+    const intended = directions.get(change.operationId);
+    if (intended !== undefined && sign !== 0 && sign !== intended) {
+      push(against, change.operationId, change);
+    }
+    const from = Number(change.before);
+    const to = Number(change.after);
+    if (from !== 0 && Math.abs(to - from) >= LARGE_MOVE_SHARE * Math.abs(from)) {
+      push(large, change.column, change);
+    }
+  }
+  const warnings: string[] = [];
+  for (const [operationId, moved] of against) {
+    const op = operations.find((candidate) => candidate.operation_id === operationId);
+    const verb = directions.get(operationId) === 1 ? "raises" : "lowers";
+    const went = directions.get(operationId) === 1 ? "down" : "up";
+    warnings.push(
+      `Operation ${operationId} ${verb} '${op?.action.column ?? moved[0].column}', yet ${count(moved.length, "value")} went ${went}: ${named(moved)}.`,
+    );
+  }
+  for (const [column, moved] of large) {
+    warnings.push(
+      `${count(moved.length, `'${column}' value`)} moved by half or more of what ${moved.length === 1 ? "it was" : "they were"}: ${named(moved)}.`,
+    );
+  }
+  return warnings;
+}
+
+/** +1 for an action meant to raise its column, −1 to lower it, undefined when it may do either. */
+function intendedDirection(op: OperationIntent): 1 | -1 | undefined {
+  // A "${variable}" could hold either sign: no claim is made for it.
+  const value = typeof op.action.value === "number" ? op.action.value : Number.NaN;
+  const sign = value > 0 ? 1 : value < 0 ? -1 : undefined;
+  switch (op.action.type) {
+    case "percent_increase":
+    case "fixed_increase":
+      return sign;
+    case "percent_decrease":
+    case "fixed_decrease":
+      return sign === undefined ? undefined : sign === 1 ? -1 : 1;
+    case "multiply":
+      return value > 1 ? 1 : value >= 0 && value < 1 ? -1 : undefined;
+    default:
+      return undefined;
+  }
+}
+
+function push<T>(groups: Map<string, T[]>, key: string, item: T): void {
+  const list = groups.get(key);
+  if (list) list.push(item);
+  else groups.set(key, [item]);
+}
+
+function count(n: number, noun: string): string {
+  return `${n.toLocaleString("en-US")} ${noun}${n === 1 ? "" : "s"}`;
+}
+
+function named(moved: ReadonlyArray<{ rowKey: string; before: string; after: string }>): string {
+  const shown = moved
+    .slice(0, NAMED_ROWS)
+    .map((change) => `${change.rowKey} ${change.before} → ${change.after}`)
+    .join("; ");
+  return moved.length > NAMED_ROWS ? `${shown} and ${moved.length - NAMED_ROWS} more` : shown;
+}

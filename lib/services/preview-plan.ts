@@ -5,6 +5,7 @@ import { db } from "@/lib/db/client";
 import { readProfile } from "@/lib/db/datasets";
 import { latestRevision, readPlanJson, recordPreview } from "@/lib/db/plans";
 import { loadVersionBytes } from "@/lib/db/versions";
+import { impactWarnings } from "@/lib/diff/impact";
 import { AppError } from "@/lib/errors";
 import { dictionaryEncodingFor } from "@/lib/executor";
 import { hasErrors, type PlanIssue } from "@/lib/plan/issues";
@@ -160,6 +161,12 @@ export async function previewPlan(options: PreviewPlanOptions): Promise<PlanPrev
     rebasedFrom,
     issues: [...validation.issues, ...run.orderIssues],
     ...withoutOk(run.result),
+    // Read from the changes once they are known; not part of the preview hash, which an
+    // approval compares with the executor's own result.
+    warnings: [
+      ...run.result.warnings,
+      ...impactWarnings(run.result.changes, executionPlan.operations),
+    ],
   };
 }
 
