@@ -8,7 +8,7 @@ import type { Workload, WorkloadReport } from "../registry";
 /**
  * The approval transaction on PostgreSQL (a throw-away server from Debian's package, as the
  * tests use), beside the same approval on SQLite in the same run: the change records go in as
- * one jsonb parameter per 20,000 records (lib/db/execution-writes.ts).
+ * five text[] parameters per 50,000 records, unnested (lib/db/execution-writes.ts).
  */
 async function approveOn(database: "sqlite" | "postgres", rows: number): Promise<Measured> {
   const args = [

@@ -22,15 +22,19 @@ const INSERT_FROM_JSON = `
   FROM input, json_each(input."records") AS record`;
 
 /**
- * The same on PostgreSQL: each field as one text[] parameter, unnested side by side and numbered
- * by position; arrays bind and unpack faster than a jsonb document there (STACK.md).
+ * The same on PostgreSQL: each field as one JSON array parameter, unpacked side by side and
+ * numbered by position. A JSON text passes through the driver adapter as one string; a text[]
+ * parameter of 50,000 strings is converted element by element, which cost a third more.
  */
-const INSERT_FROM_ARRAYS_POSTGRES = `
+const INSERT_FROM_JSON_POSTGRES = `
   INSERT INTO "Change" ("executionId", "datasetId", "seq", "operationId", "rowKey", "column", "before", "after")
   SELECT $1, $2, $3::int + (record.position - 1)::int,
          record."operationId", record."rowKey", record."column", record."before", record."after"
-  FROM unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
-    WITH ORDINALITY AS record("operationId", "rowKey", "column", "before", "after", position)`;
+  FROM ROWS FROM (
+    json_array_elements_text($4::json), json_array_elements_text($5::json),
+    json_array_elements_text($6::json), json_array_elements_text($7::json),
+    json_array_elements_text($8::json)
+  ) WITH ORDINALITY AS record("operationId", "rowKey", "column", "before", "after", position)`;
 
 /**
  * Inserts an execution's change records inside the caller's transaction, numbered by their
@@ -70,7 +74,7 @@ export async function insertChanges(
   }
 }
 
-/** Records per statement on PostgreSQL: five arrays of this many strings. */
+/** Records per statement on PostgreSQL: five JSON arrays of this many strings. */
 const POSTGRES_RECORDS_PER_STATEMENT = 50_000;
 
 async function insertChangesPostgres(
@@ -91,11 +95,11 @@ async function insertChangesPostgres(
       fields[4].push(wellFormed(change.after));
     }
     await tx.$executeRawUnsafe(
-      INSERT_FROM_ARRAYS_POSTGRES,
+      INSERT_FROM_JSON_POSTGRES,
       executionId,
       datasetId,
       start,
-      ...fields,
+      ...fields.map((values) => JSON.stringify(values)),
     );
   }
 }

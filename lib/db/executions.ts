@@ -227,41 +227,45 @@ export async function laterChangesToSameCells(executionId: string): Promise<Late
 export async function rowHistory(datasetId: string, rowKey: string) {
   const changes = await db().change.findMany({
     where: { datasetId, rowKey },
+    select: { ...changeSelect, executionId: true },
+  });
+  const executions = await db().execution.findMany({
+    where: { id: { in: [...new Set(changes.map((change) => change.executionId))] } },
     select: {
-      ...changeSelect,
-      execution: {
-        select: {
-          id: true,
-          executionId: true,
-          createdAt: true,
-          instruction: true,
-          status: true,
-          approvedBy: true,
-          resultVersion: { select: { number: true } },
-        },
-      },
+      id: true,
+      executionId: true,
+      createdAt: true,
+      instruction: true,
+      status: true,
+      approvedBy: true,
+      resultVersion: { select: { number: true } },
     },
   });
-  const names = await actorLabels(changes.map((change) => change.execution.approvedBy));
-  for (const change of changes) {
-    Object.assign(change.execution, {
-      approverName: nameWithEmail(
-        names.get(change.execution.approvedBy),
-        change.execution.approvedBy,
-      ),
-    });
-  }
-  return (
-    changes as Array<(typeof changes)[number] & { execution: { approverName: string } }>
-  ).sort(
-    (a, b) =>
-      b.execution.createdAt.getTime() - a.execution.createdAt.getTime() ||
-      (a.execution.id === b.execution.id
-        ? b.seq - a.seq
-        : a.execution.id < b.execution.id
-          ? 1
-          : -1),
+  const names = await actorLabels(executions.map((execution) => execution.approvedBy));
+  const byId = new Map(
+    executions.map((execution) => [
+      execution.id,
+      {
+        ...execution,
+        approverName: nameWithEmail(names.get(execution.approvedBy), execution.approvedBy),
+      },
+    ]),
   );
+  // A change record always has its execution (both are written in one transaction).
+  return changes
+    .flatMap(({ executionId, ...change }) => {
+      const execution = byId.get(executionId);
+      return execution ? [{ ...change, execution }] : [];
+    })
+    .sort(
+      (a, b) =>
+        b.execution.createdAt.getTime() - a.execution.createdAt.getTime() ||
+        (a.execution.id === b.execution.id
+          ? b.seq - a.seq
+          : a.execution.id < b.execution.id
+            ? 1
+            : -1),
+    );
 }
 
 export type RowHistoryEntry = Awaited<ReturnType<typeof rowHistory>>[number];

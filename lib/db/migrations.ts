@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promis
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
+import pg from "pg";
 import { postgresSchemaText } from "../../scripts/postgres-schema.mjs";
 import { databaseProvider, redactedUrl, sqliteFilePath } from "./database-url";
 import {
@@ -114,10 +115,36 @@ export async function migratePostgres(
       await readSchema(paths),
       (engine) => engine.applyMigrations({ migrationsList, filters: noFilters }),
     );
+    await preferLz4ForVersionBytes(databaseUrl);
     return result.appliedMigrationNames;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new Error(`Cannot migrate ${redactedUrl(databaseUrl)}: ${message}`, { cause: error });
+  }
+}
+
+/** PostgreSQL's answers when a server was built without lz4. */
+const NO_LZ4 = new Set(["0A000", "22023"]);
+
+/**
+ * Version bytes are compressed with lz4 where the server has it: about four times faster to write
+ * than PostgreSQL's default (pglz), and nearly as small. Not a migration: a server built without
+ * lz4 refuses the setting, and the migration engine cannot run a statement allowed to fail.
+ */
+async function preferLz4ForVersionBytes(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ attcompression: string }>(
+      `SELECT attcompression FROM pg_attribute
+       WHERE attrelid = '"DatasetVersion"'::regclass AND attname = 'content'`,
+    );
+    if (rows[0]?.attcompression === "l") return;
+    await client.query(`ALTER TABLE "DatasetVersion" ALTER COLUMN "content" SET COMPRESSION lz4`);
+  } catch (error) {
+    if (!NO_LZ4.has((error as { code?: string }).code ?? "")) throw error;
+  } finally {
+    await client.end();
   }
 }
 

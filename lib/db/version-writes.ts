@@ -35,6 +35,8 @@ export async function appendVersion(tx: Tx, input: NewVersion) {
       source: input.source,
       createdBy: input.createdBy,
     },
+    // The bytes were just written: reading them back would cost as much again.
+    omit: { content: true },
   });
   await tx.dataset.update({
     where: { id: input.datasetId },

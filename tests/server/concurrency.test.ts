@@ -131,11 +131,18 @@ describe("approvals racing on a running production server", () => {
 
     // Each approval applied once, on the version before it, and each refusal left no trace
     // but its refused execution record.
-    const executions = await fixture.db.execution.findMany({
-      where: { datasetId },
-      include: { baseVersion: true, resultVersion: true, changes: true },
-      orderBy: { createdAt: "asc" },
-    });
+    const executions = await Promise.all(
+      (
+        await fixture.db.execution.findMany({
+          where: { datasetId },
+          include: { baseVersion: true, resultVersion: true },
+          orderBy: { createdAt: "asc" },
+        })
+      ).map(async (execution) => ({
+        ...execution,
+        changes: await fixture.db.change.findMany({ where: { executionId: execution.id } }),
+      })),
+    );
     const completed = executions.filter((execution) => execution.status === "completed");
     expect(completed.map((execution) => execution.resultVersion?.number)).toEqual([2, 3, 4, 5, 6]);
     expect(completed.map((execution) => execution.baseVersion.number)).toEqual([1, 2, 3, 4, 5]);
