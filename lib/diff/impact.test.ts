@@ -71,7 +71,7 @@ describe("impactWarnings", () => {
       [raise],
     );
     expect(warnings).toEqual([
-      "Operation op_01 raises 'price', yet 1 value went down: A2 10.00 → 9.99.",
+      "Operation op_01 raises 'price', yet 1 value goes down: A2 10.00 → 9.99.",
     ]);
   });
 
@@ -87,7 +87,7 @@ describe("impactWarnings", () => {
       [{ operation_id: "op_01", action: { type: "set_value", value: 1 } }],
     );
     expect(warnings).toEqual([
-      "4 'price' values moved by half or more of what they were: A1 10 → 15; A3 20 → 5; A4 8 → 16 and 1 more.",
+      "4 'price' values change by 50% or more: A1 10 → 15; A3 20 → 5; A4 8 → 16 and 1 more.",
     ]);
   });
 

@@ -155,14 +155,14 @@ export function impactWarnings(
   for (const [operationId, moved] of against) {
     const op = operations.find((candidate) => candidate.operation_id === operationId);
     const verb = directions.get(operationId) === 1 ? "raises" : "lowers";
-    const went = directions.get(operationId) === 1 ? "down" : "up";
+    const goes = directions.get(operationId) === 1 ? "down" : "up";
     warnings.push(
-      `Operation ${operationId} ${verb} '${op?.action.column ?? moved[0].column}', yet ${count(moved.length, "value")} went ${went}: ${named(moved)}.`,
+      `Operation ${operationId} ${verb} '${op?.action.column ?? moved[0].column}', yet ${count(moved.length, "value")} ${moved.length === 1 ? "goes" : "go"} ${goes}: ${named(moved)}.`,
     );
   }
   for (const [column, moved] of large) {
     warnings.push(
-      `${count(moved.length, `'${column}' value`)} moved by half or more of what ${moved.length === 1 ? "it was" : "they were"}: ${named(moved)}.`,
+      `${count(moved.length, `'${column}' value`)} ${moved.length === 1 ? "changes" : "change"} by 50% or more: ${named(moved)}.`,
     );
   }
   return warnings;
