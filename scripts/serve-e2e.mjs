@@ -2,7 +2,7 @@
 // production build served on E2E_PORT. Run by playwright.config.ts's webServer.
 import { rmSync } from "node:fs";
 import path from "node:path";
-import { run, runScript } from "./lib.mjs";
+import { run, runScript, SERVER_MEMORY_ENV } from "./lib.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dataDir = path.join(root, "data", "e2e");
@@ -23,5 +23,5 @@ await runScript("scripts/seed-e2e-users.ts", [], { cwd: root, env });
 await run(
   process.execPath,
   ["scripts/serve.mjs", "--port", process.env.E2E_PORT ?? "3100", "--hostname", "127.0.0.1"],
-  { cwd: root, env },
+  { cwd: root, env: { ...SERVER_MEMORY_ENV, ...env } },
 );

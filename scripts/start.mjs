@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { run, runScript } from "./lib.mjs";
+import { run, runScript, SERVER_MEMORY_ENV } from "./lib.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const BUILD_INPUTS = [
@@ -59,4 +59,7 @@ if (!built || readFileSync(stampFile, "utf8") !== stamp) {
 
 const port = process.env.PORT ?? "3000";
 console.log(`Signoff is starting on http://localhost:${port}`);
-await run(process.execPath, ["scripts/serve.mjs", "--port", port], { cwd: root, env });
+await run(process.execPath, ["scripts/serve.mjs", "--port", port], {
+  cwd: root,
+  env: { ...SERVER_MEMORY_ENV, ...env },
+});

@@ -2,7 +2,7 @@ import { type ChildProcess, type SpawnOptions, spawn } from "node:child_process"
 import { copyFile, mkdir, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { runScript } from "../../../scripts/lib.mjs";
+import { runScript, SERVER_MEMORY_ENV } from "../../../scripts/lib.mjs";
 import { freePort } from "../../support/free-port";
 
 export const ROOT = path.resolve(import.meta.dirname, "..", "..", "..");
@@ -99,7 +99,11 @@ export async function startServer(
   const child = spawn(
     process.execPath,
     [SERVE, "--port", String(port), "--hostname", "127.0.0.1"],
-    { cwd: ROOT, env: { ...serverEnv(dataDir), ...env }, stdio: ["ignore", "pipe", "pipe"] },
+    {
+      cwd: ROOT,
+      env: { ...SERVER_MEMORY_ENV, ...serverEnv(dataDir), ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
   );
   let output = "";
   const keep = (chunk: Buffer) => {
