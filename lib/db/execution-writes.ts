@@ -6,6 +6,59 @@ import { providerOf, type Tx } from "./client";
 /** One changed cell, as the executor reports it and the change records store it. */
 export type { ChangeRecord };
 
+/** An execution as approvals and command-line runs record it. */
+export interface NewExecution {
+  executionId: string;
+  /** The execution id again when it completed (it may then hold no other); null otherwise. */
+  idempotencyKey: string | null;
+  datasetId: string;
+  planId?: string | null;
+  planRevisionId?: string | null;
+  baseVersionId: string;
+  resultVersionId?: string | null;
+  status: "completed" | "failed" | "refused";
+  source: "web" | "cli";
+  planner: string | null;
+  instruction: string;
+  operationsCount: number;
+  rowsChanged?: number;
+  cellsChanged?: number;
+  previewHash?: string | null;
+  changeSetHash?: string | null;
+  planHash: string;
+  planSnapshotJson: string;
+  statsJson?: string;
+  guardsJson?: string;
+  approvedBy: string;
+  overrideReason?: string | null;
+  approvalComment?: string | null;
+  error?: string | null;
+  startedAt: Date;
+  finishedAt: Date;
+}
+
+/**
+ * Creates an execution record (completed, refused or failed; from an approval or the CLI) in the
+ * caller's transaction. The one place executions are created.
+ */
+export function insertExecution(tx: Tx, execution: NewExecution) {
+  return tx.execution.create({
+    data: {
+      ...execution,
+      durationMs: execution.finishedAt.getTime() - execution.startedAt.getTime(),
+    },
+    select: { id: true, executionId: true },
+  });
+}
+
+/** Marks an execution as undone by a later one (its revert's approval). */
+export function markExecutionReverted(tx: Tx, id: string, revertedById: string) {
+  return tx.execution.update({
+    where: { id },
+    data: { status: "reverted", revertedById },
+  });
+}
+
 /**
  * Change records per INSERT statement. Each statement carries its records as one JSON parameter
  * that SQLite unpacks with `json_each`: binding eight parameters per record (a multi-row VALUES

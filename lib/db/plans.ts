@@ -203,6 +203,16 @@ export async function latestRejection(planId: string): Promise<Rejection | null>
   };
 }
 
+/** The plan was approved: its execution and audit events are written beside this. */
+export function markPlanApproved(tx: Tx, planId: string) {
+  return tx.plan.update({ where: { id: planId }, data: { status: "approved" } });
+}
+
+/** An approval failed (not refused): the plan shows it until it is revised. */
+export function markPlanFailed(tx: Tx, planId: string) {
+  return tx.plan.update({ where: { id: planId }, data: { status: "failed" } });
+}
+
 /**
  * A plan's move to draft, submitted or rejected, with the audit event that records it, in the
  * caller's transaction.

@@ -5,8 +5,14 @@ import type { CsvTable } from "@/lib/dataset/csv";
 import { recordAuditEvent } from "@/lib/db/audit";
 import { db, type Tx } from "@/lib/db/client";
 import { readProfile } from "@/lib/db/datasets";
-import { insertChanges } from "@/lib/db/execution-writes";
-import { latestRevision, readPlanJson, revisionAuthors } from "@/lib/db/plans";
+import { insertChanges, insertExecution, markExecutionReverted } from "@/lib/db/execution-writes";
+import {
+  latestRevision,
+  markPlanApproved,
+  markPlanFailed,
+  readPlanJson,
+  revisionAuthors,
+} from "@/lib/db/plans";
 import { appendVersion } from "@/lib/db/version-writes";
 import { loadVersionBytes } from "@/lib/db/versions";
 import { AppError, isAppError } from "@/lib/errors";
@@ -85,11 +91,28 @@ export async function approvePlan(options: ApprovePlanOptions): Promise<Approved
   }
 }
 
+/**
+ * The approval's steps, in its transaction: load what was previewed, settle idempotency, check
+ * the preview still holds, re-run the executor, record the result.
+ */
 async function applyInTransaction(
   tx: Tx,
   options: ApprovePlanOptions & { startedAt: Date; datasetId: string },
   lap: Lap,
 ): Promise<{ approved: ApprovedExecution; newVersion?: { id: string; table: CsvTable } }> {
+  const approval = await loadApproval(tx, options);
+  const replayed = await replayOrConflict(tx, approval);
+  if (replayed) return { approved: replayed };
+  const checked = await checkPreviewStillHolds(tx, approval, options);
+  lap("checks");
+  const rerun = await rerunExecutor(tx, approval, checked, options, lap);
+  return recordApproval(tx, approval, checked, rerun, options, lap);
+}
+
+type Approval = Awaited<ReturnType<typeof loadApproval>>;
+
+/** The plan, its dataset and current version, and the revision being approved. */
+async function loadApproval(tx: Tx, options: ApprovePlanOptions & { datasetId: string }) {
   // Take SQLite's write lock before reading anything: a transaction that reads first and writes
   // later fails outright (SQLITE_BUSY) if another process, such as the CLI, committed meanwhile.
   await tx.$executeRaw`UPDATE "Dataset" SET "updatedAt" = "updatedAt" WHERE "id" = ${options.datasetId}`;
@@ -103,10 +126,18 @@ async function applyInTransaction(
     throw new AppError("not_found", "That plan revision does not exist.");
   }
   const executionPlan = readPlanJson(revision.planJson);
-  const hashOfPlan = planHash(executionPlan);
+  return { plan, revision, executionPlan, hashOfPlan: planHash(executionPlan) };
+}
 
-  // 1. Idempotency: the execution_id is held by at most one completed execution. Only this
-  // plan's own content on this dataset is a replay; an id taken anywhere else is a conflict.
+/**
+ * The execution_id is held by at most one completed execution. Only this plan's own content on
+ * this dataset is a replay (its result is answered again); an id taken anywhere else is a
+ * conflict that names the execution holding it.
+ */
+async function replayOrConflict(
+  tx: Tx,
+  { plan, executionPlan, hashOfPlan }: Approval,
+): Promise<ApprovedExecution | null> {
   const existing = await tx.execution.findUnique({
     where: { idempotencyKey: executionPlan.execution_id },
     include: {
@@ -114,34 +145,38 @@ async function applyInTransaction(
       dataset: { select: { name: true } },
     },
   });
-  if (existing) {
-    const isReplay =
-      existing.planHash === hashOfPlan &&
-      existing.datasetId === plan.datasetId &&
-      existing.planId === plan.id;
-    if (isReplay) {
-      return {
-        approved: {
-          executionId: existing.executionId,
-          id: existing.id,
-          datasetId: existing.datasetId,
-          resultVersionNumber: existing.resultVersion?.number ?? 0,
-          rowsChanged: existing.rowsChanged,
-          cellsChanged: existing.cellsChanged,
-          replayed: true,
-        },
-      };
-    }
+  if (!existing) return null;
+  const isReplay =
+    existing.planHash === hashOfPlan &&
+    existing.datasetId === plan.datasetId &&
+    existing.planId === plan.id;
+  if (!isReplay) {
     throw new AppError(
       "execution_id_used",
       executionIdUsedMessage(executionPlan.execution_id, existing),
-      {
-        executionId: existing.id,
-      },
+      { executionId: existing.id },
     );
   }
+  return {
+    executionId: existing.executionId,
+    id: existing.id,
+    datasetId: existing.datasetId,
+    resultVersionNumber: existing.resultVersion?.number ?? 0,
+    rowsChanged: existing.rowsChanged,
+    cellsChanged: existing.cellsChanged,
+    replayed: true,
+  };
+}
 
-  // 2. Stale checks: the approval must match what the reviewer saw.
+/**
+ * The approval must match what the reviewer saw: the latest revision, previewed on the current
+ * version, with the hash the preview returned; and the approver wrote no revision of the plan.
+ */
+async function checkPreviewStillHolds(
+  tx: Tx,
+  { plan, revision, executionPlan }: Approval,
+  options: ApprovePlanOptions,
+) {
   if (plan.status === "rejected") throw new AppError("conflict", "This plan was rejected.");
   const latest = await latestRevision(tx, plan.id);
   if (latest?.id !== revision.id) {
@@ -151,12 +186,12 @@ async function applyInTransaction(
     );
   }
   // Four-eyes rule: nobody who wrote a revision of the plan approves it (lib/auth/four-eyes.ts).
-  const approval = canApprove({
+  const fourEyes = canApprove({
     actor: options.actor,
     revisionAuthors: await revisionAuthors(tx, plan.id),
     allowSelfApproval: options.allowSelfApproval ?? false,
   });
-  if (!approval.ok) throw new AppError("forbidden", approval.reason);
+  if (!fourEyes.ok) throw new AppError("forbidden", fourEyes.reason);
 
   const current = plan.dataset.currentVersion;
   if (!current || current.id !== plan.baseVersionId) {
@@ -180,10 +215,22 @@ async function applyInTransaction(
       "This approval does not match the latest preview of the plan. Preview again before approving.",
     );
   }
+  return { current, expectedHash, selfApproval: fourEyes.selfApproval };
+}
 
-  lap("checks");
+type Checked = Awaited<ReturnType<typeof checkPreviewStillHolds>>;
 
-  // 3. Re-run the executor; its change set must be the one previewed.
+/**
+ * Re-runs the executor on the base version: its change set must be the one previewed, and a
+ * failed guard needs the approver's written reason.
+ */
+async function rerunExecutor(
+  tx: Tx,
+  { plan, revision, executionPlan }: Approval,
+  { current }: Checked,
+  options: ApprovePlanOptions,
+  lap: Lap,
+) {
   const profile = readProfile(plan.dataset.profileJson);
   const base = await versionTable(
     current.id,
@@ -211,8 +258,23 @@ async function applyInTransaction(
       `Guard${failedGuards.length > 1 ? "s" : ""} failed: ${failedGuards.map((guard) => guard.message).join("; ")}. Approving needs a written override reason.`,
     );
   }
+  return {
+    profile,
+    result,
+    failedGuards,
+    overrideReason: failedGuards.length > 0 ? overrideReason : undefined,
+  };
+}
 
-  // 4. Write the new version, the execution, its changes and the audit trail.
+/** The new version, the execution, its change records, the plan's status and the audit trail. */
+async function recordApproval(
+  tx: Tx,
+  { plan, revision, executionPlan, hashOfPlan }: Approval,
+  { current, expectedHash, selfApproval }: Checked,
+  { profile, result, failedGuards, overrideReason }: Awaited<ReturnType<typeof rerunExecutor>>,
+  options: ApprovePlanOptions & { startedAt: Date },
+  lap: Lap,
+) {
   const { table: newTable, profile: newProfile } = profileNewVersion(
     result.output,
     profile,
@@ -231,47 +293,39 @@ async function applyInTransaction(
   await options.afterVersionWrite?.(tx);
   lap("write_version");
 
-  const finishedAt = new Date();
-  const execution = await tx.execution.create({
-    data: {
-      executionId: executionPlan.execution_id,
-      idempotencyKey: executionPlan.execution_id,
-      datasetId: plan.datasetId,
-      planId: plan.id,
-      planRevisionId: revision.id,
-      baseVersionId: current.id,
-      resultVersionId: version.id,
-      status: "completed",
-      source: "web",
-      planner: plan.planner,
-      instruction: executionPlan.source_instruction || plan.instruction,
-      operationsCount: executionPlan.operations.length,
-      rowsChanged: result.rowsChanged,
-      cellsChanged: result.cellsChanged,
-      previewHash: expectedHash,
-      changeSetHash: result.changeSetHash,
-      planHash: hashOfPlan,
-      planSnapshotJson: JSON.stringify(executionPlan),
-      statsJson: JSON.stringify(result.operations),
-      guardsJson: JSON.stringify(result.guards),
-      approvedBy: options.actor.id,
-      overrideReason: failedGuards.length > 0 ? overrideReason : null,
-      approvalComment: options.comment?.trim() || null,
-      startedAt: options.startedAt,
-      finishedAt,
-      durationMs: finishedAt.getTime() - options.startedAt.getTime(),
-    },
+  const comment = options.comment?.trim() || null;
+  const execution = await insertExecution(tx, {
+    executionId: executionPlan.execution_id,
+    idempotencyKey: executionPlan.execution_id,
+    datasetId: plan.datasetId,
+    planId: plan.id,
+    planRevisionId: revision.id,
+    baseVersionId: current.id,
+    resultVersionId: version.id,
+    status: "completed",
+    source: "web",
+    planner: plan.planner,
+    instruction: executionPlan.source_instruction || plan.instruction,
+    operationsCount: executionPlan.operations.length,
+    rowsChanged: result.rowsChanged,
+    cellsChanged: result.cellsChanged,
+    previewHash: expectedHash,
+    changeSetHash: result.changeSetHash,
+    planHash: hashOfPlan,
+    planSnapshotJson: JSON.stringify(executionPlan),
+    statsJson: JSON.stringify(result.operations),
+    guardsJson: JSON.stringify(result.guards),
+    approvedBy: options.actor.id,
+    overrideReason: overrideReason ?? null,
+    approvalComment: comment,
+    startedAt: options.startedAt,
+    finishedAt: new Date(),
   });
   lap("write_execution");
   await insertChanges(tx, execution.id, plan.datasetId, result.changes);
   lap("write_changes");
-  await tx.plan.update({ where: { id: plan.id }, data: { status: "approved" } });
-  if (plan.revertOfId) {
-    await tx.execution.update({
-      where: { id: plan.revertOfId },
-      data: { status: "reverted", revertedById: execution.id },
-    });
-  }
+  await markPlanApproved(tx, plan.id);
+  if (plan.revertOfId) await markExecutionReverted(tx, plan.revertOfId, execution.id);
 
   const audit = {
     actor: options.actor.id,
@@ -289,9 +343,9 @@ async function applyInTransaction(
       revision: revision.number,
       previewHash: expectedHash,
       overriddenGuards: failedGuards.map((guard) => guard.guard),
-      overrideReason: failedGuards.length > 0 ? overrideReason : undefined,
-      ...(options.comment?.trim() ? { comment: options.comment.trim() } : {}),
-      ...(approval.selfApproval ? { selfApproval: true } : {}),
+      overrideReason,
+      ...(comment ? { comment } : {}),
+      ...(selfApproval ? { selfApproval: true } : {}),
     },
   });
   await recordAuditEvent(tx, {
@@ -314,7 +368,6 @@ async function applyInTransaction(
       detail: { revertedBy: execution.id },
     });
   }
-
   lap("write_audit");
 
   return {
@@ -372,33 +425,28 @@ async function recordFailedAttempt(
       } catch {
         executionPlan = undefined;
       }
-      const finishedAt = new Date();
-      const execution = await tx.execution.create({
-        data: {
-          executionId: executionPlan?.execution_id ?? "unknown",
-          datasetId: plan.datasetId,
-          planId: plan.id,
-          planRevisionId: revision?.id ?? null,
-          baseVersionId: dataset.currentVersionId ?? "",
-          status,
-          source: "web",
-          planner: plan.planner,
-          instruction: executionPlan?.source_instruction ?? plan.instruction,
-          operationsCount: executionPlan?.operations.length ?? 0,
-          previewHash: options.previewHash,
-          planHash: executionPlan ? planHash(executionPlan) : "",
-          planSnapshotJson: revision?.planJson ?? "{}",
-          approvedBy: options.actor.id,
-          overrideReason: options.overrideReason ?? null,
-          error: message,
-          startedAt,
-          finishedAt,
-          durationMs: finishedAt.getTime() - startedAt.getTime(),
-        },
+      const execution = await insertExecution(tx, {
+        executionId: executionPlan?.execution_id ?? "unknown",
+        idempotencyKey: null,
+        datasetId: plan.datasetId,
+        planId: plan.id,
+        planRevisionId: revision?.id ?? null,
+        baseVersionId: dataset.currentVersionId ?? "",
+        status,
+        source: "web",
+        planner: plan.planner,
+        instruction: executionPlan?.source_instruction ?? plan.instruction,
+        operationsCount: executionPlan?.operations.length ?? 0,
+        previewHash: options.previewHash,
+        planHash: executionPlan ? planHash(executionPlan) : "",
+        planSnapshotJson: revision?.planJson ?? "{}",
+        approvedBy: options.actor.id,
+        overrideReason: options.overrideReason ?? null,
+        error: message,
+        startedAt,
+        finishedAt: new Date(),
       });
-      if (status === "failed") {
-        await tx.plan.update({ where: { id: plan.id }, data: { status: "failed" } });
-      }
+      if (status === "failed") await markPlanFailed(tx, plan.id);
       await recordAuditEvent(tx, {
         actor: options.actor.id,
         type: status === "refused" ? "execution.refused" : "execution.failed",

@@ -6,7 +6,7 @@ import { parseCsvInParallel } from "@/lib/dataset/scan-worker";
 import { recordAuditEvent } from "@/lib/db/audit";
 import { type Db, db, type Tx } from "@/lib/db/client";
 import { readProfile } from "@/lib/db/datasets";
-import { type ChangeRecord, insertChanges } from "@/lib/db/execution-writes";
+import { type ChangeRecord, insertChanges, insertExecution } from "@/lib/db/execution-writes";
 import { appendVersion } from "@/lib/db/version-writes";
 import type { GuardResult, OperationStats } from "@/lib/executor";
 import type { ExecutionPlan } from "@/lib/plan/schema";
@@ -86,32 +86,29 @@ export async function recordCliExecution(
               createdBy: actor,
             })
           : null;
-      const execution = await tx.execution.create({
-        data: {
-          executionId: input.plan.execution_id,
-          idempotencyKey: input.status === "completed" ? input.plan.execution_id : null,
-          datasetId: base.datasetId,
-          baseVersionId: base.id,
-          resultVersionId: resultVersion?.id ?? null,
-          status: input.status,
-          source: "cli",
-          planner: null,
-          instruction: input.plan.source_instruction,
-          operationsCount: input.plan.operations.length,
-          rowsChanged: input.status === "completed" ? input.rowsChanged : 0,
-          cellsChanged: input.status === "completed" ? input.changes.length : 0,
-          changeSetHash: input.changeSetHash,
-          planHash: input.planHash,
-          planSnapshotJson: JSON.stringify(input.plan),
-          statsJson: JSON.stringify(input.stats ?? []),
-          guardsJson: JSON.stringify(input.guards ?? []),
-          approvedBy: actor,
-          overrideReason: input.overrideReason ?? null,
-          error: input.error,
-          startedAt: input.startedAt,
-          finishedAt: input.finishedAt,
-          durationMs: input.finishedAt.getTime() - input.startedAt.getTime(),
-        },
+      const execution = await insertExecution(tx, {
+        executionId: input.plan.execution_id,
+        idempotencyKey: input.status === "completed" ? input.plan.execution_id : null,
+        datasetId: base.datasetId,
+        baseVersionId: base.id,
+        resultVersionId: resultVersion?.id ?? null,
+        status: input.status,
+        source: "cli",
+        planner: null,
+        instruction: input.plan.source_instruction,
+        operationsCount: input.plan.operations.length,
+        rowsChanged: input.status === "completed" ? input.rowsChanged : 0,
+        cellsChanged: input.status === "completed" ? input.changes.length : 0,
+        changeSetHash: input.changeSetHash,
+        planHash: input.planHash,
+        planSnapshotJson: JSON.stringify(input.plan),
+        statsJson: JSON.stringify(input.stats ?? []),
+        guardsJson: JSON.stringify(input.guards ?? []),
+        approvedBy: actor,
+        overrideReason: input.overrideReason ?? null,
+        error: input.error,
+        startedAt: input.startedAt,
+        finishedAt: input.finishedAt,
       });
       if (resultVersion) await insertChanges(tx, execution.id, base.datasetId, input.changes);
       await recordAuditEvent(tx, {
