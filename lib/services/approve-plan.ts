@@ -266,15 +266,50 @@ async function rerunExecutor(
   };
 }
 
+type Rerun = Awaited<ReturnType<typeof rerunExecutor>>;
+
+/** What the completed execution records about the plan, the versions and the run. */
+function executionFacts(
+  { plan, revision, executionPlan, hashOfPlan }: Approval,
+  { current, expectedHash }: Checked,
+  { result, overrideReason }: Rerun,
+) {
+  return {
+    executionId: executionPlan.execution_id,
+    idempotencyKey: executionPlan.execution_id,
+    datasetId: plan.datasetId,
+    planId: plan.id,
+    planRevisionId: revision.id,
+    baseVersionId: current.id,
+    status: "completed",
+    source: "web",
+    planner: plan.planner,
+    instruction: executionPlan.source_instruction || plan.instruction,
+    operationsCount: executionPlan.operations.length,
+    rowsChanged: result.rowsChanged,
+    cellsChanged: result.cellsChanged,
+    previewHash: expectedHash,
+    changeSetHash: result.changeSetHash,
+    planHash: hashOfPlan,
+    planSnapshotJson: JSON.stringify(executionPlan),
+    statsJson: JSON.stringify(result.operations),
+    guardsJson: JSON.stringify(result.guards),
+    overrideReason: overrideReason ?? null,
+  } as const;
+}
+
 /** The new version, the execution, its change records, the plan's status and the audit trail. */
 async function recordApproval(
   tx: Tx,
-  { plan, revision, executionPlan, hashOfPlan }: Approval,
-  { current, expectedHash, selfApproval }: Checked,
-  { profile, result, failedGuards, overrideReason }: Awaited<ReturnType<typeof rerunExecutor>>,
+  approval: Approval,
+  checked: Checked,
+  rerun: Rerun,
   options: ApprovePlanOptions & { startedAt: Date },
   lap: Lap,
 ) {
+  const { plan, revision, executionPlan } = approval;
+  const { current, expectedHash, selfApproval } = checked;
+  const { profile, result, failedGuards, overrideReason } = rerun;
   const { table: newTable, profile: newProfile } = profileNewVersion(
     result.output,
     profile,
@@ -295,28 +330,9 @@ async function recordApproval(
 
   const comment = options.comment?.trim() || null;
   const execution = await insertExecution(tx, {
-    executionId: executionPlan.execution_id,
-    idempotencyKey: executionPlan.execution_id,
-    datasetId: plan.datasetId,
-    planId: plan.id,
-    planRevisionId: revision.id,
-    baseVersionId: current.id,
+    ...executionFacts(approval, checked, rerun),
     resultVersionId: version.id,
-    status: "completed",
-    source: "web",
-    planner: plan.planner,
-    instruction: executionPlan.source_instruction || plan.instruction,
-    operationsCount: executionPlan.operations.length,
-    rowsChanged: result.rowsChanged,
-    cellsChanged: result.cellsChanged,
-    previewHash: expectedHash,
-    changeSetHash: result.changeSetHash,
-    planHash: hashOfPlan,
-    planSnapshotJson: JSON.stringify(executionPlan),
-    statsJson: JSON.stringify(result.operations),
-    guardsJson: JSON.stringify(result.guards),
     approvedBy: options.actor.id,
-    overrideReason: overrideReason ?? null,
     approvalComment: comment,
     startedAt: options.startedAt,
     finishedAt: new Date(),
@@ -327,18 +343,11 @@ async function recordApproval(
   await markPlanApproved(tx, plan.id);
   if (plan.revertOfId) await markExecutionReverted(tx, plan.revertOfId, execution.id);
 
-  const audit = {
+  await auditApproval(tx, {
     actor: options.actor.id,
-    subjectType: "execution" as const,
-    subjectId: execution.id,
-    datasetId: plan.datasetId,
-    planId: plan.id,
+    plan,
     executionId: execution.id,
-  };
-  await recordAuditEvent(tx, {
-    ...audit,
-    type: "execution.approved",
-    detail: {
+    approved: {
       executionId: executionPlan.execution_id,
       revision: revision.number,
       previewHash: expectedHash,
@@ -347,11 +356,7 @@ async function recordApproval(
       ...(comment ? { comment } : {}),
       ...(selfApproval ? { selfApproval: true } : {}),
     },
-  });
-  await recordAuditEvent(tx, {
-    ...audit,
-    type: "execution.applied",
-    detail: {
+    applied: {
       baseVersion: current.number,
       resultVersion: version.number,
       rowsChanged: result.rowsChanged,
@@ -359,15 +364,6 @@ async function recordApproval(
       changeSetHash: result.changeSetHash,
     },
   });
-  if (plan.revertOfId) {
-    await recordAuditEvent(tx, {
-      ...audit,
-      type: "execution.reverted",
-      subjectId: plan.revertOfId,
-      executionId: plan.revertOfId,
-      detail: { revertedBy: execution.id },
-    });
-  }
   lap("write_audit");
 
   return {
@@ -382,6 +378,39 @@ async function recordApproval(
     },
     newVersion: { id: version.id, table: newTable },
   };
+}
+
+/** The approval's audit events: approved (by whom, with what), applied, and what it reverted. */
+async function auditApproval(
+  tx: Tx,
+  event: {
+    actor: string;
+    plan: { id: string; datasetId: string; revertOfId: string | null };
+    executionId: string;
+    approved: Record<string, unknown>;
+    applied: Record<string, unknown>;
+  },
+) {
+  const { plan } = event;
+  const audit = {
+    actor: event.actor,
+    subjectType: "execution" as const,
+    subjectId: event.executionId,
+    datasetId: plan.datasetId,
+    planId: plan.id,
+    executionId: event.executionId,
+  };
+  await recordAuditEvent(tx, { ...audit, type: "execution.approved", detail: event.approved });
+  await recordAuditEvent(tx, { ...audit, type: "execution.applied", detail: event.applied });
+  if (plan.revertOfId) {
+    await recordAuditEvent(tx, {
+      ...audit,
+      type: "execution.reverted",
+      subjectId: plan.revertOfId,
+      executionId: plan.revertOfId,
+      detail: { revertedBy: event.executionId },
+    });
+  }
 }
 
 /** Names the execution that already holds an id, so the person knows what they collided with. */
