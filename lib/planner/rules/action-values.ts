@@ -1,0 +1,325 @@
+import type { ActionContext } from "./action";
+import { defaultPriceColumn, roleColumn } from "./conditions";
+import type { DraftAction, ItemText, RowCondition } from "./draft";
+import { numericAction, refuse } from "./draft";
+import type { Item } from "./lex";
+import type { Scan } from "./patterns";
+import { isNumeric } from "./vocabulary";
+
+/**
+ * What a clause's action does: its verb read with its amounts and values into one draft action
+ * (a step, a factor, a flip, a value to set), the column it changes and, for "raise to $15",
+ * the rows it leaves alone. Refusals name the words that do not fit.
+ */
+
+export type ItemOf<K extends Item["kind"]> = Extract<Item, { kind: K }>;
+
+/** A clause's items sorted by what they can be: the verb, amounts, values, columns, words. */
+export interface ClauseItems {
+  positive: Item[];
+  negative: Item[];
+  verbItem: ItemOf<"verb"> | undefined;
+  amounts: ItemOf<"amount">[];
+  bools: ItemOf<"bool">[];
+  setTexts: ItemOf<"setText">[];
+  flags: ItemOf<"flag">[];
+  columnItems: ItemOf<"column">[];
+  tos: Item[];
+  goals: ItemOf<"goal">[];
+}
+
+/** Everything one clause's reading needs, and what the action has used up so far. */
+export interface Reading {
+  scan: Scan;
+  clauseText: string;
+  itemText: ItemText;
+  items: ClauseItems;
+  context: ActionContext;
+  previous: ActionContext | undefined;
+  /** Columns the clause names as the one to change. */
+  named: string[];
+  /** Yes/no columns named next to a number ("customers on auto renew"): conditions, not targets. */
+  impliedFlags: { cond: RowCondition; item: Item }[];
+  /** "Raise yoga to $15" only raises: rows already at or above 15 are left alone. */
+  directional: RowCondition[];
+  usedFlags: Set<Item>;
+  usedSetTexts: Set<Item>;
+}
+
+/** The one numeric column the action changes: named, carried over, or the price column. */
+function numericTarget(reading: Reading, verbWord: string): string {
+  const { named, clauseText, scan, items, previous } = reading;
+  if (named.length > 1)
+    refuse(
+      `${JSON.stringify(clauseText)} names ${named.join(" and ")}; change one column per action.`,
+      [clauseText],
+    );
+  const column =
+    named[0] ??
+    (items.verbItem ? undefined : previous?.target) ??
+    defaultPriceColumn(scan, clauseText);
+  if (!isNumeric(scan.vocabulary, column)) {
+    refuse(`Cannot ${verbWord} ${column}: it does not hold numbers.`, [clauseText]);
+  }
+  return column;
+}
+
+export function readAction(reading: Reading): DraftAction {
+  const verb = reading.context.verb;
+  if (reading.items.goals.length > 0) return readGoal(reading);
+  if (verb === "increase" || verb === "decrease") return readStep(reading, verb);
+  if (verb === "multiply") return readMultiply(reading);
+  if (verb === "toggle") return readToggle(reading);
+  if (verb === "restock") return readRestock(reading);
+  return readSet(reading);
+}
+
+/** "No salary should be under 50,000": the rows below are raised to it, no others. */
+function readGoal(reading: Reading): DraftAction {
+  const { goals, amounts, verbItem } = reading.items;
+  const { clauseText, scan } = reading;
+  if (goals.length > 1 || amounts.length > 0 || (verbItem && verbItem.verb !== "set")) {
+    refuse(`${JSON.stringify(clauseText)} gives more than one new value.`, [clauseText]);
+  }
+  const goal = goals[0];
+  const column = goal.column ?? numericTarget(reading, "set");
+  if (!isNumeric(scan.vocabulary, column)) {
+    refuse(`Cannot compare ${column}: it does not hold numbers.`, [clauseText]);
+  }
+  reading.directional.push({ type: "compare", column, op: goal.op, value: goal.num.value });
+  return { kind: "set", column, value: goal.num.value, unit: goal.num.unit };
+}
+
+/** Increase or decrease by an amount, or up or down to a value. */
+function readStep(reading: Reading, verb: "increase" | "decrease"): DraftAction {
+  const { amounts } = reading.items;
+  const { clauseText, itemText } = reading;
+  if (amounts.length !== 1) {
+    refuse(
+      amounts.length === 0
+        ? `${JSON.stringify(clauseText)} does not say by how much.`
+        : `${JSON.stringify(clauseText)} gives ${amounts.length} amounts (${amounts.map(itemText).join(", ")}); give one.`,
+      [clauseText],
+    );
+  }
+  const amount = amounts[0];
+  if (reading.context.needsOff && amount.mode !== "off") {
+    refuse(`${JSON.stringify(clauseText)}: "take" needs an amount "off", e.g. "take 20% off".`, [
+      clauseText,
+    ]);
+  }
+  if (amount.direction !== undefined && (amount.direction === "up") !== (verb === "increase")) {
+    refuse(`${JSON.stringify(clauseText)} says both up and down.`, [clauseText]);
+  }
+  const column = numericTarget(reading, verb);
+  if (amount.mode !== "to") return numericAction(verb, column, amount.num, clauseText);
+  if (amount.num.unit === "percent")
+    refuse(`${JSON.stringify(itemText(amount))} sets a value to a percentage; say "by".`, [
+      clauseText,
+    ]);
+  reading.directional.push({
+    type: "compare",
+    column,
+    op: verb === "increase" ? "lt" : "gt",
+    value: amount.num.value,
+  });
+  return { kind: "set", column, value: amount.num.value, unit: amount.num.unit };
+}
+
+function readMultiply(reading: Reading): DraftAction {
+  const { amounts } = reading.items;
+  const { clauseText, context } = reading;
+  const column = numericTarget(reading, "multiply");
+  if (context.factor !== undefined && amounts.length > 0) {
+    refuse(`${JSON.stringify(clauseText)} gives a factor twice.`, [clauseText]);
+  }
+  const factor = context.factor ?? amounts[0]?.num.value;
+  if (
+    factor === undefined ||
+    amounts.length > 1 ||
+    (amounts[0] &&
+      (amounts[0].num.unit === "percent" ||
+        (amounts[0].mode !== "by" && amounts[0].mode !== "bare")))
+  ) {
+    refuse(`${JSON.stringify(clauseText)} needs one factor, e.g. "multiply by 1.1".`, [clauseText]);
+  }
+  return { kind: "numeric", type: "multiply", column, value: factor, unit: "plain" };
+}
+
+/** "flip on_sale for Provence": the one yes/no column named (as a column or by its flag word). */
+function readToggle(reading: Reading): DraftAction {
+  const { amounts, bools, setTexts, flags, verbItem } = reading.items;
+  const { clauseText, scan, named, impliedFlags } = reading;
+  if (amounts.length + bools.length + setTexts.length > 0)
+    refuse(`${JSON.stringify(clauseText)}: flipping takes no value.`, [clauseText]);
+  const verbAt = verbItem ? verbItem.from : -1;
+  const flagTargets = flags.filter((item) => item.from > verbAt);
+  const candidates = [
+    ...new Set([
+      ...named.filter((name) => scan.vocabulary.columns.get(name)?.type === "boolean"),
+      ...impliedFlags.map((implied) => (implied.cond as { column: string }).column),
+      ...flagTargets.map((item) => item.ref.column),
+    ]),
+  ];
+  if (candidates.length !== 1) {
+    refuse(
+      candidates.length === 0
+        ? `${JSON.stringify(clauseText)} does not name a yes/no column to flip.`
+        : `${JSON.stringify(clauseText)} names ${candidates.join(" and ")}; flip one column per action.`,
+      [clauseText],
+    );
+  }
+  for (const item of flagTargets) reading.usedFlags.add(item);
+  return { kind: "toggle", column: candidates[0] };
+}
+
+function readRestock(reading: Reading): DraftAction {
+  const { amounts, bools, setTexts, flags } = reading.items;
+  const { clauseText, scan } = reading;
+  const stock = roleColumn(scan, "stock", clauseText);
+  if (amounts.length + bools.length + setTexts.length > 0)
+    refuse(`${JSON.stringify(clauseText)}: restock takes no value.`, [clauseText]);
+  for (const item of flags)
+    if (item.marker !== null)
+      refuse(`${JSON.stringify(clauseText)}: restock takes no value.`, [clauseText]);
+  return { kind: "set", column: stock, value: true };
+}
+
+/** set / make / mark / put / change: exactly one new value, of one kind. */
+function readSet(reading: Reading): DraftAction {
+  const { amounts, bools, setTexts, flags, verbItem } = reading.items;
+  const { clauseText } = reading;
+  const directed = amounts.filter(
+    (amount) => amount.mode === "noun" || amount.mode === "off" || amount.mode === "by",
+  );
+  const absolute = amounts.filter((amount) => amount.mode === "to" || amount.mode === "bare");
+  const markedFlags = flags.filter((item) => item.marker !== null);
+  const kinds = [
+    absolute.length > 0,
+    bools.length > 0,
+    markedFlags.length > 0,
+    directed.length > 0,
+    setTexts.length > 0,
+  ].filter(Boolean).length;
+  if (
+    kinds > 1 ||
+    absolute.length > 1 ||
+    bools.length > 1 ||
+    markedFlags.length > 1 ||
+    directed.length > 1 ||
+    setTexts.length > 1
+  ) {
+    refuse(`${JSON.stringify(clauseText)} gives more than one new value.`, [clauseText]);
+  }
+  if (directed.length === 1) return setByDirectedAmount(reading, directed[0]);
+  if (absolute.length === 1) return setToAmount(reading, absolute[0]);
+  if (bools.length === 1) return setToBool(reading, bools[0]);
+  if (markedFlags.length === 1) return setToFlag(reading, markedFlags[0]);
+  if (setTexts.length === 1) return setToText(reading, setTexts[0]);
+  // "mark accessories out of stock": the last flag after the verb is the new value.
+  const verbAt = verbItem ? verbItem.from : -1;
+  const candidate = [...flags].reverse().find((item) => item.from > verbAt);
+  if (!candidate) refuse(`${JSON.stringify(clauseText)} does not say what to set.`, [clauseText]);
+  return setToFlag(reading, candidate);
+}
+
+/** "change prices by 5% up": a step with its direction in the amount. */
+function setByDirectedAmount(reading: Reading, amount: ItemOf<"amount">): DraftAction {
+  const { clauseText } = reading;
+  if (amount.direction === undefined) {
+    refuse(
+      `${JSON.stringify(clauseText)} does not say whether to go up or down; use increase or decrease.`,
+      [clauseText],
+    );
+  }
+  const column = numericTarget(reading, "change");
+  return numericAction(
+    amount.direction === "up" ? "increase" : "decrease",
+    column,
+    amount.num,
+    clauseText,
+  );
+}
+
+function setToAmount(reading: Reading, amount: ItemOf<"amount">): DraftAction {
+  const { clauseText, named, scan } = reading;
+  const { vocabulary } = scan;
+  if (amount.num.unit === "percent") {
+    refuse(
+      `${JSON.stringify(clauseText)} sets a value to a percentage; say "increase by" or "decrease by".`,
+      [clauseText],
+    );
+  }
+  if (
+    named.length === 1 &&
+    vocabulary.columns.get(named[0])?.type === "boolean" &&
+    (amount.num.value === 0 || amount.num.value === 1)
+  ) {
+    return { kind: "set", column: named[0], value: amount.num.value === 1 };
+  }
+  const column = numericTarget(reading, "set");
+  if (vocabulary.columns.get(column)?.type === "integer" && !Number.isInteger(amount.num.value)) {
+    refuse(`${column} holds whole numbers; ${amount.num.text} is not one.`, [clauseText]);
+  }
+  return { kind: "set", column, value: amount.num.value, unit: amount.num.unit };
+}
+
+/** "set in-stock to false": the flag right before the value names the column. */
+function setToBool(reading: Reading, bool: ItemOf<"bool">): DraftAction {
+  const { clauseText, named, scan, itemText } = reading;
+  const before = reading.items.flags.find((item) => item.to === bool.from && item.marker === null);
+  if (before) reading.usedFlags.add(before);
+  const candidates = [...new Set([...named, ...(before ? [before.ref.column] : [])])];
+  if (candidates.length !== 1) {
+    refuse(`${JSON.stringify(clauseText)} does not say which column to set to ${itemText(bool)}.`, [
+      clauseText,
+    ]);
+  }
+  const column = candidates[0];
+  if (scan.vocabulary.columns.get(column)?.type !== "boolean")
+    refuse(`${column} does not hold true/false values.`, [clauseText]);
+  return { kind: "set", column, value: bool.value };
+}
+
+function setToFlag(reading: Reading, flag: ItemOf<"flag">): DraftAction {
+  reading.usedFlags.add(flag);
+  assertNoOtherTarget(reading.named, flag.ref.column, reading.clauseText);
+  return { kind: "set", column: flag.ref.column, value: flag.ref.value };
+}
+
+/** A text value: the column it is known in, or the one text column named. */
+function setToText(reading: Reading, setText: ItemOf<"setText">): DraftAction {
+  const { clauseText, named, scan, itemText } = reading;
+  reading.usedSetTexts.add(setText);
+  let column: string | undefined;
+  if (setText.refs.length > 0) {
+    const columns = [...new Set(setText.refs.map((ref) => ref.column))];
+    column =
+      named.length === 1 && columns.includes(named[0])
+        ? named[0]
+        : columns.length === 1
+          ? columns[0]
+          : undefined;
+    if (named.length > 0 && column !== named[0]) column = undefined;
+  } else if (named.length === 1 && scan.vocabulary.columns.get(named[0])?.type === "text") {
+    column = named[0];
+  }
+  if (column === undefined)
+    refuse(`${JSON.stringify(clauseText)} does not say which column gets ${itemText(setText)}.`, [
+      clauseText,
+    ]);
+  return {
+    kind: "set",
+    column,
+    value: setText.refs.find((ref) => ref.column === column)?.value ?? setText.text,
+  };
+}
+
+function assertNoOtherTarget(named: string[], column: string, clauseText: string): void {
+  if (named.some((name) => name !== column)) {
+    refuse(
+      `${JSON.stringify(clauseText)} names ${[...new Set([...named, column])].join(" and ")}; set one column per action.`,
+      [clauseText],
+    );
+  }
+}
