@@ -1,5 +1,6 @@
 import type { ColumnProfile } from "@/lib/dataset/types";
-import { normPhrase, type Vocabulary } from "./vocabulary";
+import { normPhrase } from "./grammar-words";
+import type { Vocabulary } from "./vocabulary";
 
 /**
  * Columns named in an instruction's own words, for the readers that work on its text with

@@ -3,7 +3,8 @@ import type { TextCase } from "@/lib/plan/schema";
 import { columnNamed } from "./column-words";
 import type { ComputedReading } from "./computed";
 import { reference, translateExpression } from "./formula-words";
-import { normPhrase, type Vocabulary } from "./vocabulary";
+import { normPhrase } from "./grammar-words";
+import type { Vocabulary } from "./vocabulary";
 
 /**
  * What one matched pattern says (computed-patterns.ts): the action, its description and slug,

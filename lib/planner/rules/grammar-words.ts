@@ -9,3 +9,16 @@ export const GRAMMAR_WORDS = new Set<string>();
 export function fold(text: string): string {
   return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 }
+
+/**
+ * Lower case without accents; a possessive "'s" dropped (as the tokenizer drops it); runs of
+ * spaces, underscores and hyphens become one space.
+ */
+export function normPhrase(text: string): string {
+  return fold(text)
+    .replace(/[’]/g, "'")
+    .replace(/(\p{L})\.(?=\s|$)/gu, "$1")
+    .replace(/'s\b/g, "")
+    .replace(/[\s_-]+/g, " ")
+    .trim();
+}

@@ -3,6 +3,7 @@ import { ACTION_RULES } from "./grammar-rules-actions";
 import { LIMIT_RULES } from "./grammar-rules-limits";
 import { SCOPE_RULES } from "./grammar-rules-scopes";
 import { STOP_WORDS } from "./grammar-tables";
+import { normPhrase } from "./grammar-words";
 import {
   alt,
   type Caps,
@@ -20,7 +21,7 @@ import {
   value,
   words,
 } from "./patterns";
-import { type ColumnRef, type FlagRef, normPhrase, type ValueRef } from "./vocabulary";
+import type { ColumnRef, FlagRef, ValueRef } from "./vocabulary";
 
 /**
  * The phrases the rules planner understands. Each rule turns a run of tokens into one item

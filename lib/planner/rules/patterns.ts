@@ -1,15 +1,8 @@
 import { readDate } from "./dates";
-import { GRAMMAR_WORDS } from "./grammar-words";
+import { GRAMMAR_WORDS, normPhrase } from "./grammar-words";
+import { keyShape, textShape } from "./name-forms";
 import type { Token } from "./tokenize";
-import {
-  type ColumnRef,
-  type FlagRef,
-  keyShape,
-  normPhrase,
-  textShape,
-  type ValueRef,
-  type Vocabulary,
-} from "./vocabulary";
+import type { ColumnRef, FlagRef, ValueRef, Vocabulary } from "./vocabulary";
 
 /**
  * A tiny backtracking matcher over tokens. A pattern returns every way it can match at a

@@ -1,7 +1,25 @@
 import type { ColumnProfile, DatasetProfile, ShorthandRole } from "@/lib/dataset/types";
 import { isNumericColumn } from "@/lib/plan/column-values";
 import { resolveShorthand } from "@/lib/plan/shorthand";
-import { fold, GRAMMAR_WORDS } from "./grammar-words";
+import { GRAMMAR_WORDS, normPhrase } from "./grammar-words";
+import {
+  AMOUNT_WORDS,
+  DATE_VERBS,
+  DEMONYMS,
+  GENERIC_NAME_WORDS,
+  KEY_NAME_WORDS,
+  keyShape,
+  nameForms,
+  nameWords,
+  numberForms,
+  participles,
+  ROLE_WORDS,
+  STOCK_FALSE,
+  STOCK_TRUE,
+  textShape,
+  VERB_FORMS,
+  wordAliases,
+} from "./name-forms";
 
 /**
  * What the rules planner knows about one dataset: which words name its columns, which phrases
@@ -56,41 +74,6 @@ export interface Vocabulary {
   rowNouns: Set<string>;
 }
 
-/**
- * Lower case without accents; a possessive "'s" dropped (as the tokenizer drops it); runs of
- * spaces, underscores and hyphens become one space.
- */
-export function normPhrase(text: string): string {
-  return fold(text)
-    .replace(/[’]/g, "'")
-    .replace(/(\p{L})\.(?=\s|$)/gu, "$1")
-    .replace(/'s\b/g, "")
-    .replace(/[\s_-]+/g, " ")
-    .trim();
-}
-
-const ROLE_WORDS: Record<ShorthandRole, string[]> = {
-  price: ["price", "prices", "pricing", "pay", "cost", "costs", "amount", "amounts"],
-  stock: ["stock", "stock status", "stock level", "availability", "inventory status"],
-  category: ["category", "categories"],
-  key: ["sku", "skus", "id", "ids"],
-};
-
-const STOCK_TRUE = ["in stock", "instock", "stocked", "available", "on hand", "in inventory"];
-const STOCK_FALSE = [
-  "out of stock",
-  "outofstock",
-  "oos",
-  "sold out",
-  "not in stock",
-  "no longer in stock",
-  "unavailable",
-  "not available",
-  "not stocked",
-  "unstocked",
-  "no stock",
-];
-
 const cache = new WeakMap<
   DatasetProfile,
   { keys: unknown; values: unknown; vocabulary: Vocabulary }[]
@@ -121,6 +104,44 @@ export function buildVocabulary(
   knownValues?: ReadonlyMap<string, readonly string[]>,
 ): Vocabulary {
   const columns = new Map(profile.columns.map((column) => [column.name, column]));
+  const roles = shorthandRoles(profile);
+  const { columnPhrases, keyNouns } = columnPhraseMap(profile, roles);
+  const valuePhrases = valuePhraseMap(profile, columns, knownValues);
+  const flagPhrases = flagPhraseMap(profile, roles);
+  const { timeColumns, datePhrases } = timeFacts(profile, columnPhrases);
+
+  const typoCandidates = new Map<string, ValueRef[]>();
+  for (const [phrase, refs] of valuePhrases) {
+    if (!phrase.includes(" ") && phrase.length >= 4) typoCandidates.set(phrase, refs);
+  }
+  const rowNouns = new Set<string>(keyNouns);
+  for (const word of nameWords(profile.keyColumn)) {
+    if (word.length < 3 || KEY_NAME_WORDS.has(word) || GRAMMAR_WORDS.has(word)) continue;
+    if (columnPhrases.has(word) || valuePhrases.has(word)) continue;
+    for (const form of [word, ...numberForms(word)]) rowNouns.add(form);
+  }
+  const allPhrases = [...columnPhrases.keys(), ...valuePhrases.keys(), ...flagPhrases.keys()];
+  const maxPhraseWords = Math.max(1, ...allPhrases.map((phrase) => phrase.split(" ").length));
+
+  return {
+    profile,
+    columns,
+    keyColumn: profile.keyColumn,
+    roles,
+    columnPhrases,
+    valuePhrases,
+    flagPhrases,
+    maxPhraseWords,
+    ...keyFacts(profile, columns, knownKeys),
+    textShapes: textShapeMap(profile),
+    typoCandidates,
+    rowNouns,
+    timeColumns,
+    datePhrases,
+  };
+}
+
+function shorthandRoles(profile: DatasetProfile): Vocabulary["roles"] {
   const roles: Vocabulary["roles"] = {};
   for (const role of ["price", "stock", "category", "key"] as const) {
     const resolution = resolveShorthand(profile, role);
@@ -140,7 +161,11 @@ export function buildVocabulary(
     if (amounts.length === 1) roles.price = { column: amounts[0].name };
     else if (amounts.length > 1) roles.price = { ambiguous: amounts.map((column) => column.name) };
   }
+  return roles;
+}
 
+/** The phrases that name each column, and the words a key column gives the rows. */
+function columnPhraseMap(profile: DatasetProfile, roles: Vocabulary["roles"]) {
   const columnPhrases = new Map<string, ColumnRef>();
   // Column names first: a column literally called "price" wins over the role word "price".
   const keyNouns = new Set<string>();
@@ -165,25 +190,9 @@ export function buildVocabulary(
       }
     }
   }
-  // A word of a column's name names it when no other column's name has that word: "rent" for
-  // monthly_rent, "rate" for dailyRate, "hired" for hire_date. Not the key column's words
-  // ("wine" of "Wine ID" is the table's noun, not a column) nor the grammar's.
-  const byWord = new Map<string, string[]>();
-  for (const column of profile.columns) {
-    if (column.name === profile.keyColumn) continue;
-    const words = nameWords(column.name);
-    if (words.length < 2) continue;
-    for (const word of new Set(words.flatMap(wordAliases))) {
-      if (word.length < 3 || GENERIC_NAME_WORDS.has(word)) continue;
-      // A grammar word names a column only when it is a noun of amounts ("cost" of unit_cost).
-      if (GRAMMAR_WORDS.has(word) && !AMOUNT_WORDS.has(word)) continue;
-      byWord.set(word, [...(byWord.get(word) ?? []), column.name]);
-    }
-  }
-  for (const [word, names] of byWord) {
-    if (names.length !== 1) continue;
+  for (const [word, column] of distinctiveNameWords(profile)) {
     for (const form of [word, ...numberForms(word), ...(VERB_FORMS[word] ?? [])]) {
-      if (!columnPhrases.has(form)) columnPhrases.set(form, { column: names[0] });
+      if (!columnPhrases.has(form)) columnPhrases.set(form, { column });
     }
   }
   for (const [role, words] of Object.entries(ROLE_WORDS) as [ShorthandRole, string[]][]) {
@@ -199,7 +208,38 @@ export function buildVocabulary(
       );
     }
   }
+  return { columnPhrases, keyNouns };
+}
 
+/**
+ * A word of a column's name names it when no other column's name has that word: "rent" for
+ * monthly_rent, "rate" for dailyRate, "hired" for hire_date. Not the key column's words ("wine"
+ * of "Wine ID" is the table's noun, not a column) nor the grammar's.
+ */
+function distinctiveNameWords(profile: DatasetProfile): Map<string, string> {
+  const byWord = new Map<string, string[]>();
+  for (const column of profile.columns) {
+    if (column.name === profile.keyColumn) continue;
+    const words = nameWords(column.name);
+    if (words.length < 2) continue;
+    for (const word of new Set(words.flatMap(wordAliases))) {
+      if (word.length < 3 || GENERIC_NAME_WORDS.has(word)) continue;
+      // A grammar word names a column only when it is a noun of amounts ("cost" of unit_cost).
+      if (GRAMMAR_WORDS.has(word) && !AMOUNT_WORDS.has(word)) continue;
+      byWord.set(word, [...(byWord.get(word) ?? []), column.name]);
+    }
+  }
+  return new Map(
+    [...byWord].flatMap(([word, names]) => (names.length === 1 ? [[word, names[0]]] : [])),
+  );
+}
+
+/** The phrases that name values of category-like columns and of the free-text columns read. */
+function valuePhraseMap(
+  profile: DatasetProfile,
+  columns: Map<string, ColumnProfile>,
+  knownValues?: ReadonlyMap<string, readonly string[]>,
+): Map<string, ValueRef[]> {
   const valuePhrases = new Map<string, ValueRef[]>();
   const addValue = (phrase: string, ref: ValueRef) => {
     const list = valuePhrases.get(phrase) ?? [];
@@ -229,6 +269,12 @@ export function buildVocabulary(
       addValue(phrase, { column: name, value });
     }
   }
+  addValueForms(valuePhrases);
+  return valuePhrases;
+}
+
+/** Other ways to write each value, added only where they do not shadow an exact one. */
+function addValueForms(valuePhrases: Map<string, ValueRef[]>): void {
   // "part-time" and "parttime", "e-mail" and "email": a value written with a space or hyphen is
   // also found without it.
   for (const [phrase, refs] of [...valuePhrases]) {
@@ -242,15 +288,17 @@ export function buildVocabulary(
       if (!valuePhrases.has(adjective)) valuePhrases.set(adjective, refs);
     }
   }
-  // Plural and singular forms, added only where they do not shadow an exact value.
+  // Plural and singular forms.
   for (const [phrase, refs] of [...valuePhrases]) {
     for (const form of numberForms(phrase)) {
       if (!valuePhrases.has(form)) valuePhrases.set(form, refs);
     }
   }
+}
 
+/** The phrases that switch a yes/no column: its name, its negations, its verb, stock words. */
+function flagPhraseMap(profile: DatasetProfile, roles: Vocabulary["roles"]) {
   const flagPhrases = new Map<string, FlagRef>();
-  const stock = roles.stock && "column" in roles.stock ? roles.stock.column : undefined;
   for (const column of profile.columns) {
     if (column.type !== "boolean") continue;
     for (const phrase of nameForms(column.name)) {
@@ -279,6 +327,7 @@ export function buildVocabulary(
       }
     }
   }
+  const stock = roles.stock && "column" in roles.stock ? roles.stock.column : undefined;
   if (stock) {
     for (const phrase of STOCK_TRUE) {
       if (!flagPhrases.has(phrase)) flagPhrases.set(phrase, { column: stock, value: true });
@@ -287,39 +336,50 @@ export function buildVocabulary(
       if (!flagPhrases.has(phrase)) flagPhrases.set(phrase, { column: stock, value: false });
     }
   }
+  return flagPhrases;
+}
 
+function nonEmptySamples(profile: DatasetProfile, column: ColumnProfile): string[] {
+  return profile.sampleRows
+    .map((row) => row[column.index])
+    .filter((cell) => cell !== undefined && cell.trim() !== "");
+}
+
+/** Every key when they are known, and the shape and case of the sample keys. */
+function keyFacts(
+  profile: DatasetProfile,
+  columns: Map<string, ColumnProfile>,
+  knownKeys?: ReadonlySet<string>,
+): Pick<Vocabulary, "knownKeys" | "keyShapes" | "keyLettersUpper"> {
   const keyColumn = columns.get(profile.keyColumn);
-  let known: Map<string, string> | undefined;
   const keySource =
     knownKeys ?? (keyColumn?.distinctValues ? new Set(keyColumn.distinctValues) : undefined);
-  if (keySource) known = new Map([...keySource].map((key) => [key.toLowerCase(), key]));
+  const keySamples = keyColumn ? nonEmptySamples(profile, keyColumn) : [];
+  return {
+    knownKeys: keySource && new Map([...keySource].map((key) => [key.toLowerCase(), key])),
+    keyShapes: new Set(keySamples.map((key) => keyShape(key))),
+    keyLettersUpper: keySamples.length > 0 && keySamples.every((key) => key === key.toUpperCase()),
+  };
+}
 
-  const samples = (column: ColumnProfile) =>
-    profile.sampleRows
-      .map((row) => row[column.index])
-      .filter((cell) => cell !== undefined && cell.trim() !== "");
-  const keySamples = keyColumn ? samples(keyColumn) : [];
-  const keyShapes = new Set(keySamples.map((key) => keyShape(key)));
-  const keyLettersUpper =
-    keySamples.length > 0 && keySamples.every((key) => key === key.toUpperCase());
-
+/** High-cardinality text columns → the shapes of their code-like sample values. */
+function textShapeMap(profile: DatasetProfile): Map<string, Set<string>> {
   const textShapes = new Map<string, Set<string>>();
   for (const column of profile.columns) {
     if (column.type !== "text" || column.distinctValues || column.name === profile.keyColumn)
       continue;
     const shapes = new Set(
-      samples(column)
+      nonEmptySamples(profile, column)
         .filter((value) => /\d/.test(value) && !/\s/.test(value))
         .map((value) => textShape(value)),
     );
     if (shapes.size > 0) textShapes.set(column.name, shapes);
   }
+  return textShapes;
+}
 
-  const typoCandidates = new Map<string, ValueRef[]>();
-  for (const [phrase, refs] of valuePhrases) {
-    if (!phrase.includes(" ") && phrase.length >= 4) typoCandidates.set(phrase, refs);
-  }
-
+/** Columns of dates or years, and the verbs that name them ("hired" for hire_date). */
+function timeFacts(profile: DatasetProfile, columnPhrases: Map<string, ColumnRef>) {
   const timeColumns = new Map<string, "date" | "year">();
   for (const column of profile.columns) {
     if (column.name === profile.keyColumn) continue;
@@ -352,156 +412,8 @@ export function buildVocabulary(
     for (const verb of DATE_VERBS)
       if (!columnPhrases.has(verb) && !datePhrases.has(verb)) datePhrases.set(verb, only);
   }
-
-  const rowNouns = new Set<string>(keyNouns);
-  for (const word of nameWords(profile.keyColumn)) {
-    if (word.length < 3 || KEY_NAME_WORDS.has(word) || GRAMMAR_WORDS.has(word)) continue;
-    if (columnPhrases.has(word) || valuePhrases.has(word)) continue;
-    for (const form of [word, ...numberForms(word)]) rowNouns.add(form);
-  }
-
-  const allPhrases = [...columnPhrases.keys(), ...valuePhrases.keys(), ...flagPhrases.keys()];
-  const maxPhraseWords = Math.max(1, ...allPhrases.map((phrase) => phrase.split(" ").length));
-
-  return {
-    profile,
-    columns,
-    keyColumn: profile.keyColumn,
-    roles,
-    columnPhrases,
-    valuePhrases,
-    flagPhrases,
-    maxPhraseWords,
-    knownKeys: known,
-    keyShapes,
-    keyLettersUpper,
-    textShapes,
-    typoCandidates,
-    rowNouns,
-    timeColumns,
-    datePhrases,
-  };
+  return { timeColumns, datePhrases };
 }
-
-/** Abbreviations in column names and the words people write for them. */
-const WORD_ALIASES: Record<string, string[]> = {
-  qty: ["quantity", "quantities"],
-  quantity: ["qty"],
-  amt: ["amount"],
-  desc: ["description"],
-  descr: ["description"],
-  pct: ["percent", "percentage"],
-  yr: ["year"],
-  num: ["number"],
-  no: ["number"],
-  avg: ["average"],
-  min: ["minimum"],
-  max: ["maximum"],
-  dept: ["department"],
-  mgr: ["manager"],
-  addr: ["address"],
-  cap: ["capacity"],
-};
-
-/** A name word and what else it is called: "qty" → quantity; "mileage" → miles. */
-function wordAliases(word: string): string[] {
-  const aliases = [word, ...(WORD_ALIASES[word] ?? [])];
-  if (word.endsWith("age") && word.length > 5) {
-    aliases.push(word.slice(0, -3), `${word.slice(0, -3)}s`); // mileage → mile, miles
-  }
-  return aliases;
-}
-
-/** Adjectives for places: "French" for France. */
-const DEMONYMS = new Map<string, string[]>(
-  Object.entries({
-    france: ["french"],
-    italy: ["italian"],
-    spain: ["spanish"],
-    germany: ["german"],
-    portugal: ["portuguese"],
-    chile: ["chilean"],
-    argentina: ["argentinian", "argentine", "argentinean"],
-    australia: ["australian", "aussie"],
-    "new zealand": ["kiwi"],
-    usa: ["american"],
-    "united states": ["american"],
-    us: ["american"],
-    america: ["american"],
-    "north america": ["north american"],
-    "south america": ["south american"],
-    "latin america": ["latin american"],
-    europe: ["european"],
-    asia: ["asian"],
-    africa: ["african"],
-    canada: ["canadian"],
-    mexico: ["mexican"],
-    brazil: ["brazilian"],
-    japan: ["japanese"],
-    china: ["chinese"],
-    india: ["indian"],
-    greece: ["greek"],
-    austria: ["austrian"],
-    switzerland: ["swiss"],
-    netherlands: ["dutch"],
-    belgium: ["belgian"],
-    ireland: ["irish"],
-    scotland: ["scottish"],
-    england: ["english"],
-    uk: ["british"],
-    "united kingdom": ["british"],
-    sweden: ["swedish"],
-    norway: ["norwegian"],
-    denmark: ["danish"],
-    poland: ["polish"],
-    hungary: ["hungarian"],
-    turkey: ["turkish"],
-    lebanon: ["lebanese"],
-    "south africa": ["south african"],
-    korea: ["korean"],
-    thailand: ["thai"],
-    vietnam: ["vietnamese"],
-    israel: ["israeli"],
-    morocco: ["moroccan"],
-    peru: ["peruvian"],
-    uruguay: ["uruguayan"],
-  }),
-);
-
-/** "service" → serviced, servicing, services; "count" → counted, counting. */
-function participles(word: string): string[] {
-  const stem = word.endsWith("e") ? word.slice(0, -1) : word;
-  return [word, `${stem}ed`, `${stem}ing`, `${word}s`];
-}
-
-/** Verbs that say when a row came about, for a table with one date column. */
-const DATE_VERBS = [
-  "hired",
-  "joined",
-  "started",
-  "added",
-  "listed",
-  "posted",
-  "created",
-  "opened",
-  "signed",
-  "signed up",
-  "registered",
-  "enrolled",
-  "bought",
-  "purchased",
-  "made",
-  "built",
-  "released",
-  "published",
-  "launched",
-  "dated",
-  "scheduled",
-  "held",
-];
-
-/** Words of a key column's name that say "identifier", not what the rows are. */
-const KEY_NAME_WORDS = new Set(["id", "ids", "key", "code", "number", "num", "no", "ref", "sku"]);
 
 /**
  * Columns whose values can name rows in an instruction: text columns with a short list of
@@ -526,103 +438,4 @@ export function isMoneyColumn(vocabulary: Vocabulary, column: string): boolean {
   const price = vocabulary.roles.price;
   if (price && "column" in price && price.column === column) return true;
   return nameWords(column).some((word) => AMOUNT_WORDS.has(word));
-}
-
-/** "list_price" → "list price", "list prices"; "dailyRate" → also "daily rate", "daily rates". */
-function nameForms(name: string): string[] {
-  const phrase = normPhrase(name);
-  if (phrase === "") return [];
-  const split = normPhrase(splitCamel(name));
-  return [...new Set([phrase, ...numberForms(phrase), split, ...numberForms(split)])];
-}
-
-function splitCamel(name: string): string {
-  return name.replace(/([a-z\d])([A-Z])/g, "$1 $2");
-}
-
-/** The words of a column name: "monthly_rent" → monthly, rent; "dailyRate" → daily, rate. */
-export function nameWords(name: string): string[] {
-  return normPhrase(splitCamel(name)).split(" ").filter(Boolean);
-}
-
-/** Words that say a numeric column holds an amount of money people raise and cut. */
-const AMOUNT_WORDS = new Set([
-  "price",
-  "prices",
-  "cost",
-  "rent",
-  "salary",
-  "salaries",
-  "pay",
-  "wage",
-  "wages",
-  "fee",
-  "fees",
-  "rate",
-  "amount",
-  "charge",
-  "msrp",
-  "tuition",
-  "premium",
-  "compensation",
-]);
-
-/** Words of column names too general to name one column on their own. */
-const GENERIC_NAME_WORDS = new Set([
-  "name",
-  "date",
-  "code",
-  "number",
-  "num",
-  "type",
-  "flag",
-  // "last service", "first seen": "last year" must not name a column.
-  "last",
-  "first",
-  "next",
-]);
-
-/** Forms of a column-name word used as a verb: "hired before 2020" names hire_date. */
-const VERB_FORMS: Record<string, string[]> = {
-  hire: ["hired"],
-  list: ["listed"],
-  start: ["started"],
-  join: ["joined"],
-  open: ["opened"],
-  publish: ["published"],
-  release: ["released"],
-  purchase: ["purchased", "bought"],
-  build: ["built"],
-  sign: ["signed"],
-  renew: ["renewed"],
-  expire: ["expires", "expired", "expiring"],
-  update: ["updated"],
-  create: ["created"],
-};
-
-/** Singular and plural forms of a phrase's last word. */
-export function numberForms(phrase: string): string[] {
-  const words = phrase.split(" ");
-  const last = words.at(-1) ?? "";
-  if (!/^[a-z]+$/.test(last) || last.length < 3) return [];
-  const forms = new Set<string>();
-  if (last.endsWith("ies") && last.length > 4) forms.add(`${last.slice(0, -3)}y`);
-  else if (/(s|x|z|ch|sh)es$/.test(last) && last.length > 4) forms.add(last.slice(0, -2));
-  else if (last.endsWith("s") && !last.endsWith("ss")) forms.add(last.slice(0, -1));
-  if (/[^aeiou]y$/.test(last)) forms.add(`${last.slice(0, -1)}ies`);
-  else if (/(s|x|z|ch|sh)$/.test(last)) forms.add(`${last}es`);
-  else if (!last.endsWith("s")) forms.add(`${last}s`);
-  return [...forms].map((form) => [...words.slice(0, -1), form].join(" "));
-}
-
-/** A key's shape: letter and digit runs by length, other characters as they are ("L1D3"). */
-export function keyShape(value: string): string {
-  return value.replace(/[A-Za-z]+|\d+/g, (run) =>
-    /\d/.test(run[0]) ? `D${run.length}` : `L${run.length}`,
-  );
-}
-
-/** A text value's shape: letters as they are, digit runs as "D" ("supplier-3" → "supplier-D"). */
-export function textShape(value: string): string {
-  return value.toLowerCase().replace(/\d+/g, "D");
 }

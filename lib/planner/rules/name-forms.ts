@@ -1,0 +1,266 @@
+import type { ShorthandRole } from "@/lib/dataset/types";
+import { normPhrase } from "./grammar-words";
+
+/**
+ * The English the vocabulary is built from: the words people use for roles, stock, dates and
+ * abbreviated column names; the forms of a column's name (words, plurals, participles); and the
+ * shapes of keys and codes.
+ */
+
+export const ROLE_WORDS: Record<ShorthandRole, string[]> = {
+  price: ["price", "prices", "pricing", "pay", "cost", "costs", "amount", "amounts"],
+  stock: ["stock", "stock status", "stock level", "availability", "inventory status"],
+  category: ["category", "categories"],
+  key: ["sku", "skus", "id", "ids"],
+};
+
+export const STOCK_TRUE = [
+  "in stock",
+  "instock",
+  "stocked",
+  "available",
+  "on hand",
+  "in inventory",
+];
+export const STOCK_FALSE = [
+  "out of stock",
+  "outofstock",
+  "oos",
+  "sold out",
+  "not in stock",
+  "no longer in stock",
+  "unavailable",
+  "not available",
+  "not stocked",
+  "unstocked",
+  "no stock",
+];
+
+/** Abbreviations in column names and the words people write for them. */
+const WORD_ALIASES: Record<string, string[]> = {
+  qty: ["quantity", "quantities"],
+  quantity: ["qty"],
+  amt: ["amount"],
+  desc: ["description"],
+  descr: ["description"],
+  pct: ["percent", "percentage"],
+  yr: ["year"],
+  num: ["number"],
+  no: ["number"],
+  avg: ["average"],
+  min: ["minimum"],
+  max: ["maximum"],
+  dept: ["department"],
+  mgr: ["manager"],
+  addr: ["address"],
+  cap: ["capacity"],
+};
+
+/** A name word and what else it is called: "qty" → quantity; "mileage" → miles. */
+export function wordAliases(word: string): string[] {
+  const aliases = [word, ...(WORD_ALIASES[word] ?? [])];
+  if (word.endsWith("age") && word.length > 5) {
+    aliases.push(word.slice(0, -3), `${word.slice(0, -3)}s`); // mileage → mile, miles
+  }
+  return aliases;
+}
+
+/** Adjectives for places: "French" for France. */
+export const DEMONYMS = new Map<string, string[]>(
+  Object.entries({
+    france: ["french"],
+    italy: ["italian"],
+    spain: ["spanish"],
+    germany: ["german"],
+    portugal: ["portuguese"],
+    chile: ["chilean"],
+    argentina: ["argentinian", "argentine", "argentinean"],
+    australia: ["australian", "aussie"],
+    "new zealand": ["kiwi"],
+    usa: ["american"],
+    "united states": ["american"],
+    us: ["american"],
+    america: ["american"],
+    "north america": ["north american"],
+    "south america": ["south american"],
+    "latin america": ["latin american"],
+    europe: ["european"],
+    asia: ["asian"],
+    africa: ["african"],
+    canada: ["canadian"],
+    mexico: ["mexican"],
+    brazil: ["brazilian"],
+    japan: ["japanese"],
+    china: ["chinese"],
+    india: ["indian"],
+    greece: ["greek"],
+    austria: ["austrian"],
+    switzerland: ["swiss"],
+    netherlands: ["dutch"],
+    belgium: ["belgian"],
+    ireland: ["irish"],
+    scotland: ["scottish"],
+    england: ["english"],
+    uk: ["british"],
+    "united kingdom": ["british"],
+    sweden: ["swedish"],
+    norway: ["norwegian"],
+    denmark: ["danish"],
+    poland: ["polish"],
+    hungary: ["hungarian"],
+    turkey: ["turkish"],
+    lebanon: ["lebanese"],
+    "south africa": ["south african"],
+    korea: ["korean"],
+    thailand: ["thai"],
+    vietnam: ["vietnamese"],
+    israel: ["israeli"],
+    morocco: ["moroccan"],
+    peru: ["peruvian"],
+    uruguay: ["uruguayan"],
+  }),
+);
+
+/** "service" → serviced, servicing, services; "count" → counted, counting. */
+export function participles(word: string): string[] {
+  const stem = word.endsWith("e") ? word.slice(0, -1) : word;
+  return [word, `${stem}ed`, `${stem}ing`, `${word}s`];
+}
+
+/** Verbs that say when a row came about, for a table with one date column. */
+export const DATE_VERBS = [
+  "hired",
+  "joined",
+  "started",
+  "added",
+  "listed",
+  "posted",
+  "created",
+  "opened",
+  "signed",
+  "signed up",
+  "registered",
+  "enrolled",
+  "bought",
+  "purchased",
+  "made",
+  "built",
+  "released",
+  "published",
+  "launched",
+  "dated",
+  "scheduled",
+  "held",
+];
+
+/** Words of a key column's name that say "identifier", not what the rows are. */
+export const KEY_NAME_WORDS = new Set([
+  "id",
+  "ids",
+  "key",
+  "code",
+  "number",
+  "num",
+  "no",
+  "ref",
+  "sku",
+]);
+
+/** "list_price" → "list price", "list prices"; "dailyRate" → also "daily rate", "daily rates". */
+export function nameForms(name: string): string[] {
+  const phrase = normPhrase(name);
+  if (phrase === "") return [];
+  const split = normPhrase(splitCamel(name));
+  return [...new Set([phrase, ...numberForms(phrase), split, ...numberForms(split)])];
+}
+
+function splitCamel(name: string): string {
+  return name.replace(/([a-z\d])([A-Z])/g, "$1 $2");
+}
+
+/** The words of a column name: "monthly_rent" → monthly, rent; "dailyRate" → daily, rate. */
+export function nameWords(name: string): string[] {
+  return normPhrase(splitCamel(name)).split(" ").filter(Boolean);
+}
+
+/** Words that say a numeric column holds an amount of money people raise and cut. */
+export const AMOUNT_WORDS = new Set([
+  "price",
+  "prices",
+  "cost",
+  "rent",
+  "salary",
+  "salaries",
+  "pay",
+  "wage",
+  "wages",
+  "fee",
+  "fees",
+  "rate",
+  "amount",
+  "charge",
+  "msrp",
+  "tuition",
+  "premium",
+  "compensation",
+]);
+
+/** Words of column names too general to name one column on their own. */
+export const GENERIC_NAME_WORDS = new Set([
+  "name",
+  "date",
+  "code",
+  "number",
+  "num",
+  "type",
+  "flag",
+  // "last service", "first seen": "last year" must not name a column.
+  "last",
+  "first",
+  "next",
+]);
+
+/** Forms of a column-name word used as a verb: "hired before 2020" names hire_date. */
+export const VERB_FORMS: Record<string, string[]> = {
+  hire: ["hired"],
+  list: ["listed"],
+  start: ["started"],
+  join: ["joined"],
+  open: ["opened"],
+  publish: ["published"],
+  release: ["released"],
+  purchase: ["purchased", "bought"],
+  build: ["built"],
+  sign: ["signed"],
+  renew: ["renewed"],
+  expire: ["expires", "expired", "expiring"],
+  update: ["updated"],
+  create: ["created"],
+};
+
+/** Singular and plural forms of a phrase's last word. */
+export function numberForms(phrase: string): string[] {
+  const words = phrase.split(" ");
+  const last = words.at(-1) ?? "";
+  if (!/^[a-z]+$/.test(last) || last.length < 3) return [];
+  const forms = new Set<string>();
+  if (last.endsWith("ies") && last.length > 4) forms.add(`${last.slice(0, -3)}y`);
+  else if (/(s|x|z|ch|sh)es$/.test(last) && last.length > 4) forms.add(last.slice(0, -2));
+  else if (last.endsWith("s") && !last.endsWith("ss")) forms.add(last.slice(0, -1));
+  if (/[^aeiou]y$/.test(last)) forms.add(`${last.slice(0, -1)}ies`);
+  else if (/(s|x|z|ch|sh)$/.test(last)) forms.add(`${last}es`);
+  else if (!last.endsWith("s")) forms.add(`${last}s`);
+  return [...forms].map((form) => [...words.slice(0, -1), form].join(" "));
+}
+
+/** A key's shape: letter and digit runs by length, other characters as they are ("L1D3"). */
+export function keyShape(value: string): string {
+  return value.replace(/[A-Za-z]+|\d+/g, (run) =>
+    /\d/.test(run[0]) ? `D${run.length}` : `L${run.length}`,
+  );
+}
+
+/** A text value's shape: letters as they are, digit runs as "D" ("supplier-3" → "supplier-D"). */
+export function textShape(value: string): string {
+  return value.toLowerCase().replace(/\d+/g, "D");
+}
