@@ -1,7 +1,7 @@
 import type { Action, NumericActionType } from "@/lib/plan/schema";
 import type { CompareOp, GuardSpec, OptionSpec } from "./grammar";
 import type { Item } from "./lex";
-import type { Num } from "./patterns";
+import type { Num } from "./patterns-number";
 import { isNumeric, type Vocabulary } from "./vocabulary";
 
 /**

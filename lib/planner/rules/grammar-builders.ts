@@ -1,6 +1,7 @@
 import type { DateSpan } from "./dates";
 import type { CompareOp, ItemPayload } from "./grammar";
-import { type Caps, type Num, type Scan, when } from "./patterns";
+import { type Caps, type Scan, when } from "./patterns";
+import type { Num } from "./patterns-number";
 import { type ColumnRef, isMoneyColumn, isNumeric, type ValueRef } from "./vocabulary";
 
 /** What the grammar's rules build from what they matched: comparisons, ranges, date and value scopes */

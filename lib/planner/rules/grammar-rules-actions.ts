@@ -3,19 +3,8 @@ import { n, valueScope } from "./grammar-builders";
 
 import { PREFIX } from "./grammar-lexicon";
 import { VERBS } from "./grammar-tables";
-import {
-  alt,
-  column,
-  flag,
-  num,
-  opt,
-  quoted,
-  seq,
-  shapedValue,
-  tag,
-  value,
-  words,
-} from "./patterns";
+import { alt, column, flag, opt, quoted, seq, shapedValue, tag, value, words } from "./patterns";
+import { num } from "./patterns-number";
 import { type ColumnRef, type FlagRef, isMoneyColumn, type ValueRef } from "./vocabulary";
 
 /**

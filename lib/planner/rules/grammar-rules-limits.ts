@@ -2,7 +2,8 @@ import type { Rule } from "./grammar";
 import { clamp, ending, n, rowCount, smallInt } from "./grammar-builders";
 import { ABOVE, BELOW, BUT, LET, MOVE, NEG, ROWS, THINGS } from "./grammar-lexicon";
 import { NEG_VERB, NEG_WORDS } from "./grammar-tables";
-import { alt, num, opt, seq, subject, tag, words } from "./patterns";
+import { alt, opt, seq, subject, tag, words } from "./patterns";
+import { num } from "./patterns-number";
 import { isNumeric } from "./vocabulary";
 
 /**

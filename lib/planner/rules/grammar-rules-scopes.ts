@@ -16,7 +16,6 @@ import {
   column,
   date,
   dateColumn,
-  num,
   opt,
   quoted,
   seq,
@@ -25,6 +24,7 @@ import {
   value,
   words,
 } from "./patterns";
+import { num } from "./patterns-number";
 import type { ColumnRef, ValueRef } from "./vocabulary";
 
 /**

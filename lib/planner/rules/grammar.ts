@@ -9,8 +9,6 @@ import {
   type Caps,
   column,
   key,
-  type Num,
-  num,
   opt,
   type Pattern,
   quoted,
@@ -21,6 +19,7 @@ import {
   value,
   words,
 } from "./patterns";
+import { type Num, num } from "./patterns-number";
 import type { ColumnRef, FlagRef, ValueRef } from "./vocabulary";
 
 /**

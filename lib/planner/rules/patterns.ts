@@ -25,7 +25,7 @@ export interface Match {
   caps: Caps;
 }
 
-type Matcher = (scan: Scan, at: number, caps: Caps) => Match[];
+export type Matcher = (scan: Scan, at: number, caps: Caps) => Match[];
 
 /** What a pattern's first token can be, so the lexer skips rules that cannot start here. */
 export interface First {
@@ -39,7 +39,7 @@ type TokenClass = "number" | "quoted" | "column" | "value" | "flag" | "compact";
 
 export type Pattern = Matcher & { first: First };
 
-function pattern(match: Matcher, first: Partial<First>): Pattern {
+export function pattern(match: Matcher, first: Partial<First>): Pattern {
   return Object.assign(match, {
     first: {
       words: first.words ?? new Set<string>(),
@@ -107,13 +107,6 @@ function firstWord(text: string): string {
   return normPhrase(text).split(" ")[0];
 }
 
-/** A number as the instruction wrote it: `10%` / `10 percent`, `$5` / `5 dollars`, `9.99`. */
-export interface Num {
-  value: number;
-  unit: "percent" | "currency" | "plain";
-  text: string;
-}
-
 const HYPHENS = new Set(["-", "–", "—"]);
 /** Punctuation that ends a phrase (a value never spans it). */
 const PHRASE_BREAK = new Set([",", ";", ":", ".", "!", "?", "(", ")", '"']);
@@ -141,7 +134,7 @@ export function words(...phrases: string[]): Pattern {
   return pattern(match, { words: new Set(byFirst.keys()) });
 }
 
-function matchWords(tokens: Token[], at: number, parts: string[]): number | undefined {
+export function matchWords(tokens: Token[], at: number, parts: string[]): number | undefined {
   let position = at;
   for (let index = 0; index < parts.length; index++) {
     if (index > 0 && !HYPHENS.has(parts[index]) && isJoiningHyphen(tokens, position)) position++;
@@ -211,66 +204,8 @@ export function tag(name: string, value: unknown, inner: Pattern): Pattern {
   return pattern(match, inner.first);
 }
 
-/** A number, with its unit words: "10%", "10 percent", "$5", "5 dollars", "99 cents", "ten". */
-export function num(name: string): Pattern {
-  const match: Matcher = (scan, at, caps) => {
-    const token = scan.tokens[at];
-    if (!token) return [];
-    let value: number | undefined;
-    let unit: Num["unit"] = "plain";
-    if (token.kind === "number" && token.number) {
-      value = token.number.value;
-      if (token.number.percent) unit = "percent";
-      else if (token.number.currency) unit = "currency";
-    } else if (token.kind === "word" && NUMBER_WORDS.has(token.norm)) {
-      value = NUMBER_WORDS.get(token.norm);
-    }
-    if (value === undefined) return [];
-    const results: Match[] = [];
-    const make = (end: number, finalValue: number, finalUnit: Num["unit"]) => {
-      const text = scan.instruction.slice(token.start, scan.tokens[end - 1].end);
-      results.push({
-        end,
-        caps: { ...caps, [name]: { value: finalValue, unit: finalUnit, text } },
-      });
-    };
-    const after = at + 1;
-    if (unit === "plain") {
-      for (const [phrase, unitName] of UNIT_WORDS) {
-        const end = matchWords(scan.tokens, after, phrase.split(" "));
-        if (end === undefined) continue;
-        if (unitName === "cents") make(end, Number((value / 100).toFixed(6)), "currency");
-        else make(end, value, unitName);
-      }
-    }
-    make(after, value, unit);
-    return results;
-  };
-  return pattern(match, { classes: new Set(["number"]) });
-}
-
-const UNIT_WORDS: [string, Num["unit"] | "cents"][] = [
-  ["%", "percent"],
-  ["percent", "percent"],
-  ["per cent", "percent"],
-  ["pct", "percent"],
-  ["precent", "percent"],
-  ["dollars", "currency"],
-  ["pounds", "currency"],
-  ["pound", "currency"],
-  ["quid", "currency"],
-  ["euros", "currency"],
-  ["euro", "currency"],
-  ["eur", "currency"],
-  ["gbp", "currency"],
-  ["dollar", "currency"],
-  ["bucks", "currency"],
-  ["usd", "currency"],
-  ["cents", "cents"],
-  ["cent", "cents"],
-];
-
-const NUMBER_WORDS = new Map<string, number>(
+/** Numbers people write as words ("ten percent", "a hundred"). */
+export const NUMBER_WORDS = new Map<string, number>(
   [
     "zero one two three four five six seven eight nine ten",
     "eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty",

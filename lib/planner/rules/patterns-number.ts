@@ -1,0 +1,76 @@
+import {
+  type Match,
+  type Matcher,
+  matchWords,
+  NUMBER_WORDS,
+  type Pattern,
+  pattern,
+} from "./patterns";
+
+/** Numbers as instructions write them, with their units, as a pattern of the grammar. */
+
+/** A number as the instruction wrote it: `10%` / `10 percent`, `$5` / `5 dollars`, `9.99`. */
+export interface Num {
+  value: number;
+  unit: "percent" | "currency" | "plain";
+  text: string;
+}
+
+/** A number, with its unit words: "10%", "10 percent", "$5", "5 dollars", "99 cents", "ten". */
+export function num(name: string): Pattern {
+  const match: Matcher = (scan, at, caps) => {
+    const token = scan.tokens[at];
+    if (!token) return [];
+    let value: number | undefined;
+    let unit: Num["unit"] = "plain";
+    if (token.kind === "number" && token.number) {
+      value = token.number.value;
+      if (token.number.percent) unit = "percent";
+      else if (token.number.currency) unit = "currency";
+    } else if (token.kind === "word" && NUMBER_WORDS.has(token.norm)) {
+      value = NUMBER_WORDS.get(token.norm);
+    }
+    if (value === undefined) return [];
+    const results: Match[] = [];
+    const make = (end: number, finalValue: number, finalUnit: Num["unit"]) => {
+      const text = scan.instruction.slice(token.start, scan.tokens[end - 1].end);
+      results.push({
+        end,
+        caps: { ...caps, [name]: { value: finalValue, unit: finalUnit, text } },
+      });
+    };
+    const after = at + 1;
+    if (unit === "plain") {
+      for (const [phrase, unitName] of UNIT_WORDS) {
+        const end = matchWords(scan.tokens, after, phrase.split(" "));
+        if (end === undefined) continue;
+        if (unitName === "cents") make(end, Number((value / 100).toFixed(6)), "currency");
+        else make(end, value, unitName);
+      }
+    }
+    make(after, value, unit);
+    return results;
+  };
+  return pattern(match, { classes: new Set(["number"]) });
+}
+
+const UNIT_WORDS: [string, Num["unit"] | "cents"][] = [
+  ["%", "percent"],
+  ["percent", "percent"],
+  ["per cent", "percent"],
+  ["pct", "percent"],
+  ["precent", "percent"],
+  ["dollars", "currency"],
+  ["pounds", "currency"],
+  ["pound", "currency"],
+  ["quid", "currency"],
+  ["euros", "currency"],
+  ["euro", "currency"],
+  ["eur", "currency"],
+  ["gbp", "currency"],
+  ["dollar", "currency"],
+  ["bucks", "currency"],
+  ["usd", "currency"],
+  ["cents", "cents"],
+  ["cent", "cents"],
+];
