@@ -9,3 +9,8 @@ export function chromiumPath(env?: NodeJS.ProcessEnv): string | null;
 export const CHROMIUM_HELP: string;
 export function postgresBinDir(): string | null;
 export const POSTGRES_HELP: string;
+export function buildWhenChanged(options: {
+  root: string;
+  env?: NodeJS.ProcessEnv;
+  distDir?: string;
+}): Promise<void>;

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { type Browser, chromium, type Page } from "@playwright/test";
+import { buildWhenChanged } from "../../scripts/lib.mjs";
 import { CACHE_DIR, REPO_ROOT, round } from "../measure";
 import type { Workload, WorkloadReport } from "../registry";
 
@@ -17,11 +18,13 @@ import type { Workload, WorkloadReport } from "../registry";
  *     first wheel-like steps, then jumps of about a thousand rows per frame; target: none over
  *     100 ms;
  *   - for information, the first sort by "Change" and a text search on the full set.
- * The production build must exist (`npm run build`); the workload serves it on a free port with a
- * scratch database. The server is warmed with the same page first, so the figures cover transfer,
+ * The page is built only for this workload (SIGNOFF_DEV_PAGES=1, into .next-dev-pages, when the
+ * sources changed); the workload serves that build on a free port with a scratch database. The server is warmed with the same page first, so the figures cover transfer,
  * parsing and rendering in a fresh browser context, not the synthetic generator.
  */
 
+/** Builds and serves the app with its benchmark page (next.config.ts). */
+const DEV_PAGES = { SIGNOFF_DEV_PAGES: "1" };
 const FIRST_ROWS_LIMIT_MS = 1500;
 const LONG_TASK_LIMIT_MS = 100;
 const ROWS_VISIBLE_MARK = "diff-table:rows-visible";
@@ -228,9 +231,12 @@ interface Server {
 }
 
 async function startServer(): Promise<Server> {
-  if (!fs.existsSync(path.join(REPO_ROOT, ".next", "BUILD_ID"))) {
-    throw new Error("diff-ui-300k needs the production build: run `npm run build` first.");
-  }
+  // The benchmark page is not part of the production build: it has a build of its own.
+  await buildWhenChanged({
+    root: REPO_ROOT,
+    env: { ...process.env, ...DEV_PAGES },
+    distDir: ".next-dev-pages",
+  });
   const dataDir = path.join(CACHE_DIR, "diff-ui");
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.mkdirSync(dataDir, { recursive: true });
@@ -241,6 +247,7 @@ async function startServer(): Promise<Server> {
     SIGNOFF_PLANNER: "rules",
     // The workload times the diff table, not sign-in: its scratch server runs without accounts.
     SIGNOFF_AUTH: "off",
+    ...DEV_PAGES,
   };
   const migrate = spawnSync(
     process.execPath,

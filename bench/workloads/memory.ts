@@ -1,6 +1,5 @@
-import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import path from "node:path";
+import { buildWhenChanged } from "../../scripts/lib.mjs";
 import { catalogCsv, catalogRows } from "../data";
 import { BENCH_DIR, measure, REPO_ROOT, round } from "../measure";
 import type { Workload, WorkloadReport } from "../registry";
@@ -18,11 +17,8 @@ export const memory: Workload = {
   name: "memory",
   description: "server memory at idle and after a 1M-row approval",
   async run({ quick }): Promise<WorkloadReport> {
-    if (!existsSync(path.join(REPO_ROOT, ".next", "BUILD_ID"))) {
-      // The workload serves the production build: build it when there is none.
-      const built = spawnSync("npx", ["next", "build"], { cwd: REPO_ROOT, stdio: "inherit" });
-      if (built.status !== 0) throw new Error("memory: `next build` failed");
-    }
+    // The workload serves the production build of the current sources.
+    await buildWhenChanged({ root: REPO_ROOT });
     const ours = measure(process.execPath, [
       "--conditions=react-server",
       "--import",

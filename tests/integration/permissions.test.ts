@@ -58,13 +58,13 @@ const ROUTES: Record<string, Access> = {
   "app/api/plans/draft/route.ts#POST": "plan.draft",
   "app/api/plans/[id]/preview/[hash]/changes/route.ts#GET": "plan.read",
   "app/api/plans/[id]/preview/[hash]/rows/route.ts#GET": "plan.read",
-  "app/dev/diff-table/changes/route.ts#GET": "user.manage",
+  "app/dev/diff-table/changes/route.dev.ts#GET": "user.manage",
 };
 
 const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 /** Pages a signed-out visitor must reach; every other page starts with requirePageActor. */
 const PUBLIC_PAGES = ["app/sign-in/page.tsx", "app/setup/page.tsx"];
-const pageSources = import.meta.glob<string>("/app/**/page.tsx", {
+const pageSources = import.meta.glob<string>(["/app/**/page.tsx", "/app/**/page.dev.tsx"], {
   query: "?raw",
   import: "default",
   eager: true,
@@ -73,7 +73,10 @@ const actionModules = import.meta.glob<Record<string, unknown>>([
   "/lib/actions/*.ts",
   "!/lib/actions/server-action.ts",
 ]);
-const routeModules = import.meta.glob<Record<string, unknown>>("/app/**/route.ts");
+const routeModules = import.meta.glob<Record<string, unknown>>([
+  "/app/**/route.ts",
+  "/app/**/route.dev.ts",
+]);
 
 type Callable = (...args: unknown[]) => Promise<unknown>;
 

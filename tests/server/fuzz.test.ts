@@ -376,6 +376,17 @@ describe("hostile input against the production server", () => {
     expect(upload.body.error).toMatch(/over the upload limit of 1 MB/);
   });
 
+  it("has no benchmark pages in the production build, not even for an admin", async () => {
+    const admin = await signIn(fixture.server, "admin");
+    for (const page of ["/dev/diff-table?n=10", "/dev/diff-table/changes?n=10"]) {
+      const response = await fetch(`${fixture.server.url}${page}`, {
+        headers: { cookie: admin.cookie },
+        redirect: "manual",
+      });
+      expect(response.status, page).toBe(404);
+    }
+  });
+
   it("leaves the database intact", async () => {
     const report = await checkDatabaseIntegrity(fixture.db);
     expect(report.problems).toEqual([]);
