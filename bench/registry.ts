@@ -9,6 +9,7 @@ import { history10k } from "./workloads/history-10k";
 import { memory } from "./workloads/memory";
 import { plannerRules } from "./workloads/planner-rules";
 import { plans10k } from "./workloads/plans-10k";
+import { storage100 } from "./workloads/storage-100";
 import { upload1m } from "./workloads/upload-1m";
 
 /**
@@ -50,6 +51,7 @@ export const WORKLOADS: readonly Workload[] = [
   preview100k,
   approve100kPg,
   approve1mPg,
+  storage100,
   diffUi300k,
   plannerRules,
   memory,

@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "./client";
 import { readProfile } from "./datasets";
 import { actorLabels } from "./users";
+import { readVersionBytes } from "./version-storage";
 
 /** Reads behind the dataset page, its versions, version diffs and downloads. */
 
@@ -80,17 +81,17 @@ export async function loadVersionContent(datasetId: string, number: number) {
     select: {
       id: true,
       number: true,
-      content: true,
       sha256: true,
       rowCount: true,
       dataset: { select: { name: true, keyColumn: true, profileJson: true } },
     },
   });
-  if (!version) return null;
+  const content = version && (await readVersionBytes(db(), version.id));
+  if (!version || !content) return null;
   return {
     id: version.id,
     number: version.number,
-    content: version.content as Uint8Array,
+    content,
     sha256: version.sha256,
     rowCount: version.rowCount,
     datasetName: version.dataset.name,
@@ -105,14 +106,14 @@ export async function loadVersionContentById(versionId: string) {
     where: { id: versionId },
     select: {
       id: true,
-      content: true,
       dataset: { select: { keyColumn: true, profileJson: true } },
     },
   });
-  if (!version) return null;
+  const content = version && (await readVersionBytes(db(), version.id));
+  if (!version || !content) return null;
   return {
     id: version.id,
-    content: version.content as Uint8Array,
+    content,
     keyColumn: version.dataset.keyColumn,
     /** The separator chosen at upload, or undefined (read from the file). */
     delimiter: readProfile(version.dataset.profileJson).delimiter,

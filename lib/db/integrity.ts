@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { type Db, db, providerOf, type Tx } from "./client";
+import { readVersionBytes } from "./version-storage";
 
 /** What the integrity check looked at, so a report of no problems says how much it covered. */
 export interface IntegrityCounts {
@@ -219,7 +220,10 @@ async function checkInTransaction(tx: Tx): Promise<IntegrityReport> {
   };
 }
 
-/** Hashes every version's bytes, one version at a time so memory stays at one version's size. */
+/**
+ * Rebuilds and hashes every version's bytes (a patch included), one version at a time so memory
+ * stays at a few versions' size.
+ */
 async function versionContentProblems(tx: Tx): Promise<string[]> {
   const versions = await tx.datasetVersion.findMany({
     select: {
@@ -233,10 +237,16 @@ async function versionContentProblems(tx: Tx): Promise<string[]> {
   });
   const messages: string[] = [];
   for (const version of versions) {
-    const { content } = await tx.datasetVersion.findUniqueOrThrow({
-      where: { id: version.id },
-      select: { content: true },
-    });
+    let content: Uint8Array | null;
+    try {
+      content = await readVersionBytes(tx, version.id);
+    } catch (error) {
+      messages.push(
+        `version ${version.number} of "${version.dataset.name}" (${version.id}) cannot be read: ${(error as Error).message}`,
+      );
+      continue;
+    }
+    if (!content) continue;
     const sha256 = createHash("sha256").update(content).digest("hex");
     if (sha256 !== version.sha256 || content.byteLength !== version.byteSize) {
       messages.push(

@@ -2,6 +2,7 @@ import "server-only";
 import type { DatasetProfile } from "@/lib/dataset/types";
 import type { Tx } from "./client";
 import { asBytes } from "./json";
+import { keepAsPatchOf } from "./version-storage";
 
 /**
  * The one writer of dataset versions: an upload's first version, an approval's result, a
@@ -20,6 +21,8 @@ export interface NewVersion {
   profile: DatasetProfile;
   source: "upload" | "seed" | "execution";
   createdBy: string;
+  /** Rows that differ from the parent, when the writer knows (an execution's rows changed). */
+  changedRows?: number;
 }
 
 export async function appendVersion(tx: Tx, input: NewVersion) {
@@ -38,6 +41,15 @@ export async function appendVersion(tx: Tx, input: NewVersion) {
     // The bytes were just written: reading them back would cost as much again.
     omit: { content: true },
   });
+  // The version it was made from stops being current: it is kept as what differs from this one.
+  if (input.parent) {
+    await keepAsPatchOf(tx, input.parent, {
+      id: version.id,
+      content: input.content,
+      rowCount: input.profile.rowCount,
+      changedRows: input.changedRows,
+    });
+  }
   await tx.dataset.update({
     where: { id: input.datasetId },
     data: { currentVersionId: version.id, profileJson: JSON.stringify(input.profile) },

@@ -1,6 +1,7 @@
 import "server-only";
 import { db, type Tx } from "./client";
 import { readProfile } from "./datasets";
+import { readVersionBytes } from "./version-storage";
 
 /** A dataset with its current version's bytes and profile: what planning and previews read. */
 export async function loadCurrentVersion(datasetId: string, client: Tx = db()) {
@@ -9,9 +10,13 @@ export async function loadCurrentVersion(datasetId: string, client: Tx = db()) {
     include: { currentVersion: true },
   });
   if (!dataset?.currentVersion) return null;
+  const current = dataset.currentVersion;
+  // The current version is kept whole (version-storage.ts); read it through the store otherwise.
+  const content =
+    current.storage === "raw" ? current.content : await readVersionBytes(client, current.id);
   return {
     dataset,
-    version: dataset.currentVersion,
+    version: { ...current, content: content ?? current.content },
     profile: readProfile(dataset.profileJson),
   };
 }
@@ -25,9 +30,5 @@ export async function loadVersionBytes(
   versionId: string,
   client: Tx = db(),
 ): Promise<Uint8Array | null> {
-  const version = await client.datasetVersion.findUnique({
-    where: { id: versionId },
-    select: { content: true },
-  });
-  return version ? (version.content as Uint8Array) : null;
+  return readVersionBytes(client, versionId);
 }

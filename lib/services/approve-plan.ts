@@ -324,6 +324,7 @@ async function recordApproval(
     profile: newProfile,
     source: "execution",
     createdBy: options.actor.id,
+    changedRows: result.rowsChanged,
   });
   await options.afterVersionWrite?.(tx);
   lap("write_version");

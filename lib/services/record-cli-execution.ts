@@ -84,6 +84,7 @@ export async function recordCliExecution(
               profile: profileNewVersion(input.outputBytes, base.profile, input.changes).profile,
               source: "execution",
               createdBy: actor,
+              changedRows: input.rowsChanged,
             })
           : null;
       const execution = await insertExecution(tx, {

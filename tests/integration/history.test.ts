@@ -6,6 +6,7 @@ import { GET as downloadExecutionFile } from "@/app/api/executions/[id]/download
 import { GET as executionRows } from "@/app/api/executions/[id]/rows/route";
 import { GET as exportHistory } from "@/app/api/history/export/route";
 import type { Actor } from "@/lib/auth/actor";
+import { loadVersionContent } from "@/lib/db/dataset-versions";
 import { laterChangesToSameCells, listExecutionEvents, rowHistory } from "@/lib/db/executions";
 import { listExecutions } from "@/lib/db/history";
 import { AppError } from "@/lib/errors";
@@ -53,9 +54,9 @@ async function approvePreviewed(planId: string): Promise<string> {
 }
 
 async function versionContent(number: number, onDataset = datasetId): Promise<string> {
-  const version = await temp.db.datasetVersion.findUniqueOrThrow({
-    where: { datasetId_number: { datasetId: onDataset, number } },
-  });
+  // Through the app's reader: an older version is kept as a patch of the next one.
+  const version = await loadVersionContent(onDataset, number);
+  if (!version) throw new Error(`no version ${number}`);
   return Buffer.from(version.content).toString("utf8");
 }
 

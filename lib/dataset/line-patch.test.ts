@@ -1,0 +1,59 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { applyLinePatch, linePatch } from "./line-patch";
+
+const encode = (text: string) => new TextEncoder().encode(text);
+const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+
+/** A file's lines: any text without a line break, some ending in "\r". */
+const lineText = fc.string({ unit: fc.constantFrom("a", "b", "1", ",", '"', "é", "\r", " ") });
+
+describe("linePatch", () => {
+  it("rebuilds the changed file byte for byte, whatever the lines and line endings", () => {
+    fc.assert(
+      fc.property(
+        fc.array(lineText, { minLength: 1, maxLength: 60 }),
+        fc.array(fc.tuple(fc.nat(), lineText), { maxLength: 5 }),
+        fc.boolean(),
+        (lines, edits, finalBreak) => {
+          const edited = [...lines];
+          for (const [at, text] of edits) edited[at % lines.length] = text;
+          const ending = finalBreak ? "\n" : "";
+          const from = encode(lines.join("\n") + ending);
+          const to = encode(edited.join("\n") + ending);
+          const patch = linePatch(from, to);
+          if (patch) expect(decode(applyLinePatch(from, patch))).toBe(decode(to));
+          // Only the changed lines travel: never more than half the file.
+          if (patch) expect(patch.byteLength).toBeLessThanOrEqual(to.byteLength / 2 + 16);
+        },
+      ),
+    );
+  });
+
+  it("keeps a few changed lines of a large file as a small patch", () => {
+    const rows = Array.from({ length: 10_000 }, (_, i) => `SKU-${i},Item ${i},${(i % 90) + 10}.00`);
+    const from = encode(`sku,title,price\r\n${rows.join("\r\n")}\r\n`);
+    rows[42] = "SKU-42,Item 42,11.00";
+    rows[9_999] = "SKU-9999,Item 9999,99.99";
+    const to = encode(`sku,title,price\r\n${rows.join("\r\n")}\r\n`);
+    const patch = linePatch(from, to);
+    expect(patch).not.toBeNull();
+    expect(patch?.byteLength).toBeLessThan(80);
+    expect(Buffer.from(applyLinePatch(from, patch as Uint8Array)).equals(Buffer.from(to))).toBe(
+      true,
+    );
+  });
+
+  it("gives no patch when the number of lines differs or most of the file changed", () => {
+    expect(linePatch(encode("a\nb\n"), encode("a\nb\nc\n"))).toBeNull();
+    expect(linePatch(encode("a,1\nb,2\n"), encode("x,9\ny,8\n"))).toBeNull();
+  });
+
+  it("refuses a patch that does not fit the file it is applied to", () => {
+    const patch = linePatch(encode("a\nb\nc\nd\ne\n"), encode("a\nb\nc\nd\nz\n")) as Uint8Array;
+    expect(() => applyLinePatch(encode("a\nb\n"), patch)).toThrow(/does not fit/);
+    expect(() => applyLinePatch(encode("a\nb\nc\nd\ne\n"), patch.subarray(0, 3))).toThrow(
+      /cut short/,
+    );
+  });
+});

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "DatasetVersion" ADD COLUMN     "deltaOfId" TEXT,
+ADD COLUMN     "storage" TEXT NOT NULL DEFAULT 'raw';

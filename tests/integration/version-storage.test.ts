@@ -1,0 +1,128 @@
+import { createHash } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { parseCsv } from "@/lib/dataset/csv";
+import { profileDataset } from "@/lib/dataset/profile";
+import { db } from "@/lib/db/client";
+import { loadVersionContent } from "@/lib/db/dataset-versions";
+import { checkDatabaseIntegrity } from "@/lib/db/integrity";
+import { SNAPSHOT_EVERY } from "@/lib/db/version-storage";
+import { appendVersion } from "@/lib/db/version-writes";
+import { createDataset } from "@/lib/services/create-dataset";
+import { installTempDb, type TempDb } from "../support/temp-db";
+
+vi.mock("next/headers", () => import("../support/next-headers"));
+vi.mock("next/cache", () => import("../support/next-cache"));
+
+/**
+ * Versions that differ in a few cells are kept as the lines that differ from the next version;
+ * every version still reads back byte for byte, and storage grows with the changes.
+ */
+let temp: TempDb;
+beforeAll(async () => {
+  temp = await installTempDb();
+}, 60_000);
+afterAll(async () => {
+  await temp.dispose();
+});
+
+const ROWS = 2_000;
+
+function catalog(round: number): Uint8Array {
+  const lines = ["sku;title;price"];
+  for (let row = 0; row < ROWS; row++) {
+    // Each round changes the price of 20 rows (1%), a different 20 each time.
+    const bump = row % 100 === round % 100 ? round : 0;
+    lines.push(`SKU-${row};Item "${row}";${(10 + (row % 50) + bump).toFixed(2).replace(".", ",")}`);
+  }
+  return new TextEncoder().encode(`${lines.join("\r\n")}\r\n`);
+}
+
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+describe("version storage", () => {
+  it("keeps older versions as patches, every one readable byte for byte", async () => {
+    const versions = 2 * SNAPSHOT_EVERY + 3;
+    const first = catalog(0);
+    const { datasetId } = await createDataset({
+      name: "Patched catalog",
+      content: first,
+      actor: "system:test",
+    });
+    const written = [first];
+    let parent: { id: string; number: number } = await db().datasetVersion.findFirstOrThrow({
+      where: { datasetId },
+    });
+    for (let round = 1; round < versions; round++) {
+      const content = catalog(round);
+      written.push(content);
+      const profile = profileDataset(parseCsv(content, { delimiter: ";" }));
+      parent = await db().$transaction((tx) =>
+        appendVersion(tx, {
+          datasetId,
+          parent: { id: parent.id, number: parent.number },
+          content,
+          sha256: sha256(content),
+          profile,
+          source: "execution",
+          createdBy: "system:test",
+        }),
+      );
+    }
+
+    const stored = await db().datasetVersion.findMany({
+      where: { datasetId },
+      orderBy: { number: "asc" },
+      select: { number: true, storage: true, content: true },
+    });
+    expect(stored.map((version) => version.storage)).toEqual(
+      stored.map((version) =>
+        version.number === versions
+          ? "raw"
+          : version.number % SNAPSHOT_EVERY === 0
+            ? "deflate"
+            : "patch",
+      ),
+    );
+    for (const version of stored) {
+      const read = await loadVersionContent(datasetId, version.number);
+      expect(
+        Buffer.from(read?.content ?? []).equals(Buffer.from(written[version.number - 1])),
+      ).toBe(true);
+    }
+    const storedBytes = stored.reduce((sum, version) => sum + version.content.byteLength, 0);
+    // The whole history takes less room than two whole copies of the table.
+    expect(storedBytes).toBeLessThan(2 * first.byteLength);
+    // (These versions were written without executions; only their bytes are checked here.)
+    const report = await checkDatabaseIntegrity(temp.db);
+    expect(report.problems.filter((problem) => problem.check === "version_content")).toEqual([]);
+  });
+
+  it("reports a version whose patch no longer fits", async () => {
+    const { datasetId } = await createDataset({
+      name: "Broken patch",
+      content: catalog(0),
+      actor: "system:test",
+    });
+    const base = await db().datasetVersion.findFirstOrThrow({ where: { datasetId } });
+    const next = catalog(1);
+    await db().$transaction((tx) =>
+      appendVersion(tx, {
+        datasetId,
+        parent: { id: base.id, number: base.number },
+        content: next,
+        sha256: sha256(next),
+        profile: profileDataset(parseCsv(next, { delimiter: ";" })),
+        source: "execution",
+        createdBy: "system:test",
+      }),
+    );
+    await db().datasetVersion.update({
+      where: { id: base.id },
+      data: { content: new Uint8Array([1, 2, 3]) },
+    });
+    const report = await checkDatabaseIntegrity(temp.db);
+    expect(report.problems.map((problem) => problem.message).join("\n")).toMatch(
+      /version 1 of "Broken patch" .* cannot be read/,
+    );
+  });
+});
