@@ -5,6 +5,7 @@ import { approve1m, cliApply1m } from "./workloads/end-to-end-1m";
 import { executor1m } from "./workloads/executor-1m";
 import { executorExpr } from "./workloads/executor-expr";
 import { export1m } from "./workloads/export-1m";
+import { healthUnderLoad } from "./workloads/health-under-load";
 import { history10k } from "./workloads/history-10k";
 import { memory } from "./workloads/memory";
 import { plannerRules } from "./workloads/planner-rules";
@@ -55,6 +56,7 @@ export const WORKLOADS: readonly Workload[] = [
   diffUi300k,
   plannerRules,
   memory,
+  healthUnderLoad,
 ];
 
 export function findWorkload(name: string): Workload | undefined {

@@ -5,25 +5,20 @@
  * line. Usage: memory.ts CSV_FILE
  */
 import { readFileSync } from "node:fs";
-import type { ActionResult } from "@/lib/actions/server-action";
-import { callAction, signIn, uploadCsv } from "../../tests/server/support/http";
+import { signIn } from "../../tests/server/support/http";
 import {
   copyDatabase,
   prepareDatabase,
   removeDataDir,
   startServer,
 } from "../../tests/server/support/server";
+import { approvePlan, draftEveryPricePlan, previewPlan, uploadCatalog } from "./server-flow";
 
 const [csvFile] = process.argv.slice(2);
 
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-
-function unwrap<T>(result: ActionResult<T>, what: string): T {
-  if (!result.ok) throw new Error(`${what}: ${result.error}`);
-  return result.data;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -47,67 +42,10 @@ try {
     peakMb = Math.max(peakMb, rssMb(server.pid));
   }, 100);
   const started = performance.now();
-  const upload = await uploadCsv(server, author, new Uint8Array(readFileSync(csvFile)), "big.csv");
-  if (!upload.body.ok || !upload.body.data) throw new Error(`upload: ${upload.body.error}`);
-  const { datasetId } = unwrap(
-    await callAction<{ datasetId: string }>(server, author, {
-      page: "/datasets/upload",
-      action: "confirmUploadAction",
-      input: {
-        token: upload.body.data.token,
-        name: "Memory catalog",
-        keyColumn: "sku",
-        shorthand: {},
-      },
-    }),
-    "confirm upload",
-  );
-  const { planId } = unwrap(
-    await callAction<{ planId: string }>(server, author, {
-      page: "/plans/new",
-      action: "startManualPlan",
-      input: { datasetId, instruction: "Raise every price by 3%" },
-    }),
-    "start plan",
-  );
-  const plan = {
-    execution_id: "memory_every_price_v1",
-    created_at: "2026-11-25T00:00:00Z",
-    source_instruction: "Raise every price by 3%",
-    operations: [
-      {
-        operation_id: "op_01",
-        filter: {},
-        action: { type: "percent_increase", value: 3 },
-        options: { round_to: 2 },
-      },
-    ],
-  };
-  unwrap(
-    await callAction(server, author, {
-      page: `/plans/${planId}`,
-      action: "savePlanRevisionAction",
-      input: { planId, plan, note: "memory bench" },
-    }),
-    "save plan",
-  );
-  const preview = unwrap(
-    await callAction<{ ok: boolean; revisionId: string; previewHash: string }>(server, approver, {
-      page: `/plans/${planId}`,
-      action: "previewPlanAction",
-      input: { planId },
-    }),
-    "preview",
-  );
-  if (!preview.ok) throw new Error("preview blocked");
-  unwrap(
-    await callAction(server, approver, {
-      page: `/plans/${planId}`,
-      action: "approvePlanAction",
-      input: { planId, revisionId: preview.revisionId, previewHash: preview.previewHash },
-    }),
-    "approve",
-  );
+  const datasetId = await uploadCatalog(server, author, csvFile, "Memory catalog");
+  const planId = await draftEveryPricePlan(server, author, datasetId, "memory_every_price_v1", 3);
+  const preview = await previewPlan(server, approver, planId);
+  await approvePlan(server, approver, planId, preview);
   const flowSeconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
   const afterApprovalMb = rssMb(server.pid);
