@@ -1,8 +1,7 @@
-import path from "node:path";
-import { buildWhenChanged } from "../../scripts/lib.mjs";
-import { catalogCsv, catalogRows } from "../data";
-import { BENCH_DIR, measure, REPO_ROOT, round } from "../measure";
+import { catalogRows } from "../data";
+import { round } from "../measure";
 import type { Workload, WorkloadReport } from "../registry";
+import { measureServerChild } from "./server-child";
 
 /** /api/health must answer within this, at the 99th percentile, while large work runs. */
 const LIMIT_MS = 200;
@@ -16,16 +15,7 @@ export const healthUnderLoad: Workload = {
   name: "health-under-load",
   description: "/api/health latency while a 1M-row preview and approval run",
   async run({ quick }): Promise<WorkloadReport> {
-    await buildWhenChanged({ root: REPO_ROOT });
-    const ours = measure(process.execPath, [
-      "--conditions=react-server",
-      "--import",
-      path.join(BENCH_DIR, "children/server-only-hook.mjs"),
-      "--import",
-      "tsx",
-      path.join(BENCH_DIR, "children/health.ts"),
-      catalogCsv(catalogRows(quick)),
-    ]);
+    const ours = await measureServerChild("health", quick);
     const report = ours.report as Record<string, { p99_ms: number }> & Record<string, unknown>;
     const p99 = Number(report.under_load.p99_ms);
     return {

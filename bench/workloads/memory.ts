@@ -1,8 +1,7 @@
-import path from "node:path";
-import { buildWhenChanged } from "../../scripts/lib.mjs";
-import { catalogCsv, catalogRows } from "../data";
-import { BENCH_DIR, measure, REPO_ROOT, round } from "../measure";
+import { catalogRows } from "../data";
+import { round } from "../measure";
 import type { Workload, WorkloadReport } from "../registry";
+import { measureServerChild } from "./server-child";
 
 /** Targets: idle ≤ 300 MB after start; back to ≤ 500 MB within 60 s after a 1M-row approval. */
 const IDLE_LIMIT_MB = 300;
@@ -17,17 +16,7 @@ export const memory: Workload = {
   name: "memory",
   description: "server memory at idle and after a 1M-row approval",
   async run({ quick }): Promise<WorkloadReport> {
-    // The workload serves the production build of the current sources.
-    await buildWhenChanged({ root: REPO_ROOT });
-    const ours = measure(process.execPath, [
-      "--conditions=react-server",
-      "--import",
-      path.join(BENCH_DIR, "children/server-only-hook.mjs"),
-      "--import",
-      "tsx",
-      path.join(BENCH_DIR, "children/memory.ts"),
-      catalogCsv(catalogRows(quick)),
-    ]);
+    const ours = await measureServerChild("memory", quick);
     const report = ours.report;
     const idle = Number(report.idle_rss_mb);
     const settled = Number(report.rss_after_60s_mb);
