@@ -1,5 +1,6 @@
 import { formatCount } from "@/components/ui/format";
 import { ScrollRegion } from "@/components/ui/scroll-region";
+import { HeaderCell, Table, TableHead } from "@/components/ui/table";
 import type { ColumnProfile, DatasetProfile } from "@/lib/dataset/types";
 
 const TYPE_STYLES: Record<ColumnProfile["type"], string> = {
@@ -45,27 +46,19 @@ export function ColumnProfileTable({
   }
   return (
     <ScrollRegion label="Columns">
-      <table className="w-full text-left text-sm">
+      <Table>
         <caption className="sr-only">Columns</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium uppercase tracking-wide text-slate-500">
-          <tr>
-            <th scope="col" className="px-4 py-2">
-              Column
-            </th>
-            <th scope="col" className="px-4 py-2">
-              Type
-            </th>
-            <th scope="col" className="px-4 py-2 text-right">
-              Empty
-            </th>
-            <th scope="col" className="px-4 py-2 text-right">
-              Distinct
-            </th>
-            <th scope="col" className="px-4 py-2">
-              Values
-            </th>
-          </tr>
-        </thead>
+        <TableHead>
+          <HeaderCell dense>Column</HeaderCell>
+          <HeaderCell dense>Type</HeaderCell>
+          <HeaderCell dense align="right">
+            Empty
+          </HeaderCell>
+          <HeaderCell dense align="right">
+            Distinct
+          </HeaderCell>
+          <HeaderCell dense>Values</HeaderCell>
+        </TableHead>
         <tbody className="divide-y divide-slate-100">
           {profile.columns.map((column) => (
             <tr key={column.name} data-testid="profile-column">
@@ -103,7 +96,7 @@ export function ColumnProfileTable({
             </tr>
           ))}
         </tbody>
-      </table>
+      </Table>
     </ScrollRegion>
   );
 }
@@ -112,7 +105,7 @@ export function ColumnProfileTable({
 export function SampleRowsTable({ profile }: { profile: DatasetProfile }) {
   return (
     <ScrollRegion label="Sample rows">
-      <table className="w-full text-left text-sm">
+      <Table>
         <caption className="sr-only">Sample rows</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium text-slate-500">
           <tr>
@@ -139,7 +132,7 @@ export function SampleRowsTable({ profile }: { profile: DatasetProfile }) {
             </tr>
           ))}
         </tbody>
-      </table>
+      </Table>
     </ScrollRegion>
   );
 }

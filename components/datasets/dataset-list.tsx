@@ -1,31 +1,20 @@
 import Link from "next/link";
 import { formatCount, formatDateTime } from "@/components/ui/format";
+import { HeaderCell, Table, TableHead } from "@/components/ui/table";
 import type { DatasetSummary } from "@/lib/db/datasets";
 
 export function DatasetList({ datasets }: { datasets: DatasetSummary[] }) {
   return (
     <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
-      <table className="w-full text-left text-sm">
+      <Table>
         <caption className="sr-only">Datasets</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium uppercase tracking-wide text-slate-500">
-          <tr>
-            <th scope="col" className="px-4 py-3">
-              Name
-            </th>
-            <th scope="col" className="px-4 py-3 text-right">
-              Rows
-            </th>
-            <th scope="col" className="px-4 py-3 text-right">
-              Columns
-            </th>
-            <th scope="col" className="px-4 py-3 text-right">
-              Version
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Updated
-            </th>
-          </tr>
-        </thead>
+        <TableHead>
+          <HeaderCell>Name</HeaderCell>
+          <HeaderCell align="right">Rows</HeaderCell>
+          <HeaderCell align="right">Columns</HeaderCell>
+          <HeaderCell align="right">Version</HeaderCell>
+          <HeaderCell>Updated</HeaderCell>
+        </TableHead>
         <tbody className="divide-y divide-slate-100">
           {datasets.map((dataset) => (
             <tr key={dataset.id} className="hover:bg-slate-50">
@@ -49,7 +38,7 @@ export function DatasetList({ datasets }: { datasets: DatasetSummary[] }) {
             </tr>
           ))}
         </tbody>
-      </table>
+      </Table>
     </div>
   );
 }

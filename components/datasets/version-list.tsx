@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { formatCount, formatDateTime } from "@/components/ui/format";
 import { ScrollRegion } from "@/components/ui/scroll-region";
+import { HeaderCell, Table, TableHead } from "@/components/ui/table";
 import type { VersionSummary } from "@/lib/db/dataset-versions";
 import { DownloadMenu } from "./download-menu";
 import { formatBytes } from "./format-bytes";
@@ -18,30 +19,22 @@ export function VersionList({
 }) {
   return (
     <ScrollRegion label="Versions">
-      <table className="w-full text-left text-sm">
+      <Table>
         <caption className="sr-only">Versions</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium uppercase tracking-wide text-slate-500">
-          <tr>
-            <th scope="col" className="px-4 py-2">
-              Version
-            </th>
-            <th scope="col" className="px-4 py-2">
-              Created by
-            </th>
-            <th scope="col" className="px-4 py-2 text-right">
-              Rows
-            </th>
-            <th scope="col" className="px-4 py-2 text-right">
-              Size
-            </th>
-            <th scope="col" className="px-4 py-2">
-              Time
-            </th>
-            <th scope="col" className="px-4 py-2">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead>
+          <HeaderCell dense>Version</HeaderCell>
+          <HeaderCell dense>Created by</HeaderCell>
+          <HeaderCell dense align="right">
+            Rows
+          </HeaderCell>
+          <HeaderCell dense align="right">
+            Size
+          </HeaderCell>
+          <HeaderCell dense>Time</HeaderCell>
+          <HeaderCell dense>
+            <span className="sr-only">Actions</span>
+          </HeaderCell>
+        </TableHead>
         <tbody className="divide-y divide-slate-100">
           {versions.map((version) => (
             <tr key={version.id} data-testid="version-row">
@@ -79,7 +72,7 @@ export function VersionList({
             </tr>
           ))}
         </tbody>
-      </table>
+      </Table>
     </ScrollRegion>
   );
 }

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { formatCount, formatDateTime } from "@/components/ui/format";
+import { HeaderCell, Table, TableHead } from "@/components/ui/table";
 import type { HistoryRow } from "@/lib/db/history";
 import { type HistoryFilters, type HistorySort, historyHref } from "@/lib/schemas/history";
 import { plannerLabel } from "./planner-label";
@@ -20,32 +21,31 @@ const COLUMNS: Array<{ label: string; sort?: HistorySort; numeric?: boolean }> =
 export function HistoryTable({ rows, filters }: { rows: HistoryRow[]; filters: HistoryFilters }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-      <table className="w-full text-left text-sm">
+      <Table>
         <caption className="sr-only">Executions</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium uppercase tracking-wide text-slate-500">
-          <tr>
-            {COLUMNS.map((column) => (
-              <th
-                key={column.label}
-                scope="col"
-                className={`whitespace-nowrap px-4 py-2 ${column.numeric ? "text-right" : ""}`}
-                aria-sort={
-                  column.sort && filters.sort === column.sort
-                    ? filters.dir === "asc"
-                      ? "ascending"
-                      : "descending"
-                    : undefined
-                }
-              >
-                {column.sort ? (
-                  <SortLink column={column.sort} label={column.label} filters={filters} />
-                ) : (
-                  column.label
-                )}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead>
+          {COLUMNS.map((column) => (
+            <HeaderCell
+              key={column.label}
+              dense
+              align={column.numeric ? "right" : "left"}
+              className="whitespace-nowrap"
+              aria-sort={
+                column.sort && filters.sort === column.sort
+                  ? filters.dir === "asc"
+                    ? "ascending"
+                    : "descending"
+                  : undefined
+              }
+            >
+              {column.sort ? (
+                <SortLink column={column.sort} label={column.label} filters={filters} />
+              ) : (
+                column.label
+              )}
+            </HeaderCell>
+          ))}
+        </TableHead>
         <tbody className="divide-y divide-slate-100">
           {rows.map((row) => (
             <tr key={row.id} className="align-top hover:bg-slate-50" data-testid="history-row">
@@ -100,7 +100,7 @@ export function HistoryTable({ rows, filters }: { rows: HistoryRow[]; filters: H
             </tr>
           ))}
         </tbody>
-      </table>
+      </Table>
     </div>
   );
 }

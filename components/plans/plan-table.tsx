@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { formatCount, formatDateTime, formatRelative } from "@/components/ui/format";
+import { HeaderCell, Table, TableHead } from "@/components/ui/table";
 import type { PlanListRow } from "@/lib/db/plan-list";
 import { PlanStatusBadge } from "./plan-status-badge";
 
@@ -7,30 +8,18 @@ import { PlanStatusBadge } from "./plan-status-badge";
 export function PlanTable({ rows, now }: { rows: PlanListRow[]; now: Date }) {
   return (
     <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
-      <table className="w-full text-left text-sm">
+      <Table>
         <caption className="sr-only">Plans</caption>
-        <thead className="hidden border-b border-slate-200 bg-slate-50 text-xs font-medium uppercase tracking-wide text-slate-500 md:table-header-group">
-          <tr>
-            <th scope="col" className="px-4 py-2">
-              Plan
-            </th>
-            <th scope="col" className="px-4 py-2">
-              Dataset
-            </th>
-            <th scope="col" className="px-4 py-2">
-              Author
-            </th>
-            <th scope="col" className="px-4 py-2">
-              Status
-            </th>
-            <th scope="col" className="px-4 py-2 text-right">
-              Rows affected
-            </th>
-            <th scope="col" className="px-4 py-2">
-              Last change
-            </th>
-          </tr>
-        </thead>
+        <TableHead className="hidden md:table-header-group">
+          <HeaderCell dense>Plan</HeaderCell>
+          <HeaderCell dense>Dataset</HeaderCell>
+          <HeaderCell dense>Author</HeaderCell>
+          <HeaderCell dense>Status</HeaderCell>
+          <HeaderCell dense align="right">
+            Rows affected
+          </HeaderCell>
+          <HeaderCell dense>Last change</HeaderCell>
+        </TableHead>
         <tbody className="divide-y divide-slate-100">
           {rows.map((row) => (
             <tr
@@ -76,7 +65,7 @@ export function PlanTable({ rows, now }: { rows: PlanListRow[]; now: Date }) {
             </tr>
           ))}
         </tbody>
-      </table>
+      </Table>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Card } from "@/components/ui/card";
 import { formatCount } from "@/components/ui/format";
 import { ScrollRegion } from "@/components/ui/scroll-region";
+import { Table } from "@/components/ui/table";
 import type { ColumnImpact } from "@/lib/diff/impact";
 import { type GuardResult, OFFENDING_KEYS_SHOWN, type OperationStats } from "@/lib/executor/types";
 import { guardActual, guardLabel, guardLimit } from "./guard-text";
@@ -69,7 +70,7 @@ export function PreviewSummary({
           Operations
         </h2>
         <ScrollRegion label="Operations">
-          <table className="w-full text-left text-sm">
+          <Table>
             <thead className="text-xs font-medium uppercase tracking-wide text-slate-500">
               <tr>
                 <th scope="col" className="px-4 py-2">
@@ -112,7 +113,7 @@ export function PreviewSummary({
                 </tr>
               ))}
             </tbody>
-          </table>
+          </Table>
         </ScrollRegion>
       </Card>
 
