@@ -1,8 +1,16 @@
+import "server-only";
+import {
+  clearFailedAttempts,
+  countFailedAttempts,
+  recordFailedAttempt,
+} from "@/lib/db/failed-attempts";
+
 /**
  * Failed attempts per account (sign-in, password change), answered with a growing delay rather
  * than a lockout: a lockout would let anyone who knows an email address keep its owner out,
  * while a delay only makes guessing slow. The first few failures cost nothing, so a person who
- * mistypes is not slowed; from then on each failure doubles the wait up to a ceiling.
+ * mistypes is not slowed; from then on each failure doubles the wait up to a ceiling. The count
+ * lives in the database, so every instance behind a load balancer answers with the same delay.
  */
 export interface AttemptPolicy {
   /** Failures answered without delay. */
@@ -11,8 +19,6 @@ export interface AttemptPolicy {
   maxDelayMs: number;
   /** A key with no failure for this long starts again from nothing. */
   forgetAfterMs: number;
-  /** Keys kept at most; the oldest are forgotten first (a guesser cycling emails cannot grow it). */
-  maxKeys: number;
 }
 
 export const DEFAULT_ATTEMPT_POLICY: AttemptPolicy = {
@@ -20,49 +26,45 @@ export const DEFAULT_ATTEMPT_POLICY: AttemptPolicy = {
   firstDelayMs: 250,
   maxDelayMs: 8_000,
   forgetAfterMs: 15 * 60_000,
-  maxKeys: 10_000,
 };
 
-interface Failures {
-  count: number;
-  lastAt: number;
+/** How long the next attempt waits after `failures` failures in a row. */
+export function delayAfter(failures: number, policy: AttemptPolicy = DEFAULT_ATTEMPT_POLICY) {
+  const over = failures - policy.free;
+  if (over < 0) return 0;
+  return Math.min(policy.maxDelayMs, policy.firstDelayMs * 2 ** over);
 }
 
 export class FailedAttempts {
+  readonly #scope: string;
   readonly #policy: AttemptPolicy;
-  readonly #failures = new Map<string, Failures>();
 
-  constructor(policy: AttemptPolicy = DEFAULT_ATTEMPT_POLICY) {
+  /** `scope` keeps one kind of attempt apart from another ("sign-in", "password"). */
+  constructor(scope: string, policy: AttemptPolicy = DEFAULT_ATTEMPT_POLICY) {
+    this.#scope = scope;
     this.#policy = policy;
   }
 
   /** Failures recorded for `key` that still count at `now`. */
-  count(key: string, now = Date.now()): number {
-    const entry = this.#failures.get(key);
-    if (!entry || now - entry.lastAt > this.#policy.forgetAfterMs) return 0;
-    return entry.count;
+  count(key: string, now = Date.now()): Promise<number> {
+    return countFailedAttempts(`${this.#scope}:${key}`, now, this.#policy.forgetAfterMs);
   }
 
-  /** How long the next attempt for `key` waits, given the failures so far. */
-  delayMs(key: string, now = Date.now()): number {
-    const over = this.count(key, now) - this.#policy.free;
-    if (over < 0) return 0;
-    return Math.min(this.#policy.maxDelayMs, this.#policy.firstDelayMs * 2 ** over);
+  /**
+   * Counts this attempt as failed (until `succeed` says otherwise, so parallel guesses each pay)
+   * and returns how long to wait before answering it.
+   */
+  async fail(key: string, now = Date.now()): Promise<number> {
+    const failures = await recordFailedAttempt(
+      `${this.#scope}:${key}`,
+      now,
+      this.#policy.forgetAfterMs,
+    );
+    return delayAfter(failures - 1, this.#policy);
   }
 
-  fail(key: string, now = Date.now()): void {
-    const count = this.count(key, now) + 1;
-    // Re-inserting moves the key to the end, so the map's first key is always the oldest.
-    this.#failures.delete(key);
-    this.#failures.set(key, { count, lastAt: now });
-    if (this.#failures.size > this.#policy.maxKeys) {
-      const oldest = this.#failures.keys().next().value;
-      if (oldest !== undefined) this.#failures.delete(oldest);
-    }
-  }
-
-  succeed(key: string): void {
-    this.#failures.delete(key);
+  succeed(key: string): Promise<void> {
+    return clearFailedAttempts(`${this.#scope}:${key}`);
   }
 }
 

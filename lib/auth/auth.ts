@@ -70,14 +70,11 @@ function createAuth() {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== "/sign-in/email") return;
         // Counted as failed until it succeeds, so parallel guesses each pay the delay.
-        const key = accountKey(ctx.body?.email);
-        const delay = signInAttempts.delayMs(key);
-        signInAttempts.fail(key);
-        await pause(delay);
+        await pause(await signInAttempts.fail(accountKey(ctx.body?.email)));
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path === "/sign-in/email" && ctx.context.newSession) {
-          signInAttempts.succeed(accountKey(ctx.body?.email));
+          await signInAttempts.succeed(accountKey(ctx.body?.email));
         }
       }),
     },
@@ -122,7 +119,7 @@ export function sameHostOrigins(request: Request | undefined): string[] {
 }
 
 /** Failed sign-ins per account, kept in this process (the per-address limit sits beside it). */
-export const signInAttempts = new FailedAttempts();
+export const signInAttempts = new FailedAttempts("sign-in");
 
 function accountKey(email: unknown): string {
   return typeof email === "string" ? email.trim().toLowerCase() : "";

@@ -8,7 +8,7 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 
 /** Wrong current passwords per account: a stolen session cannot guess the password quickly. */
-const passwordAttempts = new FailedAttempts();
+const passwordAttempts = new FailedAttempts("password");
 /** Wrong current passwords in a row after which the form refuses until the wait is over. */
 const REFUSE_AFTER = 5;
 
@@ -24,15 +24,13 @@ export async function changeOwnPassword(options: {
   actor: Actor;
 }): Promise<void> {
   const key = options.actor.id;
-  if (passwordAttempts.count(key) >= REFUSE_AFTER) {
+  if ((await passwordAttempts.count(key)) >= REFUSE_AFTER) {
     throw new AppError(
       "too_many_attempts",
       "Too many wrong passwords in a row. Try again in 15 minutes.",
     );
   }
-  const delay = passwordAttempts.delayMs(key);
-  passwordAttempts.fail(key);
-  await pause(delay);
+  await pause(await passwordAttempts.fail(key));
   try {
     await auth().api.changePassword({
       body: {
@@ -53,7 +51,7 @@ export async function changeOwnPassword(options: {
     }
     throw error;
   }
-  passwordAttempts.succeed(key);
+  await passwordAttempts.succeed(key);
   await db().$transaction((tx) =>
     recordAuditEvent(tx, {
       actor: options.actor.id,

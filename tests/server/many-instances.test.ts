@@ -22,7 +22,8 @@ import { ROOT, type RunningServer, startServer } from "./support/server";
 /**
  * Two production servers on one PostgreSQL database, as behind a load balancer: approvals racing
  * across them still apply exactly once, a stale plan is refused whichever instance it reaches,
- * and killing one instance mid-approval leaves the other serving and the data whole.
+ * failed sign-ins counted on one slow the next on the other, and killing one instance
+ * mid-approval leaves the other serving and the data whole.
  */
 const SECRET = "many-instances-test-secret-0123456789abcdef";
 let postgres: PostgresServer;
@@ -51,7 +52,12 @@ beforeAll(async () => {
   await runScript("scripts/db-migrate.ts", [], options);
   await runScript("scripts/db-seed.ts", [], options);
   await runScript("scripts/seed-e2e-users.ts", [], options);
-  const serverEnv = { DATABASE_URL: databaseUrl, SIGNOFF_AUTH_SECRET: SECRET };
+  // The per-address sign-in limit has tests of its own; here it must not answer first.
+  const serverEnv = {
+    DATABASE_URL: databaseUrl,
+    SIGNOFF_AUTH_SECRET: SECRET,
+    SIGNOFF_SIGN_IN_ATTEMPTS: "100",
+  };
   [first, second] = await Promise.all([
     startServer(path.join(dataDir, "a"), { env: serverEnv }),
     startServer(path.join(dataDir, "b"), { env: serverEnv }),
@@ -124,6 +130,26 @@ describe("two instances on one PostgreSQL database", () => {
     const refused = answers.find((answer) => !answer.ok);
     expect(refused).toMatchObject({ ok: false, code: "stale_plan" });
     expect((await checkDatabaseIntegrity(client)).problems).toEqual([]);
+  });
+
+  it("wrong passwords on one instance slow the next attempt on the other", async () => {
+    const wrongPassword = async (server: RunningServer) => {
+      const started = performance.now();
+      const response = await fetch(`${server.url}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: server.url },
+        body: JSON.stringify({ email: "viewer@e2e.test", password: "not-the-password" }),
+      });
+      return { status: response.status, ms: performance.now() - started };
+    };
+    // Three free failures and one that waited 250 ms, all on the first instance…
+    for (let attempt = 0; attempt < 4; attempt++) {
+      expect((await wrongPassword(first)).status).toBe(401);
+    }
+    // …so the second instance makes the fifth wait 500 ms: the count is in the database.
+    const fifth = await wrongPassword(second);
+    expect(fifth.status).toBe(401);
+    expect(fifth.ms).toBeGreaterThanOrEqual(490);
   });
 
   it("an instance killed mid-approval: the other keeps serving, the data is whole, a retry applies once", async () => {
