@@ -56,7 +56,12 @@ describe("changeImpact", () => {
 });
 
 describe("impactWarnings", () => {
-  const raise = { operation_id: "op_01", action: { type: "percent_increase", value: 5 } };
+  // With a price ending, as a raise that lowers a price usually has.
+  const raise = {
+    operation_id: "op_01",
+    action: { type: "percent_increase", value: 5 },
+    options: { ending: 0.99 },
+  };
   const change = (rowKey: string, before: string, after: string, operationId = "op_01") => ({
     operationId,
     rowKey,
@@ -107,5 +112,38 @@ describe("impactWarnings", () => {
         [{ operation_id: "op_01", action: { type: "percent_increase", value: -10 } }],
       ),
     ).toEqual([]);
+  });
+
+  it("names values that rounding moved by more than a quarter of their change", () => {
+    const warnings = impactWarnings(
+      [
+        { ...change("R1", "2", "3"), column: "rooms" },
+        { ...change("R2", "10", "13"), column: "rooms" },
+        { ...change("P1", "29.99", "35.99"), operationId: "op_02" },
+      ],
+      [
+        { operation_id: "op_01", action: { type: "percent_increase", value: 30 } },
+        { operation_id: "op_02", action: { type: "percent_increase", value: 20 } },
+      ],
+    );
+    expect(warnings).toEqual([
+      "Operation op_01: rounding moved 1 value by more than a quarter of its change: R1 2 → 3 (exactly 2.6).",
+      "1 'rooms' value changes by 50% or more: R1 2 → 3.",
+    ]);
+  });
+
+  it("says nothing about rounding where bounds or an ending set the result", () => {
+    expect(
+      impactWarnings(
+        [change("A1", "2", "3")],
+        [
+          {
+            operation_id: "op_01",
+            action: { type: "percent_increase", value: 30 },
+            options: { max_value: 3 },
+          },
+        ],
+      ),
+    ).toEqual(["1 'price' value changes by 50% or more: A1 2 → 3."]);
   });
 });

@@ -116,7 +116,11 @@ const NAMED_ROWS = 3;
 interface OperationIntent {
   operation_id: string;
   action: { type: string; column?: string; value?: unknown };
+  options?: Record<string, unknown>;
 }
+
+/** Rounding that moves a result by more than this share of the change it rounds is pointed out. */
+export const ROUNDING_SHARE = 0.25;
 
 /**
  * What the approver should look at twice, from the change set itself: values that moved against
@@ -134,6 +138,8 @@ export function impactWarnings(
   operations: readonly OperationIntent[],
 ): string[] {
   const directions = new Map(operations.map((op) => [op.operation_id, intendedDirection(op)]));
+  const exactResults = new Map(operations.map((op) => [op.operation_id, exactResult(op)]));
+  const distorted = new Map<string, Array<(typeof changes)[number] & { exact: number }>>();
   const against = new Map<string, Array<(typeof changes)[number]>>();
   const large = new Map<string, Array<(typeof changes)[number]>>();
   for (const change of changes) {
@@ -150,6 +156,10 @@ export function impactWarnings(
     if (from !== 0 && Math.abs(to - from) >= LARGE_MOVE_SHARE * Math.abs(from)) {
       push(large, change.column, change);
     }
+    const exact = exactResults.get(change.operationId)?.(from);
+    if (exact !== undefined && Math.abs(to - exact) > ROUNDING_SHARE * Math.abs(exact - from)) {
+      push(distorted, change.operationId, { ...change, exact });
+    }
   }
   const warnings: string[] = [];
   for (const [operationId, moved] of against) {
@@ -160,12 +170,57 @@ export function impactWarnings(
       `Operation ${operationId} ${verb} '${op?.action.column ?? moved[0].column}', yet ${count(moved.length, "value")} ${moved.length === 1 ? "goes" : "go"} ${goes}: ${named(moved)}.`,
     );
   }
+  for (const [operationId, moved] of distorted) {
+    const shown = moved
+      .slice(0, NAMED_ROWS)
+      .map(
+        (change) =>
+          `${change.rowKey} ${change.before} → ${change.after} (exactly ${round6(change.exact)})`,
+      )
+      .join("; ");
+    const more = moved.length > NAMED_ROWS ? ` and ${moved.length - NAMED_ROWS} more` : "";
+    warnings.push(
+      `Operation ${operationId}: rounding moved ${count(moved.length, "value")} by more than a quarter of ${moved.length === 1 ? "its" : "their"} change: ${shown}${more}.`,
+    );
+  }
   for (const [column, moved] of large) {
     warnings.push(
       `${count(moved.length, `'${column}' value`)} ${moved.length === 1 ? "changes" : "change"} by 50% or more: ${named(moved)}.`,
     );
   }
   return warnings;
+}
+
+/**
+ * The unrounded result of a step the plan states with a number (a percentage, an amount, a
+ * factor), for an operation whose result nothing but rounding changes (no bounds, no ending).
+ */
+function exactResult(op: OperationIntent): ((before: number) => number) | undefined {
+  const value = op.action.value;
+  if (typeof value !== "number") return undefined;
+  const options = op.options ?? {};
+  const bounded = ["min_value", "max_value", "min_price", "max_price", "ending"].some(
+    (option) => options[option] !== undefined,
+  );
+  if (bounded) return undefined;
+  switch (op.action.type) {
+    case "percent_increase":
+      return (before) => before * (1 + value / 100);
+    case "percent_decrease":
+      return (before) => before * (1 - value / 100);
+    case "fixed_increase":
+      return (before) => before + value;
+    case "fixed_decrease":
+      return (before) => before - value;
+    case "multiply":
+      return (before) => before * value;
+    default:
+      return undefined;
+  }
+}
+
+function round6(value: number): string {
+  return String(Math.round(value * 1e6) / 1e6);
 }
 
 /** +1 for an action meant to raise its column, −1 to lower it, undefined when it may do either. */
