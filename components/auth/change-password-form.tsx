@@ -5,10 +5,11 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
-import { FormAlert, TextField } from "@/components/ui/field";
+import { FormAlert } from "@/components/ui/field";
 import { setFieldErrors } from "@/components/ui/field-errors";
+import { CurrentPasswordField, NewPasswordField } from "@/components/ui/password-fields";
 import { changePasswordAction } from "@/lib/actions/account";
-import { type ChangePasswordInput, changePasswordSchema, PASSWORD_MIN } from "@/lib/schemas/users";
+import { type ChangePasswordInput, changePasswordSchema } from "@/lib/schemas/users";
 import { useHydrated } from "./use-hydrated";
 
 export function ChangePasswordForm() {
@@ -47,25 +48,19 @@ export function ChangePasswordForm() {
       aria-label="Change password"
     >
       {outcome ? <FormAlert tone={outcome.tone}>{outcome.text}</FormAlert> : null}
-      <TextField
+      <CurrentPasswordField
         label="Current password"
-        type="password"
-        autoComplete="current-password"
         error={errors.currentPassword?.message}
         {...form.register("currentPassword")}
       />
-      <TextField
+      <NewPasswordField
         label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint={`At least ${PASSWORD_MIN} characters.`}
         error={errors.newPassword?.message}
         {...form.register("newPassword")}
       />
-      <TextField
+      <NewPasswordField
         label="New password again"
-        type="password"
-        autoComplete="new-password"
+        rule={false}
         error={errors.confirmPassword?.message}
         {...form.register("confirmPassword")}
       />

@@ -7,8 +7,9 @@ import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { FormAlert, TextField } from "@/components/ui/field";
 import { setFieldErrors } from "@/components/ui/field-errors";
+import { NewPasswordField } from "@/components/ui/password-fields";
 import { createFirstAdminAction } from "@/lib/actions/setup";
-import { PASSWORD_MIN, type SetupInput, setupSchema } from "@/lib/schemas/users";
+import { type SetupInput, setupSchema } from "@/lib/schemas/users";
 import { useHydrated } from "./use-hydrated";
 
 export function SetupForm() {
@@ -54,11 +55,8 @@ export function SetupForm() {
         error={errors.email?.message}
         {...form.register("email")}
       />
-      <TextField
+      <NewPasswordField
         label="Password"
-        type="password"
-        autoComplete="new-password"
-        hint={`At least ${PASSWORD_MIN} characters.`}
         error={errors.password?.message}
         {...form.register("password")}
       />

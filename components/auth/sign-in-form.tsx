@@ -6,6 +6,7 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { FormAlert, TextField } from "@/components/ui/field";
+import { CurrentPasswordField } from "@/components/ui/password-fields";
 import { type SignInInput, signInSchema } from "@/lib/schemas/users";
 import { useHydrated } from "./use-hydrated";
 
@@ -50,10 +51,8 @@ export function SignInForm({ next }: { next: string }) {
         error={errors.email?.message}
         {...form.register("email")}
       />
-      <TextField
+      <CurrentPasswordField
         label="Password"
-        type="password"
-        autoComplete="current-password"
         error={errors.password?.message}
         {...form.register("password")}
       />
