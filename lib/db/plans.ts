@@ -152,14 +152,14 @@ export function recordPreview(
  * Execution ids already taken by executions or by drafted plans, so a planner can make a new
  * one unique: two drafts of the same instruction must not collide at approval.
  */
-export async function usedExecutionIds(prefix: string): Promise<Set<string>> {
+export async function usedExecutionIds(prefix: string, client: Tx = db()): Promise<Set<string>> {
   const [executions, revisions] = await Promise.all([
-    db().execution.findMany({
+    client.execution.findMany({
       where: { executionId: { startsWith: prefix } },
       select: { executionId: true },
       distinct: ["executionId"],
     }),
-    db().planRevision.findMany({
+    client.planRevision.findMany({
       where: { planJson: { contains: `"execution_id":"${prefix}` } },
       select: { planJson: true },
     }),

@@ -77,7 +77,7 @@ function wholeBytes(version: StoredVersion): Uint8Array {
  */
 export async function keepAsPatchOf(
   tx: Tx,
-  older: { id: string; number: number },
+  older: { id: string; number: number; content?: Uint8Array },
   newer: { id: string; content: Uint8Array; rowCount: number; changedRows?: number },
 ): Promise<void> {
   const snapshot = older.number % SNAPSHOT_EVERY === 0;
@@ -85,10 +85,13 @@ export async function keepAsPatchOf(
   if (!snapshot && newer.changedRows !== undefined && newer.changedRows * 2 > newer.rowCount) {
     return;
   }
-  const stored = await tx.datasetVersion.findUnique({ where: { id: older.id }, select: STORED });
+  const stored = await tx.datasetVersion.findUnique({
+    where: { id: older.id },
+    select: { storage: true, content: older.content === undefined },
+  });
   // Only a version kept whole and uncompressed is rewritten; it was the current one.
   if (stored?.storage !== "raw") return;
-  const olderBytes = stored.content as Uint8Array;
+  const olderBytes = older.content ?? (stored.content as Uint8Array);
   let update: { content: Uint8Array; storage: Storage; deltaOfId: string | null };
   if (snapshot) {
     // The fastest level: this runs inside the approval, and it still shrinks a CSV fourfold.

@@ -23,6 +23,8 @@ export interface NewVersion {
   createdBy: string;
   /** Rows that differ from the parent, when the writer knows (an execution's rows changed). */
   changedRows?: number;
+  /** The parent's bytes, when the writer holds them already (spares reading them back). */
+  parentContent?: Uint8Array;
 }
 
 export async function appendVersion(tx: Tx, input: NewVersion) {
@@ -43,12 +45,16 @@ export async function appendVersion(tx: Tx, input: NewVersion) {
   });
   // The version it was made from stops being current: it is kept as what differs from this one.
   if (input.parent) {
-    await keepAsPatchOf(tx, input.parent, {
-      id: version.id,
-      content: input.content,
-      rowCount: input.profile.rowCount,
-      changedRows: input.changedRows,
-    });
+    await keepAsPatchOf(
+      tx,
+      { ...input.parent, content: input.parentContent },
+      {
+        id: version.id,
+        content: input.content,
+        rowCount: input.profile.rowCount,
+        changedRows: input.changedRows,
+      },
+    );
   }
   await tx.dataset.update({
     where: { id: input.datasetId },

@@ -21,11 +21,7 @@ export async function loadCurrentVersion(datasetId: string, client: Tx = db()) {
   };
 }
 
-export function loadVersion(versionId: string, client: Tx = db()) {
-  return client.datasetVersion.findUnique({ where: { id: versionId } });
-}
-
-/** A version's stored bytes alone, or null when there is no such version. */
+/** A version's exact bytes (rebuilt when it is kept as a patch), or null when there is none. */
 export async function loadVersionBytes(
   versionId: string,
   client: Tx = db(),

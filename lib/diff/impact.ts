@@ -171,16 +171,9 @@ export function impactWarnings(
     );
   }
   for (const [operationId, moved] of distorted) {
-    const shown = moved
-      .slice(0, NAMED_ROWS)
-      .map(
-        (change) =>
-          `${change.rowKey} ${change.before} → ${change.after} (exactly ${round6(change.exact)})`,
-      )
-      .join("; ");
-    const more = moved.length > NAMED_ROWS ? ` and ${moved.length - NAMED_ROWS} more` : "";
+    const shown = named(moved, (change) => ` (exactly ${round6(change.exact)})`);
     warnings.push(
-      `Operation ${operationId}: rounding moved ${count(moved.length, "value")} by more than a quarter of ${moved.length === 1 ? "its" : "their"} change: ${shown}${more}.`,
+      `Operation ${operationId}: rounding moved ${count(moved.length, "value")} by more than a quarter of ${moved.length === 1 ? "its" : "their"} change: ${shown}.`,
     );
   }
   for (const [column, moved] of large) {
@@ -252,10 +245,14 @@ function count(n: number, noun: string): string {
   return `${n.toLocaleString("en-US")} ${noun}${n === 1 ? "" : "s"}`;
 }
 
-function named(moved: ReadonlyArray<{ rowKey: string; before: string; after: string }>): string {
+/** The first rows as "key before → after" (and what `note` adds to each), then a count. */
+function named<T extends { rowKey: string; before: string; after: string }>(
+  moved: readonly T[],
+  note: (change: T) => string = () => "",
+): string {
   const shown = moved
     .slice(0, NAMED_ROWS)
-    .map((change) => `${change.rowKey} ${change.before} → ${change.after}`)
+    .map((change) => `${change.rowKey} ${change.before} → ${change.after}${note(change)}`)
     .join("; ");
   return moved.length > NAMED_ROWS ? `${shown} and ${moved.length - NAMED_ROWS} more` : shown;
 }

@@ -260,6 +260,8 @@ async function rerunExecutor(
   }
   return {
     profile,
+    /** The base version's bytes, parsed or read above: the version writer needs them again. */
+    baseBytes: base.table.bytes,
     result,
     failedGuards,
     overrideReason: failedGuards.length > 0 ? overrideReason : undefined,
@@ -319,6 +321,7 @@ async function recordApproval(
   const version = await appendVersion(tx, {
     datasetId: plan.datasetId,
     parent: current,
+    parentContent: rerun.baseBytes,
     content: result.output,
     sha256: result.outputSha256 ?? sha256Hex(result.output),
     profile: newProfile,

@@ -78,6 +78,8 @@ export async function recordCliExecution(
           ? await appendVersion(tx, {
               datasetId: base.datasetId,
               parent: base,
+              // The base version holds exactly the input file's bytes.
+              parentContent: input.inputBytes,
               content: input.outputBytes,
               sha256: sha256Hex(input.outputBytes),
               // The result's own profile, as an approval stores it: its values changed.

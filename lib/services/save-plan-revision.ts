@@ -45,7 +45,6 @@ export async function savePlanRevision(options: SavePlanRevisionOptions) {
     );
   }
   const parsed = validation.parsed;
-  const taken = await usedExecutionIds(executionIdBase(parsed.execution_id));
   return db().$transaction(async (tx) => {
     // A save that changes nothing is not a revision: it would make the saver an author of
     // someone else's content (and the four-eyes rule looks at authors).
@@ -58,7 +57,13 @@ export async function savePlanRevision(options: SavePlanRevisionOptions) {
     // An id the author typed is theirs to keep.
     const earlier = latest ? await revisionExecutionIds(tx, plan.id) : new Set<string>();
     const content = earlier.has(parsed.execution_id)
-      ? { ...parsed, execution_id: nextFreeExecutionId(parsed.execution_id, taken) }
+      ? {
+          ...parsed,
+          execution_id: nextFreeExecutionId(
+            parsed.execution_id,
+            await usedExecutionIds(executionIdBase(parsed.execution_id), tx),
+          ),
+        }
       : parsed;
     const revision = await insertPlanRevision(tx, {
       planId: plan.id,
