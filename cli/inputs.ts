@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { CsvError, type CsvTable } from "@/lib/dataset/csv";
 import type { Delimiter } from "@/lib/dataset/csv-dialect";
+import { explainKeyColumn } from "@/lib/dataset/key-reason";
 import { profileDataset } from "@/lib/dataset/profile";
 import { parseCsvInParallel, readFileShared } from "@/lib/dataset/scan-worker";
 import type { DatasetProfile } from "@/lib/dataset/types";
@@ -31,6 +32,8 @@ export interface LoadedCsv {
   profile: DatasetProfile;
   bytes: Uint8Array;
   file: string;
+  /** Set when the key was picked for the user and the first column could not be it. */
+  keyWarning?: string;
 }
 
 /** Read, parse and schema-check a plan file. Exit 1 if unreadable, 2 if not a valid plan. */
@@ -74,7 +77,10 @@ export async function readCsvFile(
   try {
     const table = parseCsvInParallel(bytes, delimiter ? { delimiter } : {});
     const profile = profileDataset(table, keyColumn === undefined ? {} : { keyColumn });
-    return { table, profile, bytes, file };
+    const picked =
+      keyColumn === undefined ? explainKeyColumn(profile, profile.keyColumn).warning : undefined;
+    const keyWarning = picked && `${picked} --key COLUMN picks another.`;
+    return { table, profile, bytes, file, ...(keyWarning ? { keyWarning } : {}) };
   } catch (error) {
     if (error instanceof CsvError) {
       const where = error.line === null ? file : `${file}:${error.line}`;

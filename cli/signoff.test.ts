@@ -1,4 +1,3 @@
-import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -7,43 +6,12 @@ import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { executionPlanSchema } from "@/lib/plan/schema";
 import { fixturePath, REPO_ROOT } from "@/lib/plan/test-support";
+import { runCli } from "./test-support";
 
 /**
  * The real CLI, spawned as a user would run it (node --import tsx cli/signoff.ts), on files in a
  * fresh temporary directory per test.
  */
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function runCli(
-  args: string[],
-  options: { cwd?: string; entry?: string[]; env?: Record<string, string> } = {},
-): Promise<Run> {
-  const entry = options.entry ?? [
-    "--conditions=react-server",
-    "--import",
-    "tsx",
-    path.join(REPO_ROOT, "cli", "signoff.ts"),
-  ];
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [...entry, ...args],
-      {
-        cwd: options.cwd ?? REPO_ROOT,
-        env: { PATH: process.env.PATH, HOME: os.tmpdir(), NODE_ENV: "test", ...options.env },
-      },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
-}
 
 const SEED_CSV = fixturePath("seed-products.csv");
 const SEED_AFTER = fixturePath("seed-products-after-fitness-10pct.csv");

@@ -193,3 +193,34 @@ test("a file read with the wrong separator is read again with the one chosen, an
   // Read with commas, the first column would have been "name;price".
   await expect(page.getByText("2 columns · key column name")).toBeVisible();
 });
+
+test("Excel's trailing comma and a line of spaces are kept; results keep each column's precision, and a change rounding swallows is named", async ({
+  page,
+}) => {
+  const name = `Ratios ${stamp()}`;
+  const csv = Buffer.from("sku,ratio,stock,\nA1,0.980268513777,2,\n   \nA2,0.5,40,\n");
+  await chooseFile(page, "ratios.csv", csv);
+  await expect(page.getByTestId("upload-summary")).toContainText("2 rows");
+  await page.getByLabel("Dataset name").fill(name);
+  await page.getByRole("button", { name: "Create dataset" }).click();
+  await page.waitForURL((url) => /^\/datasets\/(?!upload$)[^/]+$/.test(url.pathname));
+  const datasetId = new URL(page.url()).pathname.split("/").pop();
+  const exact = await page.request.get(
+    `/api/datasets/${datasetId}/versions/1/download?format=exact`,
+  );
+  expect(Buffer.compare(await exact.body(), csv)).toBe(0);
+
+  for (const [instruction, expected] of [
+    // 0.980268513777 × 1.1 = 1.0782953651547: the column's twelve places, not two.
+    ["Raise the ratio by 10%", "1.078295365155"],
+    ["Raise stock by 10%", "stays as it was"],
+  ]) {
+    await page.goto(`/plans/new?dataset=${datasetId}`);
+    await page.getByLabel("Instruction").fill(instruction);
+    await page.getByRole("button", { name: "Draft plan" }).click();
+    await page.waitForURL((url) => /^\/plans\/(?!new$)[^/]+$/.test(url.pathname));
+    await page.getByRole("button", { name: "Preview changes" }).click();
+    await expect(page.getByText(expected).first()).toBeVisible();
+  }
+  await expect(page.getByText(/stays as it was.*\(A1\)/)).toBeVisible();
+});

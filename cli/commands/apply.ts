@@ -125,6 +125,7 @@ async function run(argv: string[], io: CliIo): Promise<ExitCode> {
     const csv = await readCsvFile(csvFile, args.key, delimiterOption("apply", args.delimiter));
     const issues = checkPlanAgainstCsv(loaded, csv);
     checkOrderConflicts(loaded, csv);
+    if (csv.keyWarning) io.err(`warning: ${csv.keyWarning}`);
     for (const line of warningLines(issues, loaded)) io.err(line);
 
     // 4. Run. A failure is recorded and nothing is written.

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { impactWarnings } from "@/lib/diff/impact";
 import type { DryRunResult } from "@/lib/executor";
 import type { PlanIssue } from "@/lib/plan/issues";
 import type { Operation } from "@/lib/plan/schema";
@@ -92,7 +93,11 @@ function previewJson(
     })),
     guards: result.guards,
     guards_passed: result.guardsPassed,
-    warnings: [...issues.map((issue) => issue.message), ...result.warnings],
+    warnings: [
+      ...(csv.keyWarning ? [csv.keyWarning] : []),
+      ...issues.map((issue) => issue.message),
+      ...reviewWarnings(loaded, result),
+    ],
     rows_changed: result.rowsChanged,
     cells_changed: result.cellsChanged,
     change_set_hash: result.changeSetHash,
@@ -151,7 +156,11 @@ function previewText(
     );
   }
 
-  const warnings = [...warningLines(issues, loaded), ...result.warnings];
+  const warnings = [
+    ...(csv.keyWarning ? [csv.keyWarning] : []),
+    ...warningLines(issues, loaded),
+    ...reviewWarnings(loaded, result),
+  ];
   if (warnings.length > 0) sections.push(`Warnings\n${warnings.map((w) => `  ${w}`).join("\n")}`);
 
   const changes = result.changes;
@@ -219,4 +228,13 @@ function describeAction(operation: Operation | undefined): string {
 
 function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}
+
+/**
+ * The executor's warnings and what the app's preview also flags from the changes themselves
+ * (moves against the plan's direction, large moves, rounding that moved a result). Apply leaves the
+ * second kind out: it would read every change again, and the preview is where a person decides.
+ */
+function reviewWarnings(loaded: LoadedPlan, result: DryRunResult): string[] {
+  return [...result.warnings, ...impactWarnings(result.changes, loaded.plan.operations)];
 }
