@@ -3,11 +3,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseCsv } from "@/lib/dataset/csv";
 import { profileDataset } from "@/lib/dataset/profile";
-import { CACHE_DIR, SHARED_BENCH } from "./measure";
+import { CACHE_DIR, FIXTURES_DIR } from "./measure";
 
 /**
  * Benchmark inputs, generated once and cached under bench/.cache (git-ignored): the synthetic
- * catalog from ../shared/bench/gen-products.mjs and its profile (what the app stores at upload).
+ * catalog from tests/fixtures/gen-products.mjs and its profile (what the app stores at upload).
  */
 
 export function catalogRows(quick: boolean): number {
@@ -23,7 +23,7 @@ export function catalogCsv(rows: number): string {
     const out = fs.openSync(partial, "w");
     const result = spawnSync(
       process.execPath,
-      [path.join(SHARED_BENCH, "gen-products.mjs"), String(rows)],
+      [path.join(FIXTURES_DIR, "gen-products.mjs"), String(rows)],
       {
         stdio: ["ignore", out, "inherit"],
       },

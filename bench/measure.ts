@@ -11,7 +11,10 @@ import path from "node:path";
 
 export const BENCH_DIR = import.meta.dirname;
 export const REPO_ROOT = path.resolve(BENCH_DIR, "..");
-export const SHARED_BENCH = path.resolve(REPO_ROOT, "../shared/bench");
+/** The benchmark's plan and catalog generator, shared with the tests (tests/fixtures). */
+export const FIXTURES_DIR = path.join(REPO_ROOT, "tests", "fixtures");
+/** Peer implementations the workloads compare with (the seed-style Python executor). */
+export const BASELINES_DIR = path.join(BENCH_DIR, "baselines");
 export const CACHE_DIR = path.join(BENCH_DIR, ".cache");
 
 const TIME = "/usr/bin/time";

@@ -3,12 +3,12 @@ import path from "node:path";
 import { catalogCsv, catalogProfile, catalogRows, scratchFile } from "../data";
 import {
   BENCH_DIR,
+  FIXTURES_DIR,
   type Measured,
   measure,
   measureTs,
   REPO_ROOT,
   round,
-  SHARED_BENCH,
 } from "../measure";
 import type { Workload, WorkloadReport } from "../registry";
 
@@ -56,7 +56,7 @@ export const cliApply1m: Workload = {
   name: "cli-apply-1m",
   description: "`signoff apply` end to end on the 1M-row catalog, beside the executor core",
   async run({ quick, repeat }): Promise<WorkloadReport> {
-    const plan = path.join(SHARED_BENCH, "plan-3ops.json");
+    const plan = path.join(FIXTURES_DIR, "plan-3ops.json");
     const csv = catalogCsv(catalogRows(quick));
     const out = scratchFile("cli-apply.out.csv");
     const audit = scratchFile("cli-apply.audit.jsonl");
@@ -104,7 +104,7 @@ export const approve1m: Workload = {
   name: "approve-1m",
   description: "approval of the 3-operation plan on the 1M-row catalog, beside the executor core",
   async run({ quick, repeat }): Promise<WorkloadReport> {
-    const plan = path.join(SHARED_BENCH, "plan-3ops.json");
+    const plan = path.join(FIXTURES_DIR, "plan-3ops.json");
     const csv = catalogCsv(catalogRows(quick));
     const approve = () =>
       measure(process.execPath, [

@@ -2,7 +2,15 @@ import fs from "node:fs";
 import path from "node:path";
 import { type CsvTable, parseCsv } from "@/lib/dataset/csv";
 import { catalogCsv, catalogProfile, catalogRows, scratchFile } from "../data";
-import { fastestOf, type Measured, measure, measureTs, round, SHARED_BENCH } from "../measure";
+import {
+  BASELINES_DIR,
+  FIXTURES_DIR,
+  fastestOf,
+  type Measured,
+  measure,
+  measureTs,
+  round,
+} from "../measure";
 import type { Workload, WorkloadReport } from "../registry";
 
 /**
@@ -18,7 +26,7 @@ export const executor1m: Workload = {
     const rows = catalogRows(quick);
     const csv = catalogCsv(rows);
     const profile = catalogProfile(csv);
-    const plan = path.join(SHARED_BENCH, "plan-3ops.json");
+    const plan = path.join(FIXTURES_DIR, "plan-3ops.json");
     const outputs = {
       ours: scratchFile(`executor-${rows}.ours.csv`),
       seed: scratchFile(`executor-${rows}.seed.csv`),
@@ -47,7 +55,7 @@ export const executor1m: Workload = {
     ]);
     // The seed baseline takes tens of seconds; one run is plenty to compare with.
     const seed = measure("python3", [
-      path.join(SHARED_BENCH, "seed_style_executor.py"),
+      path.join(BASELINES_DIR, "seed_style_executor.py"),
       plan,
       csv,
       outputs.seed,

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { catalogCsv, catalogProfile, catalogRows, scratchFile } from "../data";
-import { fastestOf, measureTs, round, SHARED_BENCH } from "../measure";
+import { FIXTURES_DIR, fastestOf, measureTs, round } from "../measure";
 import type { Workload, WorkloadReport } from "../registry";
 
 /**
@@ -20,7 +20,7 @@ export const executorExpr: Workload = {
     const profile = catalogProfile(csv);
     const formula = scratchFile("plan-formula.json");
     fs.writeFileSync(formula, JSON.stringify(FORMULA_PLAN));
-    const threeOps = path.join(SHARED_BENCH, "plan-3ops.json");
+    const threeOps = path.join(FIXTURES_DIR, "plan-3ops.json");
     const outputs = {
       formula: scratchFile(`executor-expr-${rows}.csv`),
       threeOps: scratchFile(`executor-expr-3ops-${rows}.csv`),
