@@ -18,6 +18,7 @@ const { createDataset } = await import("@/lib/services/create-dataset");
 const { createManualPlan } = await import("@/lib/services/create-plan");
 const { previewPlan } = await import("@/lib/services/preview-plan");
 const { approvePlan } = await import("@/lib/services/approve-plan");
+const { tableCacheStats } = await import("@/lib/services/table-cache");
 
 const [csvFile, planFile] = process.argv.slice(2);
 const author = { id: "bench:author", name: "Author", role: "author" as const };
@@ -82,6 +83,7 @@ try {
       approve_phases_ms: rounded(approvePhases),
       rows: rowCount,
       cells_changed: approved.cellsChanged,
+      table_cache: tableCacheReport(),
       peak_rss_mb: process.resourceUsage().maxRSS / 1024,
     }),
   );
@@ -147,6 +149,13 @@ function firstLines(content: Uint8Array, lines: number): Uint8Array {
     if (content[end] === 0x0a) seen++;
   }
   return content.subarray(0, end);
+}
+
+/** The parsed-table cache's counts over the whole child, warm-up included. */
+function tableCacheReport() {
+  const { hits, misses, evictions, entries, heldBytes, limitBytes } = tableCacheStats();
+  const mb = (bytes: number) => Math.round(bytes / 1024 / 102.4) / 10;
+  return { hits, misses, evictions, entries, held_mb: mb(heldBytes), limit_mb: mb(limitBytes) };
 }
 
 function rounded(phases: Record<string, number>): Record<string, number> {

@@ -127,6 +127,7 @@ export const approve1m: Workload = {
       cells_changed: ours.report.cells_changed,
       preview_seconds: round(Number(ours.report.preview_seconds), 3),
       phases_ms: ours.report.approve_phases_ms,
+      table_cache: ours.report.table_cache,
       baselines: { executor_core: { seconds: round(engine.seconds, 3) } },
       ratio: round(ours.seconds / engine.seconds, 3),
       target_ratio: TARGET_RATIO,

@@ -122,6 +122,31 @@ export class CsvTable {
     return dictionary;
   }
 
+  /**
+   * Bytes this table holds now, counted from what it holds rather than from its file: the file,
+   * its decoded text (one byte a character when ASCII, two otherwise, as V8 stores strings), the
+   * field offsets, and whatever lookups have been built on it since (key index, dictionaries,
+   * decoded columns, line breaks). It grows as runs use the table, so caches ask again.
+   */
+  memoryBytes(): number {
+    const charBytes = this.ascii ? 1 : 2;
+    let total = this.bytes.byteLength + this.text.length * charBytes;
+    if (this.fileText !== this.text) total += this.fileText.length * charBytes;
+    total += this.fieldStart.byteLength + this.rowEnd.byteLength;
+    total += this.lineBreaks?.byteLength ?? 0;
+    total += this.keyHashes?.byteLength ?? 0;
+    total += this.scannedKeys?.hashes.byteLength ?? 0;
+    if (this.keys) {
+      total += this.keys.hashes.byteLength + this.keys.rows.byteLength;
+      total += this.keys.groupStart.byteLength;
+    }
+    for (const { dictionary } of this.dictionaries.values()) {
+      if (dictionary) total += dictionary.codes.byteLength + stringsBytes(dictionary.values);
+    }
+    for (const values of this.columnCache.values()) total += stringsBytes(values);
+    return total;
+  }
+
   /** Index of a column by (trimmed) name, or -1. */
   columnIndex(name: string): number {
     return this.header.indexOf(name);
@@ -268,4 +293,11 @@ export class CsvTable {
     this.lineBreaks ??= findLineBreaks(this.text);
     return 1 + countBelow(this.lineBreaks, offset);
   }
+}
+
+/** An array of strings: a pointer per slot and each string's header and characters. */
+function stringsBytes(values: readonly string[]): number {
+  let total = values.length * 8;
+  for (const value of values) total += 16 + value.length;
+  return total;
 }

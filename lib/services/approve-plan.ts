@@ -24,10 +24,10 @@ import {
   type PhaseTimings,
   phaseClock,
   profileNewVersion,
-  rememberVersionTable,
   runPlan,
   versionTable,
 } from "./run-plan";
+import { rememberTable } from "./table-cache";
 
 export interface ApprovePlanOptions {
   planId: string;
@@ -83,7 +83,7 @@ export async function approvePlan(options: ApprovePlanOptions): Promise<Approved
     );
     lap("commit");
     // Committed: the next preview of this dataset starts from the table parsed here.
-    if (newVersion) rememberVersionTable(newVersion.id, newVersion.table);
+    if (newVersion) rememberTable(newVersion.id, newVersion.table);
     return approved;
   } catch (error) {
     await recordFailedAttempt(options, plan, startedAt, error);

@@ -7,7 +7,7 @@ import { type Change, type DryRunResult, dryRun, findOrderConflicts } from "@/li
 import { orderConflictIssues } from "@/lib/plan/conflicts";
 import { hasErrors, type PlanIssue } from "@/lib/plan/issues";
 import type { ExecutionPlan } from "@/lib/plan/schema";
-import { releaseWhenIdle } from "./idle-release";
+import { cachedTable, rememberTable } from "./table-cache";
 
 export type PlanRunResult = Omit<DryRunResult, "ok">;
 
@@ -34,25 +34,12 @@ export function phaseClock(timings: PhaseTimings | undefined): Lap {
   };
 }
 
-/**
- * Parsed versions, by version id and key column. A version's bytes never change, so one parse
- * serves every preview of a version and the approval after them, and the table an approval
- * produces serves the next preview. Bounded by the size of the files held: a parsed table takes
- * about three times its file (bytes, decoded text, field offsets), so this keeps at most a few
- * hundred megabytes, and a single larger version is parsed each time instead of held.
- */
-const TABLE_CACHE_BYTES = 96 * 1024 * 1024;
-
-const globalForTables = globalThis as unknown as { signoffVersionTables?: Map<string, CsvTable> };
-globalForTables.signoffVersionTables ??= new Map();
-const tables: Map<string, CsvTable> = globalForTables.signoffVersionTables;
-const used = releaseWhenIdle("version tables", tables);
-
 export type VersionTable = { ok: true; table: CsvTable } | { ok: false; error: string };
 
 /**
- * A version parsed with its key column, from the cache or from `readContent`; a parse encodes
- * `encode`'s columns on its way (`dictionaryEncodingFor` the plan about to run).
+ * A version parsed with its key column, from the shared cache (`table-cache.ts`) or from
+ * `readContent`; a parse encodes `encode`'s columns on its way (`dictionaryEncodingFor` the plan
+ * about to run).
  */
 export async function versionTable(
   versionId: string,
@@ -62,42 +49,35 @@ export async function versionTable(
   /** The dataset's separator when it was chosen at upload (`DatasetProfile.delimiter`). */
   delimiter?: ParseCsvOptions["delimiter"],
 ): Promise<VersionTable> {
-  const key = `${versionId}:${keyColumn}`;
-  const cached = tables.get(key);
-  if (cached) {
-    tables.delete(key);
-    tables.set(key, cached);
-    used(key);
-    return { ok: true, table: cached };
-  }
+  const cached = cachedTable(versionId);
+  if (cached) return withKeyColumn(cached, keyColumn);
   const content = await readContent();
   if (!content) return { ok: false, error: "The version's content is missing." };
   let table: CsvTable;
   try {
     table = parseCsvInParallel(content, { keyColumn, encode, delimiter });
   } catch (error) {
-    if (error instanceof CsvError)
-      return { ok: false, error: `The stored version does not parse: ${error.message}` };
-    throw error;
+    return storedVersionError(error);
   }
-  rememberVersionTable(versionId, table);
+  rememberTable(versionId, table);
   return { ok: true, table };
 }
 
-/** Keeps a version's parsed table (whose key column is set) for the runs that follow. */
-export function rememberVersionTable(versionId: string, table: CsvTable): void {
-  if (table.keyColumn === undefined || table.bytes.byteLength > TABLE_CACHE_BYTES) return;
-  const key = `${versionId}:${table.keyColumn}`;
-  tables.delete(key);
-  tables.set(key, table);
-  used(key);
-  let held = 0;
-  for (const entry of tables.values()) held += entry.bytes.byteLength;
-  for (const [oldest, entry] of tables) {
-    if (held <= TABLE_CACHE_BYTES) break;
-    tables.delete(oldest);
-    held -= entry.bytes.byteLength;
+/** A cached table keyed by `keyColumn` (the version viewer may have parsed it without one). */
+function withKeyColumn(table: CsvTable, keyColumn: string): VersionTable {
+  if (table.keyColumn === keyColumn) return { ok: true, table };
+  try {
+    table.setKeyColumn(keyColumn);
+  } catch (error) {
+    return storedVersionError(error);
   }
+  return { ok: true, table };
+}
+
+function storedVersionError(error: unknown): VersionTable {
+  if (error instanceof CsvError)
+    return { ok: false, error: `The stored version does not parse: ${error.message}` };
+  throw error;
 }
 
 /** Dry-runs a plan on a parsed version: the one path previews and approvals share. */

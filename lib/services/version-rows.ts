@@ -6,21 +6,18 @@ import type { ColumnType } from "@/lib/dataset/types";
 import { findDatasetWithVersions, loadVersionContentById } from "@/lib/db/dataset-versions";
 import type { readProfile } from "@/lib/db/datasets";
 import { AppError } from "@/lib/errors";
-import { releaseWhenIdle } from "./idle-release";
+import { cachedTable, rememberTable } from "./table-cache";
 
 /**
  * Windows of a version's rows for the dataset page's virtualized grid: sorted and filtered on the
- * server, a few hundred rows per request. Versions are immutable, so parsed tables and computed
- * row orders are cached by version id; the caches are bounded by bytes and entries so a large
- * catalog does not pin memory.
+ * server, a few hundred rows per request. Versions are immutable, so parsed tables (in the cache
+ * previews and approvals share, `table-cache.ts`) and computed row orders are kept by version id;
+ * row orders are bounded by entries.
  */
 
-const TABLE_CACHE_BYTES = 160 * 1024 * 1024;
 const ORDER_CACHE_ENTRIES = 8;
 export const MAX_WINDOW_ROWS = 500;
 
-const tables = new Map<string, CsvTable>();
-const used = releaseWhenIdle("version row tables", tables);
 const orders = new Map<string, Int32Array>();
 
 export interface RowWindowQuery {
@@ -89,25 +86,12 @@ function columnTypes(
 }
 
 async function loadTable(versionId: string): Promise<CsvTable> {
-  const cached = tables.get(versionId);
-  if (cached) {
-    tables.delete(versionId);
-    tables.set(versionId, cached);
-    used(versionId);
-    return cached;
-  }
+  const cached = cachedTable(versionId);
+  if (cached) return cached;
   const version = await loadVersionContentById(versionId);
   if (!version) throw new AppError("not_found", "That dataset version does not exist.");
   const table = parseCsvInParallel(version.content, { delimiter: version.delimiter });
-  tables.set(versionId, table);
-  used(versionId);
-  let bytes = 0;
-  for (const entry of tables.values()) bytes += entry.bytes.byteLength;
-  for (const [id, entry] of tables) {
-    if (bytes <= TABLE_CACHE_BYTES || tables.size === 1) break;
-    tables.delete(id);
-    bytes -= entry.bytes.byteLength;
-  }
+  rememberTable(versionId, table);
   return table;
 }
 
