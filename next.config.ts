@@ -12,7 +12,12 @@ const nextConfig: NextConfig = {
   pageExtensions: devPages ? ["dev.tsx", "dev.ts", "tsx", "ts"] : ["tsx", "ts"],
   distDir: devPages ? ".next-dev-pages" : ".next",
   // Native and wasm-backed server packages load from node_modules at run time, not the bundle.
-  serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "@duckdb/node-api"],
+  serverExternalPackages: [
+    "better-sqlite3",
+    "@prisma/adapter-better-sqlite3",
+    "@duckdb/node-api",
+    "piscina",
+  ],
   poweredByHeader: false,
   // `npm test` type-checks the whole project once (`tsc --noEmit`) before building; checking
   // again inside `next build` would only double the time.

@@ -19,6 +19,8 @@ export const ERROR_CODES = {
   execution_failed: 422,
   planner_failed: 422,
   internal: 500,
+  /** The compute thread's queue is full (lib/compute/pool.ts): try again shortly. */
+  busy: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -63,4 +65,10 @@ export function toAppError(error: unknown): AppError {
     default:
       return new AppError("internal", "Something went wrong on our side. Nothing was changed.");
   }
+}
+
+/** Response headers an error asks for: Retry-After when the server is busy. */
+export function errorHeaders(error: AppError): Record<string, string> {
+  const seconds = error.detail?.retryAfterSeconds;
+  return typeof seconds === "number" ? { "retry-after": String(seconds) } : {};
 }

@@ -39,6 +39,13 @@ const port = Number(values.port);
 const app = next({ dev: false, dir: root, hostname: values.hostname ?? "localhost", port });
 const handle = app.getRequestHandler();
 await app.prepare();
+// Parsing, profiling, dry runs and approvals run on a compute thread of their own
+// (lib/compute), so that a large one does not hold up every other request. Started once Next has
+// loaded the environment files, which the thread inherits.
+if (process.env.SIGNOFF_COMPUTE_THREAD !== "off") {
+  const { startComputeThread } = await import("../lib/compute/thread.mjs");
+  startComputeThread();
+}
 
 const trusted = trustedProxies(process.env.SIGNOFF_TRUSTED_PROXIES);
 const server = http.createServer((request, response) => {

@@ -4,9 +4,7 @@ import { z } from "zod";
 import { serverAction } from "@/lib/actions/server-action";
 import { authorize } from "@/lib/auth/actor";
 import { selfApprovalAllowed } from "@/lib/auth/approval-policy";
-import { changeImpact } from "@/lib/diff/impact";
-import { approvePlan } from "@/lib/services/approve-plan";
-import { previewPlan } from "@/lib/services/preview-plan";
+import { compute } from "@/lib/compute/pool";
 import {
   rejectPlan,
   restorePlanRevision,
@@ -42,16 +40,9 @@ export const restorePlanRevisionAction = serverAction(
 export const previewPlanAction = serverAction(
   { schema: z.object({ planId }), permission: "plan.preview" },
   async (input, { actor }) => {
-    const preview = await previewPlan({ ...input, actor });
-    if (!preview.ok) return preview;
     // The change set is fetched by the diff table from a route handler (preview-cache.ts) and the
     // output bytes stay on the server: the action answers with the summary only.
-    const { output: _output, changes: _changes, ...summary } = preview;
-    return {
-      ...summary,
-      changeCount: preview.changes.length,
-      impact: changeImpact(preview.changes),
-    };
+    return compute("previewPlan", { ...input, actor });
   },
 );
 
@@ -69,7 +60,7 @@ export const approvePlanAction = serverAction(
   (input, { actor }) => {
     // Approving past a failed guard is its own permission (the same roles hold it today).
     if (input.overrideReason?.trim()) authorize(actor, "guard.override");
-    return approvePlan({ ...input, actor, allowSelfApproval: selfApprovalAllowed() });
+    return compute("approvePlan", { ...input, actor, allowSelfApproval: selfApprovalAllowed() });
   },
 );
 

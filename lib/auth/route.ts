@@ -1,5 +1,5 @@
 import "server-only";
-import { toAppError } from "@/lib/errors";
+import { errorHeaders, toAppError } from "@/lib/errors";
 import { recordAccessDenied } from "@/lib/services/record-access-denied";
 import { type Actor, actorFromHeaders, authorize } from "./actor";
 import type { Permission } from "./permissions";
@@ -71,16 +71,26 @@ export function withRoute<Context>(
       // its own status; anything else is a bug, logged and answered without its details.
       const appError = toAppError(error);
       if (appError.code === "internal") console.error(error);
-      return errorResponse(appError.status, appError.code, appError.message);
+      return errorResponse(
+        appError.status,
+        appError.code,
+        appError.message,
+        errorHeaders(appError),
+      );
     }
   };
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-function errorResponse(status: number, code: string, error: string): Response {
+function errorResponse(
+  status: number,
+  code: string,
+  error: string,
+  headers: Record<string, string> = {},
+): Response {
   return Response.json(
     { ok: false, code, error },
-    { status, headers: { "cache-control": "no-store" } },
+    { status, headers: { "cache-control": "no-store", ...headers } },
   );
 }

@@ -51,3 +51,16 @@ export function sweepIdleCaches(now = Date.now()): number {
   if (released > 0) (globalThis as { gc?: () => void }).gc?.();
   return released;
 }
+
+let collection: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Asks the collector to run once this thread has been idle for IDLE_MS: a thread that handed a
+ * large file on (an upload's bytes, a request body) holds it as garbage until its next collection,
+ * which may not come for a long time when nothing else allocates. Each call restarts the wait.
+ */
+export function collectWhenIdle(): void {
+  if (collection) clearTimeout(collection);
+  collection = setTimeout(() => (globalThis as { gc?: () => void }).gc?.(), IDLE_MS);
+  collection.unref();
+}

@@ -39,6 +39,15 @@ export interface StageUploadOptions {
   actor: string;
   /** The separator to read the file with, chosen by hand; read from the file when absent. */
   delimiter?: Delimiter;
+  /** Where the parse and profile run: here by default, on the compute thread in the server. */
+  profile?: (bytes: Uint8Array, delimiter?: Delimiter) => Promise<UploadProfile>;
+}
+
+/** What an upload's review needs from its parse. */
+export interface UploadProfile {
+  profile: DatasetProfile;
+  rowCount: number;
+  delimiter: Delimiter;
 }
 
 export interface StagedUpload {
@@ -79,24 +88,25 @@ export async function stageUpload(options: StageUploadOptions): Promise<StagedUp
     },
     bytes,
   );
-  let profiled: ReturnType<typeof profileUpload>;
+  const profileFile = options.profile ?? (async (b, d) => uploadProfile(b, d));
+  let profiled: UploadProfile;
   try {
-    profiled = profileUpload(bytes, options.delimiter);
+    profiled = await profileFile(bytes, options.delimiter);
     await writing;
   } catch (error) {
     await writing.catch(() => {});
     await discardStaged(token);
     throw error;
   }
-  const { profile, table } = profiled;
+  const { profile, rowCount, delimiter } = profiled;
   const parsed = performance.now();
   return {
     token,
     fileName: options.fileName,
     suggestedName: suggestName(options.fileName),
     byteSize: bytes.byteLength,
-    rowCount: table.rowCount,
-    delimiter: table.delimiter,
+    rowCount,
+    delimiter,
     profile,
     keyCandidates: keyCandidates(profile),
     shorthandCandidates: shorthandCandidates(profile),
@@ -127,6 +137,12 @@ export function profileUpload(
   } catch (error) {
     throw csvAppError(error);
   }
+}
+
+/** `profileUpload`'s answer without the table, which stays where it was parsed. */
+export function uploadProfile(bytes: Uint8Array, delimiter?: Delimiter): UploadProfile {
+  const { profile, table } = profileUpload(bytes, delimiter);
+  return { profile, rowCount: table.rowCount, delimiter: table.delimiter };
 }
 
 export function csvAppError(error: unknown): unknown {

@@ -10,8 +10,8 @@ import { formatCount } from "@/components/ui/format";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePageActor } from "@/lib/auth/page";
 import { can } from "@/lib/auth/permissions";
+import { compute } from "@/lib/compute/pool";
 import { findDatasetWithVersions } from "@/lib/db/dataset-versions";
-import { queryVersionRows } from "@/lib/services/version-rows";
 
 export const dynamic = "force-dynamic";
 
@@ -29,7 +29,7 @@ export default async function DatasetPage({ params }: { params: Params }) {
   const dataset = await findDatasetWithVersions(id);
   if (!dataset?.current) notFound();
   const current = dataset.current;
-  const initial = await queryVersionRows({
+  const initial = await compute("versionRows", {
     datasetId: id,
     number: current.number,
     offset: 0,

@@ -1,7 +1,8 @@
 import { withRoute } from "@/lib/auth/route";
+import { compute } from "@/lib/compute/pool";
 import { DELIMITER_NAMES, type Delimiter, isDelimiter } from "@/lib/dataset/csv-dialect";
 import { env } from "@/lib/env";
-import { AppError, toAppError } from "@/lib/errors";
+import { AppError, errorHeaders, toAppError } from "@/lib/errors";
 import { stageUpload, tooLarge } from "@/lib/services/upload-dataset";
 
 /**
@@ -30,6 +31,7 @@ export const POST = withRoute("dataset.upload", async (request, actor) => {
       limitBytes,
       actor: actor.id,
       delimiter,
+      profile: (bytes, chosen) => compute("profileUpload", { bytes, delimiter: chosen }),
     });
     return Response.json({ ok: true, data: staged });
   } catch (error) {
@@ -42,7 +44,7 @@ function failure(error: unknown): Response {
   if (appError.code === "internal") console.error(error);
   return Response.json(
     { ok: false, code: appError.code, error: appError.message, detail: appError.detail ?? {} },
-    { status: appError.status },
+    { status: appError.status, headers: errorHeaders(appError) },
   );
 }
 

@@ -7,10 +7,10 @@ import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePageActor } from "@/lib/auth/page";
+import { compute } from "@/lib/compute/pool";
 import { findDatasetWithVersions } from "@/lib/db/dataset-versions";
 import { rowHistory } from "@/lib/db/executions";
 import { DEFAULT_HISTORY_FILTERS, historyHref } from "@/lib/schemas/history";
-import { findVersionRow } from "@/lib/services/version-rows";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Row history" };
@@ -26,7 +26,7 @@ export default async function RowHistoryPage({ params }: { params: Params }) {
   if (!dataset?.current) notFound();
   const [changes, current] = await Promise.all([
     rowHistory(id, rowKey),
-    findVersionRow(dataset.current.id, dataset.keyColumn, rowKey),
+    compute("versionRow", { versionId: dataset.current.id, keyColumn: dataset.keyColumn, rowKey }),
   ]);
 
   return (

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { withRoute } from "@/lib/auth/route";
-import { toAppError } from "@/lib/errors";
+import { compute } from "@/lib/compute/pool";
+import { errorHeaders, toAppError } from "@/lib/errors";
 import { versionNumberParam } from "@/lib/http/route-params";
-import { MAX_WINDOW_ROWS, queryVersionRows } from "@/lib/services/version-rows";
+import { MAX_WINDOW_ROWS } from "@/lib/services/version-rows";
 
 const querySchema = z.object({
   offset: z.coerce.number().int().min(0).default(0),
@@ -28,7 +29,7 @@ export const GET = withRoute(
     }
     const { offset, limit, sort, dir, q, col } = parsed.data;
     try {
-      const window = await queryVersionRows({
+      const window = await compute("versionRows", {
         datasetId: id,
         number: versionNumber,
         offset,
@@ -42,7 +43,7 @@ export const GET = withRoute(
       if (appError.code === "internal") console.error(error);
       return Response.json(
         { ok: false, code: appError.code, error: appError.message },
-        { status: appError.status },
+        { status: appError.status, headers: errorHeaders(appError) },
       );
     }
   },

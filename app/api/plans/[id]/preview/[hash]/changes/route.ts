@@ -1,6 +1,6 @@
 import { withRoute } from "@/lib/auth/route";
+import { compute } from "@/lib/compute/pool";
 import { pageRequest } from "@/lib/diff/change-pages";
-import { cachedPreviewPage } from "@/lib/services/preview-cache";
 
 export const dynamic = "force-dynamic";
 
@@ -13,7 +13,7 @@ type Context = { params: Promise<{ id: string; hash: string }> };
 export const GET = withRoute("plan.read", async (request, _actor, { params }: Context) => {
   const { id, hash } = await params;
   const { from, limit } = pageRequest(new URL(request.url).searchParams);
-  const body = cachedPreviewPage(id, hash, from, limit);
+  const body = await compute("previewChangePage", { planId: id, hash, from, limit });
   if (body === null) {
     return Response.json(
       { error: "This preview is no longer held on the server. Preview the plan again." },

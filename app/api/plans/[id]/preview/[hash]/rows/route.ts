@@ -1,5 +1,5 @@
 import { withRoute } from "@/lib/auth/route";
-import { cachedPreviewRows } from "@/lib/services/preview-cache";
+import { compute } from "@/lib/compute/pool";
 
 export const dynamic = "force-dynamic";
 
@@ -8,7 +8,7 @@ type Context = { params: Promise<{ id: string; hash: string }> };
 /** The whole rows a preview changes, for the diff table's "Full rows" view. */
 export const GET = withRoute("plan.read", async (_request, _actor, { params }: Context) => {
   const { id, hash } = await params;
-  const rows = cachedPreviewRows(id, hash);
+  const rows = await compute("previewChangedRows", { planId: id, hash });
   if (!rows) {
     return Response.json(
       { error: "This preview is no longer held on the server. Preview the plan again." },
