@@ -16,6 +16,8 @@ export const FIXTURES_DIR = path.join(REPO_ROOT, "tests", "fixtures");
 /** Peer implementations the workloads compare with (the seed-style Python executor). */
 export const BASELINES_DIR = path.join(BENCH_DIR, "baselines");
 export const CACHE_DIR = path.join(BENCH_DIR, ".cache");
+/** `--import` it before tsx so a child can load server-only modules (lib/db, lib/services). */
+export const SERVER_ONLY_HOOK = path.join(REPO_ROOT, "lib", "compute", "server-only-hook.mjs");
 
 const TIME = "/usr/bin/time";
 

@@ -5,7 +5,7 @@
  * after one untimed warm-up of the same flow on 1,000 rows. Prints one JSON line.
  * Usage: approve.ts CSV_FILE [PLAN_FILE]: the plan file, when given, is the plan to preview and
  * approve instead. SIGNOFF_BENCH_DATABASE_URL, when set, is an empty PostgreSQL database to use
- * instead of a SQLite file. Run with bench/children/server-only-hook.mjs (see there).
+ * instead of a SQLite file. Run with lib/compute/server-only-hook.mjs (see there).
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";

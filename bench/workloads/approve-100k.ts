@@ -1,6 +1,6 @@
 import path from "node:path";
 import { catalogCsv } from "../data";
-import { BENCH_DIR, type Measured, measure, round } from "../measure";
+import { BENCH_DIR, type Measured, measure, round, SERVER_ONLY_HOOK } from "../measure";
 import type { Workload, WorkloadReport } from "../registry";
 
 const ROWS = 100_000;
@@ -9,7 +9,7 @@ const ROWS = 100_000;
 function runApproveChild(rows: number): Measured {
   return measure(process.execPath, [
     "--import",
-    path.join(BENCH_DIR, "children/server-only-hook.mjs"),
+    SERVER_ONLY_HOOK,
     "--import",
     "tsx",
     path.join(BENCH_DIR, "children/approve.ts"),

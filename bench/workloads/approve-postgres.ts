@@ -2,7 +2,7 @@ import path from "node:path";
 import pg from "pg";
 import { startPostgres } from "../../tests/support/postgres";
 import { catalogCsv, catalogRows } from "../data";
-import { BENCH_DIR, type Measured, measure, round } from "../measure";
+import { BENCH_DIR, type Measured, measure, round, SERVER_ONLY_HOOK } from "../measure";
 import type { Workload, WorkloadReport } from "../registry";
 
 /**
@@ -13,7 +13,7 @@ import type { Workload, WorkloadReport } from "../registry";
 async function approveOn(database: "sqlite" | "postgres", rows: number): Promise<Measured> {
   const args = [
     "--import",
-    path.join(BENCH_DIR, "children/server-only-hook.mjs"),
+    SERVER_ONLY_HOOK,
     "--import",
     "tsx",
     path.join(BENCH_DIR, "children/approve.ts"),

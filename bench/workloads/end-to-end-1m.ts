@@ -9,6 +9,7 @@ import {
   measureTs,
   REPO_ROOT,
   round,
+  SERVER_ONLY_HOOK,
 } from "../measure";
 import type { Workload, WorkloadReport } from "../registry";
 
@@ -109,7 +110,7 @@ export const approve1m: Workload = {
     const approve = () =>
       measure(process.execPath, [
         "--import",
-        path.join(BENCH_DIR, "children/server-only-hook.mjs"),
+        SERVER_ONLY_HOOK,
         "--import",
         "tsx",
         path.join(BENCH_DIR, "children/approve.ts"),

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { BENCH_DIR, measure, round } from "../measure";
+import { BENCH_DIR, measure, round, SERVER_ONLY_HOOK } from "../measure";
 import type { Workload, WorkloadReport } from "../registry";
 
 /** The server's memory may grow by at most this much while an export streams. */
@@ -18,7 +18,7 @@ export const export1m: Workload = {
     const ours = measure(process.execPath, [
       "--expose-gc",
       "--import",
-      path.join(BENCH_DIR, "children/server-only-hook.mjs"),
+      SERVER_ONLY_HOOK,
       "--import",
       "tsx",
       path.join(BENCH_DIR, "children/export.ts"),

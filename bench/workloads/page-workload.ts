@@ -1,5 +1,5 @@
 import path from "node:path";
-import { BENCH_DIR, measure, round } from "../measure";
+import { BENCH_DIR, measure, round, SERVER_ONLY_HOOK } from "../measure";
 import type { Workload, WorkloadReport } from "../registry";
 
 /** A page's server work must fit in this (history-10k, plans-10k). */
@@ -25,7 +25,7 @@ export function pageWorkload(options: {
       const count = quick ? options.count / 10 : options.count;
       const ours = measure(process.execPath, [
         "--import",
-        path.join(BENCH_DIR, "children/server-only-hook.mjs"),
+        SERVER_ONLY_HOOK,
         "--import",
         "tsx",
         path.join(BENCH_DIR, `children/${options.child}.ts`),

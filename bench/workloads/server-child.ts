@@ -1,7 +1,7 @@
 import path from "node:path";
 import { buildWhenChanged } from "../../scripts/lib.mjs";
 import { catalogCsv, catalogRows } from "../data";
-import { BENCH_DIR, type Measured, measure, REPO_ROOT } from "../measure";
+import { BENCH_DIR, type Measured, measure, REPO_ROOT, SERVER_ONLY_HOOK } from "../measure";
 
 /**
  * Runs a child of bench/children that drives the production server (the build of the current
@@ -12,7 +12,7 @@ export async function measureServerChild(child: string, quick: boolean): Promise
   return measure(process.execPath, [
     "--conditions=react-server",
     "--import",
-    path.join(BENCH_DIR, "children/server-only-hook.mjs"),
+    SERVER_ONLY_HOOK,
     "--import",
     "tsx",
     path.join(BENCH_DIR, `children/${child}.ts`),

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { catalogCsv, catalogRows } from "../data";
-import { BENCH_DIR, measure, round } from "../measure";
+import { BENCH_DIR, measure, round, SERVER_ONLY_HOOK } from "../measure";
 import type { Workload, WorkloadReport } from "../registry";
 
 /** Everything stored after the approvals, as a multiple of the first version's size. */
@@ -19,7 +19,7 @@ export const storage100: Workload = {
     const rows = catalogRows(quick);
     const ours = measure(process.execPath, [
       "--import",
-      path.join(BENCH_DIR, "children/server-only-hook.mjs"),
+      SERVER_ONLY_HOOK,
       "--import",
       "tsx",
       path.join(BENCH_DIR, "children/storage.ts"),

@@ -1,17 +1,11 @@
 // Entry of the compute thread (thread.mjs). It runs the TypeScript sources of lib/ through tsx,
 // as the CLI does, with `server-only` resolved to an empty module as in the tests: the thread is
 // server code, outside React's server bundle.
-import { register } from "node:module";
+import "./server-only-hook.mjs";
 import { fileURLToPath } from "node:url";
 import vm from "node:vm";
 import { register as registerTypeScript } from "tsx/esm/api";
 
-const serverOnly = `
-export async function resolve(specifier, context, next) {
-  if (specifier === "server-only") return { url: "data:text/javascript,export{}", shortCircuit: true };
-  return next(specifier, context);
-}`;
-register(`data:text/javascript,${encodeURIComponent(serverOnly)}`);
 // The repository's tsconfig, wherever the server was started from: it maps the `@/` paths.
 registerTypeScript({ tsconfig: fileURLToPath(new URL("../../tsconfig.json", import.meta.url)) });
 // Idle caches ask the collector to give memory back (lib/services/idle-release.ts); the server

@@ -103,7 +103,13 @@ export async function keepAsPatchOf(
   } else {
     const patch = linePatch(newer.content, olderBytes);
     if (!patch) return;
-    update = { content: deflateRawSync(patch), storage: "patch", deltaOfId: newer.id };
+    // Level 1 as for snapshots: on a third of a million changed lines it takes 0.2 s, not 0.6 s,
+    // for a fifth more bytes; a patch of a few changed lines is small at any level.
+    update = {
+      content: deflateRawSync(patch, { level: 1 }),
+      storage: "patch",
+      deltaOfId: newer.id,
+    };
   }
   await tx.datasetVersion.update({
     where: { id: older.id },
