@@ -36,6 +36,11 @@ process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 // Imported after NODE_ENV is settled: Next reads it when it loads.
 const { default: next } = await import("next");
 const port = Number(values.port);
+// better-auth wants to know where it is served, and warns at start when it is not told. Without a
+// public URL (SIGNOFF_BASE_URL) that is the address this server listens on; requests addressed to
+// another name of this host are still accepted (lib/auth/auth.ts trusts the request's own host).
+process.env.BETTER_AUTH_URL ??=
+  process.env.SIGNOFF_BASE_URL ?? `http://${values.hostname ?? "localhost"}:${port}`;
 const app = next({ dev: false, dir: root, hostname: values.hostname ?? "localhost", port });
 const handle = app.getRequestHandler();
 await app.prepare();

@@ -2,13 +2,13 @@
 
 import { useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
 import { FormAlert } from "@/components/ui/field";
 import { formatCount } from "@/components/ui/format";
 import type { ColumnImpact } from "@/lib/diff/impact";
 import type { GuardResult } from "@/lib/executor/types";
 import { failedGuards, guardActual, guardLabel, guardLimit } from "./guard-text";
 import { ImpactSummary } from "./impact-summary";
-import { Modal } from "./modal";
 import { type SubmitResult, useSubmitOnce } from "./use-submit-once";
 
 export interface ApprovalCounts {
@@ -46,7 +46,7 @@ export function ApproveDialog({
 }: ApproveDialogProps) {
   const [busy, setBusy] = useState(false);
   return (
-    <Modal
+    <Dialog
       open={open}
       onClose={onClose}
       busy={busy}
@@ -62,7 +62,7 @@ export function ApproveDialog({
         onClose={onClose}
         onBusyChange={setBusy}
       />
-    </Modal>
+    </Dialog>
   );
 }
 

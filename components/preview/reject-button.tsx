@@ -2,8 +2,8 @@
 
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
 import { FormAlert } from "@/components/ui/field";
-import { Modal } from "./modal";
 import { type SubmitResult, useSubmitOnce } from "./use-submit-once";
 
 export interface RejectButtonProps {
@@ -21,7 +21,7 @@ export function RejectButton({ onReject, disabled }: RejectButtonProps) {
       <Button variant="secondary" onClick={() => setOpen(true)} disabled={disabled}>
         Reject
       </Button>
-      <Modal
+      <Dialog
         open={open}
         onClose={() => setOpen(false)}
         busy={busy}
@@ -39,7 +39,7 @@ export function RejectButton({ onReject, disabled }: RejectButtonProps) {
           }}
           onClose={() => setOpen(false)}
         />
-      </Modal>
+      </Dialog>
     </>
   );
 }

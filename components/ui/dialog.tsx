@@ -2,7 +2,7 @@
 
 import { type ReactNode, useEffect, useId, useRef } from "react";
 
-export interface ModalProps {
+export interface DialogProps {
   open: boolean;
   /** Called when the user dismisses the dialog (Escape, Cancel); not called while `busy`. */
   onClose: () => void;
@@ -17,7 +17,7 @@ export interface ModalProps {
  * A modal on the native <dialog>: `showModal()` makes the rest of the page inert, traps focus,
  * and returns focus to the opener on close. Named by its title.
  */
-export function Modal({ open, onClose, title, description, busy = false, children }: ModalProps) {
+export function Dialog({ open, onClose, title, description, busy = false, children }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
