@@ -72,8 +72,10 @@ export async function readStaged(
   if (!isStagingToken(token)) return null;
   const paths = pathsOf(token);
   let meta: StagedMeta;
+  // The staged files live beside the database, found at run time: the bundler cannot know the
+  // folder, and without the ignore comments it would trace the whole project into the build.
   try {
-    meta = JSON.parse(await readFile(paths.meta, "utf8")) as StagedMeta;
+    meta = JSON.parse(await readFile(/*turbopackIgnore: true*/ paths.meta, "utf8")) as StagedMeta;
   } catch {
     return null;
   }
@@ -81,7 +83,7 @@ export async function readStaged(
     await discardStaged(token);
     return null;
   }
-  return { meta, bytes: await readFile(paths.csv) };
+  return { meta, bytes: await readFile(/*turbopackIgnore: true*/ paths.csv) };
 }
 
 export async function discardStaged(token: string): Promise<void> {
