@@ -15,6 +15,7 @@ import { previewHash } from "./hashing";
 import { cachePreview } from "./preview-cache";
 import {
   type PhaseTimings,
+  type PlanRun,
   type PlanRunResult,
   phaseClock,
   runPlan,
@@ -50,27 +51,7 @@ export type PlanPreview =
  */
 export async function previewPlan(options: PreviewPlanOptions): Promise<PlanPreview> {
   const lap = phaseClock(options.phases);
-  const plan = await db().plan.findUnique({
-    where: { id: options.planId },
-    // The bytes are read only when no parsed copy of the version is held (`versionTable`).
-    include: {
-      dataset: { include: { currentVersion: { omit: { content: true } } } },
-      baseVersion: { select: { number: true } },
-    },
-  });
-  if (!plan) throw new AppError("not_found", "That plan does not exist.");
-  if (plan.status === "approved") throw new AppError("conflict", "This plan was already approved.");
-  if (plan.status === "rejected") {
-    throw new AppError(
-      "conflict",
-      "This plan was rejected. Revise it (save a new revision) before previewing it again.",
-    );
-  }
-  const current = plan.dataset.currentVersion;
-  if (!current) throw new AppError("not_found", "The dataset has no version to preview against.");
-  const revision = await latestRevision(db(), plan.id);
-  if (!revision) throw new AppError("not_found", "The plan has no revision.");
-
+  const { plan, current, revision } = await loadPreviewable(options.planId);
   lap("load");
 
   const executionPlan = readPlanJson(revision.planJson);
@@ -108,39 +89,7 @@ export async function previewPlan(options: PreviewPlanOptions): Promise<PlanPrev
   // Read from the profile alone (no scan of every text cell), so previews stay fast.
   validation.issues.push(...secondReading(executionPlan, profile));
 
-  await db().$transaction(async (tx) => {
-    await recordPreview(tx, revision.id, {
-      previewHash: hash,
-      changeSetHash: run.result.changeSetHash,
-      previewRows: run.result.rowsChanged,
-    });
-    await tx.plan.update({
-      where: { id: plan.id },
-      // A submitted plan stays in the queue when an approver previews it.
-      data: {
-        status: plan.status === "submitted" ? "submitted" : "previewed",
-        baseVersionId: current.id,
-      },
-    });
-    await recordAuditEvent(tx, {
-      actor: options.actor.id,
-      type: "plan.previewed",
-      subjectType: "plan",
-      subjectId: plan.id,
-      datasetId: plan.datasetId,
-      planId: plan.id,
-      detail: {
-        revision: revision.number,
-        baseVersion: current.number,
-        rebasedFrom,
-        rowsChanged: run.result.rowsChanged,
-        cellsChanged: run.result.cellsChanged,
-        guardsFailed: run.result.guards.filter((guard) => !guard.passed).map((g) => g.guard),
-        previewHash: hash,
-      },
-    });
-  });
-
+  await recordPreviewRun({ plan, current, revision, actor: options.actor, hash, rebasedFrom }, run);
   lap("record");
 
   cachePreview(hash, {
@@ -168,6 +117,76 @@ export async function previewPlan(options: PreviewPlanOptions): Promise<PlanPrev
       ...impactWarnings(run.result.changes, executionPlan.operations),
     ],
   };
+}
+
+/** The plan, its dataset's current version and its latest revision, if it may be previewed. */
+async function loadPreviewable(planId: string) {
+  const plan = await db().plan.findUnique({
+    where: { id: planId },
+    // The bytes are read only when no parsed copy of the version is held (`versionTable`).
+    include: {
+      dataset: { include: { currentVersion: { omit: { content: true } } } },
+      baseVersion: { select: { number: true } },
+    },
+  });
+  if (!plan) throw new AppError("not_found", "That plan does not exist.");
+  if (plan.status === "approved") throw new AppError("conflict", "This plan was already approved.");
+  if (plan.status === "rejected") {
+    throw new AppError(
+      "conflict",
+      "This plan was rejected. Revise it (save a new revision) before previewing it again.",
+    );
+  }
+  const current = plan.dataset.currentVersion;
+  if (!current) throw new AppError("not_found", "The dataset has no version to preview against.");
+  const revision = await latestRevision(db(), plan.id);
+  if (!revision) throw new AppError("not_found", "The plan has no revision.");
+  return { plan, current, revision };
+}
+
+type Previewable = Awaited<ReturnType<typeof loadPreviewable>>;
+
+/**
+ * Records the preview hash an approval must present, moves the plan onto the version it ran on,
+ * and writes the audit event, in one transaction.
+ */
+async function recordPreviewRun(
+  context: Previewable & { actor: Actor; hash: string; rebasedFrom?: number },
+  run: Extract<PlanRun, { ok: true }>,
+): Promise<void> {
+  const { plan, current, revision, hash } = context;
+  await db().$transaction(async (tx) => {
+    await recordPreview(tx, revision.id, {
+      previewHash: hash,
+      changeSetHash: run.result.changeSetHash,
+      previewRows: run.result.rowsChanged,
+    });
+    await tx.plan.update({
+      where: { id: plan.id },
+      // A submitted plan stays in the queue when an approver previews it.
+      data: {
+        status: plan.status === "submitted" ? "submitted" : "previewed",
+        baseVersionId: current.id,
+      },
+    });
+    await recordAuditEvent(tx, {
+      actor: context.actor.id,
+      type: "plan.previewed",
+      subjectType: "plan",
+      subjectId: plan.id,
+      datasetId: plan.datasetId,
+      planId: plan.id,
+      detail: {
+        revision: revision.number,
+        baseVersion: current.number,
+        rebasedFrom: context.rebasedFrom,
+        rowsChanged: run.result.rowsChanged,
+        cellsChanged: run.result.cellsChanged,
+        guardsFailed: run.result.guards.filter((guard) => !guard.passed).map((g) => g.guard),
+        previewHash: hash,
+      },
+    });
+  });
 }
 
 function withoutOk<T extends { ok: true }>(result: T): Omit<T, "ok"> {
