@@ -283,6 +283,23 @@ test("form: cleared fields leave the plan, a suggestion applies, the graph's car
   expect(plan).not.toHaveProperty("guards");
   await expect(first.getByLabel("Description")).toHaveValue("");
 
+  // A shortcut, a group of conditions and a top-N choice are added from the filter's own controls.
+  await first.getByLabel("Add a shortcut").selectOption("in_stock");
+  await first.getByRole("button", { name: "“None of” condition" }).click();
+  await first.getByRole("button", { name: "Only the highest or lowest" }).click();
+  plan = await readPlan();
+  expect(plan.operations[0].filter).toMatchObject({ categories: ["fitness"], in_stock: true });
+  expect(plan.operations[0].filter.none).toHaveLength(1);
+  expect(plan.operations[0].filter.top).toBeDefined();
+  await first.getByRole("button", { name: "Remove shortcut In stock" }).click();
+  await first
+    .getByRole("button", { name: /remove condition/i })
+    .first()
+    .click();
+  await first.getByRole("button", { name: "Remove highest or lowest" }).click();
+  plan = await readPlan();
+  expect(plan.operations[0].filter).toEqual({ categories: ["fitness"] });
+
   // Renaming an operation renames the references to it.
   await page
     .getByTestId("operation-card-op_02")
