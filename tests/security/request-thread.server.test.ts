@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ServerFixture, startServerWithFreshData } from "./support/fixture";
-import { callAction, type Session, signIn, uploadCsv } from "./support/http";
-import { draftPlan, preview, priceIncreasePlan } from "./support/plans";
+import { type ServerFixture, startServerWithFreshData } from "../server/support/fixture";
+import { callAction, type Session, signIn, uploadCsv } from "../server/support/http";
+import { draftPlan, preview, priceIncreasePlan } from "../server/support/plans";
 
 /**
  * The heavy work (parse, profile, dry run, approval) runs on the server's compute thread
