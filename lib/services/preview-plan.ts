@@ -7,7 +7,7 @@ import { latestRevision, readPlanJson, recordPreview } from "@/lib/db/plans";
 import { loadVersionBytes } from "@/lib/db/versions";
 import { impactWarnings } from "@/lib/diff/impact";
 import { AppError } from "@/lib/errors";
-import { dictionaryEncodingFor } from "@/lib/executor";
+import { type DryRunResult, dictionaryEncodingFor } from "@/lib/executor";
 import { hasErrors, type PlanIssue } from "@/lib/plan/issues";
 import { validatePlan } from "@/lib/plan/validate";
 import { secondReading } from "@/lib/planner/second-reading";
@@ -109,7 +109,7 @@ export async function previewPlan(options: PreviewPlanOptions): Promise<PlanPrev
     baseVersion: { id: current.id, number: current.number },
     rebasedFrom,
     issues: [...validation.issues, ...run.orderIssues],
-    ...withoutOk(run.result),
+    ...previewFields(run.result),
     // Read from the changes once they are known; not part of the preview hash, which an
     // approval compares with the executor's own result.
     warnings: [
@@ -189,7 +189,21 @@ async function recordPreviewRun(
   });
 }
 
-function withoutOk<T extends { ok: true }>(result: T): Omit<T, "ok"> {
-  const { ok: _ok, ...rest } = result;
-  return rest;
+/**
+ * The run's findings, picked one by one: a spread would read the output and its hash, which are
+ * made on first read, and so assemble and hash the whole file for every preview.
+ */
+function previewFields(result: DryRunResult): PlanRunResult {
+  return {
+    order: result.order,
+    changes: result.changes,
+    operations: result.operations,
+    guards: result.guards,
+    guardsPassed: result.guardsPassed,
+    warnings: result.warnings,
+    rowsChanged: result.rowsChanged,
+    cellsChanged: result.cellsChanged,
+    changeSetHash: result.changeSetHash,
+    variables: result.variables,
+  };
 }

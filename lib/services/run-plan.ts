@@ -9,7 +9,8 @@ import { hasErrors, type PlanIssue } from "@/lib/plan/issues";
 import type { ExecutionPlan } from "@/lib/plan/schema";
 import { cachedTable, rememberTable } from "./table-cache";
 
-export type PlanRunResult = Omit<DryRunResult, "ok">;
+/** What a preview reports of a run: not the output bytes or their hash, which only approval reads. */
+export type PlanRunResult = Omit<DryRunResult, "ok" | "output" | "outputSha256" | "rowOfChange">;
 
 export type PlanRun =
   | { ok: true; result: DryRunResult; orderIssues: PlanIssue[]; header: readonly string[] }
