@@ -7,7 +7,7 @@ import { type Action, type ActionType, AGGREGATE_FNS } from "@/lib/plan/schema";
 import { resolveShorthand } from "@/lib/plan/shorthand";
 import { ACTION_TYPES, changeActionType } from "./draft-edits";
 import { usePlanFormActions } from "./editor-context";
-import { Field, IssueList, inputClass } from "./field";
+import { EditorSection, Field, inputClass } from "./field";
 import { fieldId } from "./field-paths";
 import {
   BooleanSelect,
@@ -68,19 +68,7 @@ export function ActionEditor({
   };
   const referencesId = `${fieldId(path)}--variables`;
   return (
-    <section
-      id={fieldId(path)}
-      tabIndex={-1}
-      aria-label="Action"
-      className="space-y-3 focus:outline-none"
-    >
-      <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500">
-        Action{" "}
-        <span className="font-normal normal-case tracking-normal text-slate-400">
-          — what it changes
-        </span>
-      </h4>
-      <IssueList path={path} />
+    <EditorSection path={path} label="Action" purpose="what it changes">
       <div className="grid gap-3 sm:grid-cols-3">
         <ActionTypeField path={path} action={action} onChange={(next) => setAt(path, next)} />
         <ActionFields
@@ -94,7 +82,7 @@ export function ActionEditor({
       {variables.length > 0 ? (
         <ValueOptions id={referencesId} values={variables.map((name) => `\${${name}}`)} />
       ) : null}
-    </section>
+    </EditorSection>
   );
 }
 

@@ -163,3 +163,35 @@ function IssueLine({
 }
 
 export type InputProps = ControlProps & { placeholder?: string; className?: string; list?: string };
+
+/**
+ * One part of an operation's card (its filter, its action): a focus target named `label`, its
+ * heading with what the part decides, and the part's own issues above its fields.
+ */
+export function EditorSection({
+  path,
+  label,
+  purpose,
+  children,
+}: {
+  path: PlanPath;
+  label: string;
+  purpose: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      id={fieldId(path)}
+      tabIndex={-1}
+      aria-label={label}
+      className="space-y-3 focus:outline-none"
+    >
+      <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+        {label}{" "}
+        <span className="font-normal normal-case tracking-normal text-slate-400">— {purpose}</span>
+      </h4>
+      <IssueList path={path} />
+      {children}
+    </section>
+  );
+}

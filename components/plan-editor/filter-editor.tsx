@@ -14,7 +14,7 @@ import {
   removeCondition,
 } from "./draft-edits";
 import { usePlanFormActions } from "./editor-context";
-import { type ControlProps, Field, IssueList } from "./field";
+import { type ControlProps, EditorSection, Field, IssueList } from "./field";
 import { fieldId } from "./field-paths";
 import { CloseIcon, PlusIcon } from "./icons";
 import { BooleanSelect, NumberInput } from "./inputs";
@@ -61,19 +61,7 @@ export function FilterEditor({ path }: { path: PlanPath }) {
   const setFilter = (next: Filter) => setAt(path, next);
 
   return (
-    <section
-      id={fieldId(path)}
-      tabIndex={-1}
-      aria-label="Filter"
-      className="space-y-3 focus:outline-none"
-    >
-      <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500">
-        Filter{" "}
-        <span className="font-normal normal-case tracking-normal text-slate-400">
-          — which rows it changes
-        </span>
-      </h4>
-      <IssueList path={path} />
+    <EditorSection path={path} label="Filter" purpose="which rows it changes">
       {empty ? <p className="text-sm text-slate-600">No filter: every row matches.</p> : null}
       {present.length > 0 ? (
         <ShortcutFields path={path} filter={filter} setFilter={setFilter} />
@@ -97,7 +85,7 @@ export function FilterEditor({ path }: { path: PlanPath }) {
         />
       ) : null}
       {readOnly ? null : <AddFilterPart filter={filter} setFilter={setFilter} />}
-    </section>
+    </EditorSection>
   );
 }
 

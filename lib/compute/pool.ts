@@ -14,7 +14,7 @@ import { type ComputeTasks, runTask, type TaskAnswer, type TaskName } from "./ta
  */
 
 /** Seconds a refused client is told to wait. */
-export const BUSY_RETRY_AFTER_SECONDS = 30;
+const BUSY_RETRY_AFTER_SECONDS = 30;
 
 function computePool(): Piscina | undefined {
   return (globalThis as unknown as { signoffComputePool?: Piscina }).signoffComputePool;

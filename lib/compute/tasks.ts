@@ -7,7 +7,7 @@ import { type PreviewPlanOptions, previewPlan } from "@/lib/services/preview-pla
 import {
   type ConfirmUploadOptions,
   confirmUpload,
-  uploadProfile,
+  profileUpload,
 } from "@/lib/services/upload-dataset";
 import { findVersionRow, queryVersionRows, type RowWindowQuery } from "@/lib/services/version-rows";
 
@@ -22,7 +22,7 @@ export const computeTasks = {
   async previewPlan(options: PreviewPlanOptions) {
     const preview = await previewPlan(options);
     if (!preview.ok) return preview;
-    const { output: _output, changes, ...summary } = preview;
+    const { changes, ...summary } = preview;
     return { ...summary, changeCount: changes.length, impact: changeImpact(changes) };
   },
   approvePlan: (options: ApprovePlanOptions) => approvePlan(options),
@@ -35,13 +35,13 @@ export const computeTasks = {
     findVersionRow(input.versionId, input.keyColumn, input.rowKey),
   confirmUpload: (options: ConfirmUploadOptions) => confirmUpload(options),
   profileUpload: async (input: { bytes: Uint8Array; delimiter?: Delimiter }) =>
-    uploadProfile(input.bytes, input.delimiter),
+    profileUpload(input.bytes, input.delimiter),
 };
 
 export type ComputeTasks = typeof computeTasks;
 export type TaskName = keyof ComputeTasks;
 
-export interface TaskRequest<N extends TaskName = TaskName> {
+interface TaskRequest<N extends TaskName = TaskName> {
   name: N;
   input: Parameters<ComputeTasks[N]>[0];
 }

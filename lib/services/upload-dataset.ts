@@ -1,7 +1,7 @@
 import type { Delimiter } from "@/lib/dataset/csv-dialect";
 import "server-only";
 import { createHash } from "node:crypto";
-import { CsvError, type CsvTable } from "@/lib/dataset/csv";
+import { CsvError } from "@/lib/dataset/csv";
 import { profileDataset } from "@/lib/dataset/profile";
 import { parseCsvInParallel } from "@/lib/dataset/scan-worker";
 import { normalizeColumnName } from "@/lib/dataset/shorthand";
@@ -88,7 +88,7 @@ export async function stageUpload(options: StageUploadOptions): Promise<StagedUp
     },
     bytes,
   );
-  const profileFile = options.profile ?? (async (b, d) => uploadProfile(b, d));
+  const profileFile = options.profile ?? (async (b, d) => profileUpload(b, d));
   let profiled: UploadProfile;
   try {
     profiled = await profileFile(bytes, options.delimiter);
@@ -123,26 +123,22 @@ export async function stageUpload(options: StageUploadOptions): Promise<StagedUp
  * missing the file is rejected with the line of the first bad row, rather than quietly keying on
  * some other column.
  */
-export function profileUpload(
-  bytes: Uint8Array,
-  delimiter?: Delimiter,
-): { profile: DatasetProfile; table: CsvTable } {
+export function profileUpload(bytes: Uint8Array, delimiter?: Delimiter): UploadProfile {
   try {
     const table = parseCsvInParallel(bytes, { delimiter });
     const declaredKey = table.header.find((name) =>
       ["sku", "id"].includes(normalizeColumnName(name)),
     );
     const profile = profileDataset(table, { keyColumn: declaredKey });
-    return { profile: delimiter ? { ...profile, delimiter } : profile, table };
+    // The table stays where it was parsed: the review needs only its profile and shape.
+    return {
+      profile: delimiter ? { ...profile, delimiter } : profile,
+      rowCount: table.rowCount,
+      delimiter: table.delimiter,
+    };
   } catch (error) {
     throw csvAppError(error);
   }
-}
-
-/** `profileUpload`'s answer without the table, which stays where it was parsed. */
-export function uploadProfile(bytes: Uint8Array, delimiter?: Delimiter): UploadProfile {
-  const { profile, table } = profileUpload(bytes, delimiter);
-  return { profile, rowCount: table.rowCount, delimiter: table.delimiter };
 }
 
 export function csvAppError(error: unknown): unknown {
