@@ -37,7 +37,9 @@ if (!result.ok) throw new Error(result.error.message);
 lap("dry_run_ms");
 const output = result.output;
 lap("serialise_ms");
-fs.writeFileSync(outFile, output);
+// Written as the CLI writes it: fs/promises writes in 512 KiB pieces. One 77 MB write() call
+// costs ten times more here (about 0.24 s against 0.02 s), a kernel cost of giant writes.
+await fs.promises.writeFile(outFile, output);
 lap("write_ms");
 
 console.log(
