@@ -1,3 +1,4 @@
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ActionResult } from "@/lib/actions/server-action";
 import { parseCsv } from "@/lib/dataset/csv";
@@ -6,7 +7,7 @@ import type { ApprovedExecution } from "@/lib/services/approve-plan";
 import { type ServerFixture, startServerWithFreshData } from "./support/fixture";
 import { callAction, type Session, signIn } from "./support/http";
 import { approve, datasetIdByName, draftPlan, preview, priceIncreasePlan } from "./support/plans";
-import { startServer } from "./support/server";
+import { databaseFile, startServer } from "./support/server";
 
 /** Change it to explore other kill points; a failure names the seed and round to replay. */
 const SEED = 20_261_122;
@@ -48,11 +49,54 @@ async function prices(versionNumber: number): Promise<Map<string, number>> {
   return new Map(table.column(table.keyColumnIndex).map((key, row) => [key, Number(price[row])]));
 }
 
-type Outcome = "answered" | "killed after commit" | "killed before commit";
+type Outcome =
+  | "answered"
+  | "killed after commit"
+  | "killed before its transaction"
+  | "killed inside its transaction";
+
+/**
+ * Watches the database from outside the server: an approval takes SQLite's write lock as its
+ * transaction's first statement (approve-plan.ts) and holds it until commit or rollback, so while
+ * another connection cannot begin a write transaction, an approval's transaction is open.
+ */
+function writeLockProbe(file: string) {
+  const probe = new Database(file, { timeout: 0 });
+  return {
+    held(): boolean {
+      try {
+        probe.exec("BEGIN IMMEDIATE");
+        probe.exec("ROLLBACK");
+        return false;
+      } catch (error) {
+        if ((error as { code?: string }).code === "SQLITE_BUSY") return true;
+        throw error;
+      }
+    },
+    close: () => probe.close(),
+  };
+}
+
+/** Resolves once the write lock is seen held, or with false when `settled` comes first. */
+async function lockSeen(
+  probe: ReturnType<typeof writeLockProbe>,
+  settled: Promise<unknown>,
+): Promise<boolean> {
+  let done = false;
+  void settled.finally(() => {
+    done = true;
+  });
+  while (!done) {
+    if (probe.held()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  return false;
+}
 
 describe("SIGKILL during approvals of 10,000-row plans", () => {
   it(`after each of ${ROUNDS} kills the restarted server's database passes the integrity check, and the approval completes exactly once`, async () => {
     const random = seededRandom(SEED);
+    const probe = writeLockProbe(databaseFile(fixture.dataDir));
 
     // Approvals without a kill measure how long one takes here (the second, on a warmed-up
     // server), so the kill points spread over the whole of it: session, executor run, writes,
@@ -90,13 +134,24 @@ describe("SIGKILL during approvals of 10,000-row plans", () => {
       const previewed = await preview(fixture.server, approver, planIds[round - 1]);
       expect(previewed.cellsChanged, where).toBe(10_000);
 
-      const killAfterMs = random() * approvalMs * 1.2;
       const answer: Promise<ActionResult<ApprovedExecution> | "no answer"> = approve(
         fixture.server,
         approver,
         previewed,
       ).catch(() => "no answer");
-      await new Promise((resolve) => setTimeout(resolve, killAfterMs));
+      // Even rounds kill the moment the approval's transaction is seen open; odd rounds at a
+      // random point of the whole approval, noting whether its transaction was open then.
+      const aimed = round % 2 === 0;
+      let lockHeld: boolean;
+      if (aimed) {
+        lockHeld = await lockSeen(probe, answer);
+        expect(lockHeld, `${where}: the approval answered before its transaction was seen`).toBe(
+          true,
+        );
+      } else {
+        await new Promise((resolve) => setTimeout(resolve, random() * approvalMs * 1.2));
+        lockHeld = probe.held();
+      }
       await fixture.server.kill();
       const answered = await answer;
 
@@ -121,12 +176,23 @@ describe("SIGKILL during approvals of 10,000-row plans", () => {
         expect(answered, where).toMatchObject({ ok: true });
         expect(committed, where).not.toBeNull();
       }
+      if (aimed) {
+        // Killed inside the transaction: nothing of it was kept.
+        expect(committed, where).toBeNull();
+        const dataset = await fixture.db.dataset.findUniqueOrThrow({
+          where: { id: datasetId },
+          include: { currentVersion: { select: { number: true } } },
+        });
+        expect(dataset.currentVersion?.number, where).toBe(previewed.baseVersion);
+      }
       outcomes.push(
         answered !== "no answer"
           ? "answered"
           : committed
             ? "killed after commit"
-            : "killed before commit",
+            : lockHeld
+              ? "killed inside its transaction"
+              : "killed before its transaction",
       );
 
       // The reviewer clicks "Approve" again: applied now if the kill came first, otherwise the
@@ -149,6 +215,11 @@ describe("SIGKILL during approvals of 10,000-row plans", () => {
         .map(([outcome, rounds]) => `${rounds} ${outcome}`)
         .join(", ")}`,
     );
+
+    probe.close();
+    expect(
+      outcomes.filter((outcome) => outcome === "killed inside its transaction").length,
+    ).toBeGreaterThanOrEqual(ROUNDS / 2);
 
     await fixture.server.stop();
     const report = await checkDatabaseIntegrity(fixture.db);

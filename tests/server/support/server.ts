@@ -57,6 +57,11 @@ export async function copyDatabase(templateDir: string): Promise<string> {
   return dataDir;
 }
 
+/** The SQLite file of a server's data folder. */
+export function databaseFile(dataDir: string): string {
+  return path.join(dataDir, DB_FILE);
+}
+
 export function databaseUrl(dataDir: string): string {
   return `file:${path.join(dataDir, DB_FILE)}`;
 }
