@@ -1,4 +1,5 @@
 import { CsvError, type CsvTable } from "./csv";
+import { scanDistinct } from "./distinct";
 import { type ColumnRole, mapShorthand, normalizeColumnName } from "./shorthand";
 import type { BooleanStyle, ColumnProfile, ColumnType, DatasetProfile } from "./types";
 import {
@@ -9,9 +10,6 @@ import {
   isNumberText,
   parseBooleanText,
 } from "./values";
-
-// A local constant, not an import: see the note on the character codes in csv.ts.
-const QUOTE = 34;
 
 export { normalizeColumnName, SHORTHAND_SYNONYMS, SHORTHAND_TYPES } from "./shorthand";
 
@@ -178,99 +176,6 @@ function profileColumn(table: CsvTable, col: number): { profile: ColumnProfile; 
   if (type === "boolean") profile.booleanStyle = commonStyle(counts());
 
   return { profile, unique: scan.empty === 0 && scan.distinct === table.rowCount };
-}
-
-interface DistinctScan {
-  /** Number of distinct non-empty values. */
-  distinct: number;
-  /** Cells that are empty or whitespace. */
-  empty: number;
-  /** For each distinct value, the first row it appears on and how many rows have it. */
-  firstRow: Int32Array;
-  count: Int32Array;
-}
-
-/**
- * Distinct values of a column, counted with a hash table over the cells' text so that no string
- * is made per row (only quoted cells are decoded). Equal values are equal strings: cells are not
- * trimmed, so " fitness" and "fitness" are two values, as the executor's eq sees them.
- */
-function scanDistinct(table: CsvTable, col: number): DistinctScan {
-  const { text, rowCount, fieldStart, rowEnd, columnCount: width } = table;
-  const last = col === width - 1;
-  let size = 16;
-  while (size < rowCount * 2) size *= 2;
-  const slotHash = new Int32Array(size);
-  const slotEntry = new Int32Array(size); // distinct index + 1; 0 is empty
-  const n = Math.max(rowCount, 1);
-  const firstRow = new Int32Array(n);
-  // Where each distinct value's text lies in the file, or -1 when it had to be decoded.
-  const firstFrom = new Int32Array(n);
-  const firstTo = new Int32Array(n);
-  const count = new Int32Array(n);
-  const mask = size - 1;
-  let distinct = 0;
-  let empty = 0;
-
-  for (let row = 0, at = col; row < rowCount; row++, at += width) {
-    let from = fieldStart[at];
-    let to = last ? rowEnd[row] : fieldStart[at + 1] - 1;
-    // A value is a range of the text: the cell, or inside its quotes. Only a quoted value with an
-    // escaped quote ("") needs decoding into a string of its own.
-    let decoded: string | null = null;
-    if (text.charCodeAt(from) === QUOTE) {
-      from++;
-      to--;
-      const quote = text.indexOf('"', from);
-      if (quote >= 0 && quote < to) decoded = table.cell(row, col);
-    }
-    const source = decoded ?? text;
-    const hashFrom = decoded === null ? from : 0;
-    const hashTo = decoded === null ? to : decoded.length;
-    let hash = 0x811c9dc5;
-    let blank = true;
-    for (let k = hashFrom; k < hashTo; k++) {
-      const c = source.charCodeAt(k);
-      if (c !== 32 && c !== 9) blank = false;
-      hash = Math.imul(hash ^ c, 0x01000193);
-    }
-    if (blank) {
-      empty++;
-      continue;
-    }
-    hash |= 0;
-    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const entry = slotEntry[slot];
-      if (entry === 0) {
-        slotHash[slot] = hash;
-        slotEntry[slot] = distinct + 1;
-        firstRow[distinct] = row;
-        firstFrom[distinct] = decoded === null ? from : -1;
-        firstTo[distinct] = decoded === null ? to : -1;
-        count[distinct] = 1;
-        distinct++;
-        break;
-      }
-      if (slotHash[slot] !== hash) continue;
-      const other = entry - 1;
-      const otherFrom = firstFrom[other];
-      let same: boolean;
-      if (decoded !== null || otherFrom < 0) {
-        same = table.cell(firstRow[other], col) === table.cell(row, col);
-      } else {
-        const length = to - from;
-        same = firstTo[other] - otherFrom === length;
-        for (let k = 0; same && k < length; k++) {
-          same = text.charCodeAt(otherFrom + k) === text.charCodeAt(from + k);
-        }
-      }
-      if (same) {
-        count[other]++;
-        break;
-      }
-    }
-  }
-  return { distinct, empty, firstRow, count };
 }
 
 const FLAG_NAME =
