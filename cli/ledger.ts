@@ -1,17 +1,12 @@
 import { createReadStream, existsSync } from "node:fs";
 import { access } from "node:fs/promises";
 import { createInterface } from "node:readline";
-import { createDb, type Db } from "@/lib/db/client";
-import { databaseProvider, redactedUrl, sqliteFilePath } from "@/lib/db/database-url";
-import { migrateDatabaseUrl } from "@/lib/db/migrations";
+import { databaseProvider, sqliteFilePath } from "@/lib/db/database-url";
 import { env } from "@/lib/env";
 import { executionPlanSchema } from "@/lib/plan/schema";
 import { planHash } from "@/lib/services/hashing";
-import {
-  type CliExecutionInput,
-  findCompletedExecution,
-  recordCliExecution,
-} from "@/lib/services/record-cli-execution";
+import type { CliExecutionInput } from "@/lib/services/record-cli-execution";
+import type { DatabaseLedger } from "./database-ledger";
 
 /**
  * Idempotency for `apply`: has this execution_id already completed? One small interface, so
@@ -59,16 +54,23 @@ export async function openLedger(options: OpenLedgerOptions): Promise<ExecutionL
   if (options.db === "none") return fileLedger;
   const url = options.db ?? env().DATABASE_URL;
   if (options.db === undefined && !databaseExists(url)) return fileLedger;
-  await migrateDatabaseUrl(url);
-  return new DatabaseLedger(url, createDb(url));
+  return openDatabaseLedger(url);
 }
 
 /** The app database (DATABASE_URL) when it exists, to look executions up in; null otherwise. */
 export async function openAppLedger(): Promise<DatabaseLedger | null> {
   const url = env().DATABASE_URL;
   if (!databaseExists(url) || url === "file::memory:") return null;
-  await migrateDatabaseUrl(url);
-  return new DatabaseLedger(url, createDb(url));
+  return openDatabaseLedger(url);
+}
+
+/**
+ * The database ledger, loaded only when a database is used: Prisma's clients and the migrations
+ * take a fifth of a second to load, a third of a small run's whole time.
+ */
+async function openDatabaseLedger(url: string): Promise<DatabaseLedger> {
+  const { openDatabaseLedger: open } = await import("./database-ledger");
+  return open(url);
 }
 
 /** A PostgreSQL database is there to be used; a SQLite file only once someone created it. */
@@ -76,36 +78,6 @@ function databaseExists(url: string): boolean {
   if (databaseProvider(url) === "postgres") return true;
   const file = sqliteFilePath(url);
   return file === ":memory:" || existsSync(file);
-}
-
-/** Executions in the app database (lib/services/record-cli-execution.ts). */
-export class DatabaseLedger implements ExecutionLedger {
-  readonly description: string;
-
-  constructor(
-    url: string,
-    private readonly client: Db,
-  ) {
-    this.description = `database ${redactedUrl(url)}`;
-  }
-
-  async find(executionId: string): Promise<LedgerEntry | null> {
-    const found = await findCompletedExecution(executionId, this.client);
-    if (!found) return null;
-    return {
-      executionId: found.executionId,
-      planHash: found.planHash,
-      executedAt: found.executedAt.toISOString(),
-    };
-  }
-
-  async record(record: CliExecutionRecord): Promise<void> {
-    await recordCliExecution(record, this.client);
-  }
-
-  async close(): Promise<void> {
-    await this.client.$disconnect();
-  }
 }
 
 /** The hash ledgers compare: the same plan hash approvals in the web app record. */

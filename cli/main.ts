@@ -1,6 +1,3 @@
-import { applyCommand } from "./commands/apply";
-import { planCommand } from "./commands/plan";
-import { previewCommand } from "./commands/preview";
 import { CliError, EXIT, type ExitCode } from "./errors";
 import type { CliIo } from "./io";
 
@@ -11,12 +8,31 @@ import type { CliIo } from "./io";
 
 export interface Command {
   name: string;
-  summary: string;
   help: string;
   run(argv: string[], io: CliIo): Promise<ExitCode>;
 }
 
-const COMMANDS: Command[] = [planCommand, previewCommand, applyCommand];
+/**
+ * The commands, each loaded only when it runs: `plan` brings the planners, `apply` the audit
+ * writer and, with a database, Prisma; a run should not wait for what it does not use.
+ */
+const COMMANDS: { name: string; summary: string; load(): Promise<Command> }[] = [
+  {
+    name: "plan",
+    summary: "draft a plan from an instruction (prints JSON for review)",
+    load: async () => (await import("./commands/plan")).planCommand,
+  },
+  {
+    name: "preview",
+    summary: "dry-run a plan: counts per operation, guards and the diff",
+    load: async () => (await import("./commands/preview")).previewCommand,
+  },
+  {
+    name: "apply",
+    summary: "apply a plan to a CSV, all or nothing, with an audit line",
+    load: async () => (await import("./commands/apply")).applyCommand,
+  },
+];
 
 const HELP = `Usage: signoff <command> [options]
 
@@ -40,13 +56,14 @@ export async function main(argv: string[], io: CliIo): Promise<ExitCode> {
     io.out(HELP);
     return name === undefined ? EXIT.invalidPlan : EXIT.ok;
   }
-  const command = COMMANDS.find((candidate) => candidate.name === name);
-  if (!command) {
+  const entry = COMMANDS.find((candidate) => candidate.name === name);
+  if (!entry) {
     io.err(
       `signoff: unknown command ${JSON.stringify(name)}; the commands are plan, preview and apply (see: signoff --help)`,
     );
     return EXIT.invalidPlan;
   }
+  const command = await entry.load();
   if (rest.includes("--help") || rest.includes("-h")) {
     io.out(command.help);
     return EXIT.ok;

@@ -46,7 +46,6 @@ failed (nothing written); 4 the output or the audit file could not be written.`;
 
 export const applyCommand: Command = {
   name: "apply",
-  summary: "apply a plan to a CSV, all or nothing, with an audit line",
   help: HELP,
   run,
 };

@@ -37,7 +37,6 @@ instruction (the words it could not place are listed); 3 the model provider fail
 
 export const planCommand: Command = {
   name: "plan",
-  summary: "draft a plan from an instruction (prints JSON for review)",
   help: HELP,
   run,
 };

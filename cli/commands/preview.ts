@@ -36,7 +36,6 @@ or a guard fails (apply would refuse it).`;
 
 export const previewCommand: Command = {
   name: "preview",
-  summary: "dry-run a plan: counts per operation, guards and the diff",
   help: HELP,
   run,
 };

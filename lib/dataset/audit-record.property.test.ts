@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { load, planOf } from "@/lib/executor/test-support";
-import { type AuditRecordInput, auditLine, buildAuditRecord } from "./audit-record";
+import { auditLine } from "./audit-line";
+import { type AuditRecordInput, buildAuditRecord } from "./audit-record";
 import { parseCsv } from "./csv";
 
 /**

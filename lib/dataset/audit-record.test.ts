@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fixturePlan, load, planOf } from "@/lib/executor/test-support";
-import { auditLine, auditLineChunks, buildAuditRecord } from "./audit-record";
+import { auditLine, auditLineBytes, auditLineChunks } from "./audit-line";
+import { buildAuditRecord } from "./audit-record";
 import { parseCsv } from "./csv";
 
 const SEED =
@@ -133,6 +134,20 @@ describe("audit records in the seed executor's format", () => {
     expect([...auditLineChunks(input)].join("")).toBe(
       `${JSON.stringify(buildAuditRecord(input))}\n`,
     );
+  });
+
+  it("writes a line of many pieces byte for byte, characters beyond ASCII split between pieces included", () => {
+    const rows = Array.from(
+      { length: 12_000 },
+      (_, k) => `K${k},fitness,${(k % 90) + 10}.50,true,"ø漢 ""${k}"", é"`,
+    );
+    const csv = `sku,category,price,in_stock,note\n${rows.join("\n")}\n`;
+    const { input } = recordFor(fixturePlan("seed-plan-fitness-10pct.json"), csv);
+    const pieces = [...auditLineBytes(input, { actor: "Zoë" })];
+    expect(pieces.length).toBeGreaterThan(3);
+    const expected = `${JSON.stringify(buildAuditRecord(input, { actor: "Zoë" }))}\n`;
+    expect(Buffer.concat(pieces).toString("utf8")).toBe(expected);
+    expect([...auditLineChunks(input, { actor: "Zoë" })].join("")).toBe(expected);
   });
 
   it("records a failed execution without changes or an input table", () => {

@@ -16,7 +16,7 @@ import type { CsvTable } from "./csv";
  * before and after that operation (so a row two operations change appears twice). The cell-level
  * change records Signoff stores are folded back into rows here, starting from the input version.
  *
- * Pure: no `node:` imports. Large executions are written piece by piece (`auditLineChunks`).
+ * Pure: no `node:` imports. The record as a JSON line, written piece by piece, is audit-line.ts.
  */
 
 /** One changed cell, in executor order (the executor's `Change`, and the stored change records). */
@@ -103,109 +103,28 @@ export function buildAuditRecord(
   };
 }
 
-/** The record as one line of JSON, newline included. */
-export function auditLine(input: AuditRecordInput, extras: AuditExtras = {}): string {
-  return [...auditLineChunks(input, extras)].join("");
+/** The line's start, up to the `keys_changed` list (audit-line.ts writes the rest). */
+export function auditHead(input: AuditRecordInput, keysChanged: readonly string[]): string {
+  return JSON.stringify({ ...header(input), keys_changed: keysChanged }).slice(0, -1);
 }
 
-/**
- * The same line in pieces of about a megabyte: joined, they equal
- * `JSON.stringify(buildAuditRecord(input, extras)) + "\n"`.
- */
-export function* auditLineChunks(
-  input: AuditRecordInput,
-  extras: AuditExtras = {},
-): Generator<string> {
-  let parts: string[] = [];
-  let length = 0;
-  for (const piece of auditLinePieces(input, extras)) {
-    parts.push(piece);
-    length += piece.length;
-    if (length >= CHUNK) {
-      yield parts.join("");
-      parts = [];
-      length = 0;
-    }
-  }
-  if (parts.length > 0) yield parts.join("");
+/** The line's end after the changes: `plan_snapshot`, then the extras (without the `{`). */
+export function auditTail(input: AuditRecordInput, extras: AuditExtras): string {
+  return JSON.stringify({ plan_snapshot: input.planSnapshot ?? null, ...extras }).slice(1);
 }
-
-/**
- * The line as small pieces (the head, one per change entry, the tail), for writers that encode
- * them into their own buffers. A run that changed a million rows has a line of over a hundred
- * megabytes, so each change entry is written as text straight from the row's values rather than
- * built as objects and stringified (which cost more in allocation and garbage collection than the
- * run itself).
- */
-export function* auditLinePieces(
-  input: AuditRecordInput,
-  extras: AuditExtras = {},
-): Generator<string> {
-  checkExtras(extras);
-  const columns = input.input?.header ?? [];
-  if (!writableAsText(columns, input.keyColumn)) {
-    yield* auditLineChunksFromObjects(input, extras);
-    return;
-  }
-  const changes = Array.isArray(input.changes) ? input.changes : [...input.changes];
-  const groups = changeGroups(changes);
-  const rowOf = rowsOfGroups(changes, groups, input);
-  const keys = keysInRowOrder(rowOf, input);
-  const head = JSON.stringify({ ...header(input), keys_changed: keys });
-  yield `${head.slice(0, -1)},"changes":[`;
-
-  const names = columns.map((name) => `${JSON.stringify(name)}:`);
-  const keyField = `,${JSON.stringify(input.keyColumn)}:`;
-  const rows = new RowValues(input);
-  const rowText = (values: readonly string[]): string => {
-    let text = "{";
-    for (let col = 0; col < values.length; col++) {
-      text += (col === 0 ? "" : ",") + names[col] + JSON.stringify(values[col]);
-    }
-    return `${text}}`;
-  };
-  for (let g = 0; g < groups.length; g += 2) {
-    const first = changes[groups[g]];
-    const values = rows.current(rowOf[g >> 1]);
-    const before = rowText(values);
-    for (let k = groups[g]; k < groups[g + 1]; k++) {
-      const col = columns.indexOf(changes[k].column);
-      if (col >= 0) values[col] = changes[k].after;
-    }
-    yield `${g === 0 ? "" : ","}{"operation_id":${JSON.stringify(first.operationId)}${keyField}${JSON.stringify(first.rowKey)},"before":${before},"after":${rowText(values)}}`;
-  }
-  const tail = JSON.stringify({ plan_snapshot: input.planSnapshot ?? null, ...extras });
-  yield `],${tail.slice(1)}\n`;
-}
-
-const CHUNK = 1 << 20;
 
 /**
  * Whether entries written as text keep JSON.stringify's field order: an object lists integer-like
  * names first and keeps one of two equal names, and an entry's own fields could be shadowed by
  * the key column's name. Such tables take the object path.
  */
-function writableAsText(header: readonly string[], keyColumn: string): boolean {
+export function writableAsText(header: readonly string[], keyColumn: string): boolean {
   if (new Set(header).size !== header.length) return false;
   if (["operation_id", "before", "after"].includes(keyColumn)) return false;
   return header.every((name) => !/^(0|[1-9]\d*)$/.test(name));
 }
 
-function* auditLineChunksFromObjects(
-  input: AuditRecordInput,
-  extras: AuditExtras,
-): Generator<string> {
-  const entries = [...auditChangeEntries(input)];
-  const head = JSON.stringify({ ...header(input), keys_changed: keysInFileOrder(entries, input) });
-  yield `${head.slice(0, -1)},"changes":[`;
-  for (let index = 0; index < entries.length; index++) {
-    yield (index === 0 ? "" : ",") + JSON.stringify(entries[index]);
-  }
-  const tail = JSON.stringify({ plan_snapshot: input.planSnapshot ?? null, ...extras });
-  yield `],${tail.slice(1)}\n`;
-}
-
-function checkExtras(extras: AuditExtras): void {
+export function checkExtras(extras: AuditExtras): void {
   for (const name of Object.keys(extras)) {
     if (SEED_FIELDS.has(name)) throw new Error(`"${name}" is a seed audit field, not an extra`);
   }
@@ -228,7 +147,7 @@ function header(input: AuditRecordInput) {
  * The entries of a change list as [start, end) pairs: consecutive cells of one row changed by one
  * operation (executor order is by operation, then row).
  */
-function changeGroups(changes: readonly AuditCellChange[]): number[] {
+export function changeGroups(changes: readonly AuditCellChange[]): number[] {
   const groups: number[] = [];
   for (let k = 0; k < changes.length; k++) {
     const previous = changes[k - 1];
@@ -246,7 +165,7 @@ function changeGroups(changes: readonly AuditCellChange[]): number[] {
 }
 
 /** The input row of each group's row, from the caller when it knows them, else by key. */
-function rowsOfGroups(
+export function rowsOfGroups(
   changes: readonly AuditCellChange[],
   groups: readonly number[],
   input: AuditRecordInput,
@@ -267,7 +186,7 @@ function rowsOfGroups(
 }
 
 /** keysInFileOrder for rows known by number: sorted and deduplicated as numbers. */
-function keysInRowOrder(rowOf: Int32Array, input: AuditRecordInput): string[] {
+export function keysInRowOrder(rowOf: Int32Array, input: AuditRecordInput): string[] {
   const table = input.input;
   if (rowOf.length === 0 || !table) return [];
   const rows = Int32Array.from(rowOf).sort();
@@ -278,30 +197,15 @@ function keysInRowOrder(rowOf: Int32Array, input: AuditRecordInput): string[] {
   return keys;
 }
 
-/** Each changed row's values as the operations so far left them, read from the input once. */
-class RowValues {
-  private readonly rows = new Map<number, string[]>();
-
-  constructor(private readonly input: AuditRecordInput) {}
-
-  current(row: number): string[] {
-    let values = this.rows.get(row);
-    if (!values) {
-      const table = this.input.input;
-      if (!table) throw new Error("The input table is needed to describe changed rows.");
-      values = table.header.map((_, col) => table.cell(row, col));
-      this.rows.set(row, values);
-    }
-    return values;
-  }
-}
-
 /**
  * Each changed row's key once, in the order the rows stand in the input version — the order the
  * seed executor scans rows in — whatever order the operations reached them in, so the CLI, the
  * history downloads and the export list the same keys the same way.
  */
-function keysInFileOrder(entries: readonly AuditChangeEntry[], input: AuditRecordInput): string[] {
+export function keysInFileOrder(
+  entries: readonly AuditChangeEntry[],
+  input: AuditRecordInput,
+): string[] {
   const keys = new Set<string>();
   for (const entry of entries) keys.add(entry[input.keyColumn] as string);
   const table = input.input;

@@ -1,6 +1,6 @@
 import "server-only";
 import { nameWithEmail } from "@/lib/auth/actor-label";
-import { auditLineChunks } from "@/lib/dataset/audit-record";
+import { auditLineChunks } from "@/lib/dataset/audit-line";
 import type { CsvTable } from "@/lib/dataset/csv";
 import { parseCsvInParallel } from "@/lib/dataset/scan-worker";
 import { loadVersionContentById } from "@/lib/db/dataset-versions";

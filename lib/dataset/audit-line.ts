@@ -1,0 +1,206 @@
+import {
+  type AuditCellChange,
+  type AuditExtras,
+  type AuditRecordInput,
+  auditChangeEntries,
+  auditHead,
+  auditTail,
+  changeGroups,
+  checkExtras,
+  keysInFileOrder,
+  keysInRowOrder,
+  rowsOfGroups,
+  writableAsText,
+} from "./audit-record";
+import type { CsvTable } from "./csv";
+
+/**
+ * The audit record (audit-record.ts) as one JSON line, written as UTF-8 bytes in pieces of about a
+ * megabyte. A run that changed a million rows has a line of over a hundred megabytes, so each
+ * change entry is written byte by byte from the row's cells rather than built as objects and
+ * stringified, or even concatenated as strings: either cost more in allocation and garbage
+ * collection than the run itself. Joined, the pieces equal
+ * `JSON.stringify(buildAuditRecord(input, extras)) + "\n"` (property-tested).
+ *
+ * Pure: no `node:` imports.
+ */
+
+const CHUNK = 1 << 20;
+
+export function* auditLineBytes(
+  input: AuditRecordInput,
+  extras: AuditExtras = {},
+): Generator<Uint8Array> {
+  checkExtras(extras);
+  const out = new JsonBytes();
+  const table = input.input;
+  const changes = Array.isArray(input.changes) ? input.changes : [...input.changes];
+  if (!table || !writableAsText(table.header, input.keyColumn)) {
+    // Rare shapes (see `writableAsText`), and records without rows: written from objects.
+    const entries = [...auditChangeEntries({ ...input, changes })];
+    out.text(`${auditHead(input, keysInFileOrder(entries, input))},"changes":[`);
+    for (let index = 0; index < entries.length; index++) {
+      out.text((index === 0 ? "" : ",") + JSON.stringify(entries[index]));
+      if (out.full) yield out.take();
+    }
+  } else {
+    const groups = changeGroups(changes);
+    const rowOf = rowsOfGroups(changes, groups, input);
+    out.text(`${auditHead(input, keysInRowOrder(rowOf, input))},"changes":[`);
+    yield* changeEntries(out, table, input.keyColumn, changes, groups, rowOf);
+  }
+  out.text(`],${auditTail(input, extras)}\n`);
+  yield out.take();
+}
+
+/** The line as text (tests, and readers that want a string). */
+export function auditLine(input: AuditRecordInput, extras: AuditExtras = {}): string {
+  return [...auditLineChunks(input, extras)].join("");
+}
+
+/** The line as text in pieces of about a megabyte, for responses that stream text. */
+export function* auditLineChunks(
+  input: AuditRecordInput,
+  extras: AuditExtras = {},
+): Generator<string> {
+  const decoder = new TextDecoder();
+  for (const bytes of auditLineBytes(input, extras)) {
+    yield decoder.decode(bytes, { stream: true });
+  }
+  const rest = decoder.decode();
+  if (rest) yield rest;
+}
+
+/**
+ * One entry per group of changes (one operation, one row): the operation, the row's key and the
+ * whole row before and after. A row's cells are read from the table until an operation changes
+ * them; `overlays` keeps what the operations so far wrote, per changed row.
+ */
+function* changeEntries(
+  out: JsonBytes,
+  table: CsvTable,
+  keyColumn: string,
+  changes: readonly AuditCellChange[],
+  groups: readonly number[],
+  rowOf: Int32Array,
+): Generator<Uint8Array> {
+  const { header } = table;
+  const names = header.map((name, col) => `${col === 0 ? "" : ","}${JSON.stringify(name)}:`);
+  const keyField = `,${JSON.stringify(keyColumn)}:`;
+  const overlays = new Map<number, Array<string | undefined>>();
+  const writeRow = (row: number, overlay: Array<string | undefined> | undefined) => {
+    out.byte(123); // {
+    for (let col = 0; col < names.length; col++) {
+      out.text(names[col]);
+      const written = overlay?.[col];
+      if (written !== undefined) out.json(written);
+      else out.cell(table, row, col);
+    }
+    out.byte(125); // }
+  };
+  for (let g = 0; g < groups.length; g += 2) {
+    const first = changes[groups[g]];
+    const row = rowOf[g >> 1];
+    out.text(g === 0 ? '{"operation_id":' : ',{"operation_id":');
+    out.json(first.operationId);
+    out.text(keyField);
+    out.json(first.rowKey);
+    out.text(',"before":');
+    let overlay = overlays.get(row);
+    writeRow(row, overlay);
+    for (let k = groups[g]; k < groups[g + 1]; k++) {
+      const col = header.indexOf(changes[k].column);
+      if (col < 0) continue;
+      if (!overlay) {
+        overlay = new Array<string | undefined>(header.length);
+        overlays.set(row, overlay);
+      }
+      overlay[col] = changes[k].after;
+    }
+    out.text(',"after":');
+    writeRow(row, overlay);
+    out.byte(125); // }
+    if (out.full) yield out.take();
+  }
+}
+
+/**
+ * A growing piece of UTF-8 JSON. Writes ASCII code units straight into its bytes, and leaves
+ * anything else (escapes, other characters) to JSON.stringify and TextEncoder.
+ */
+class JsonBytes {
+  private bytes = new Uint8Array(CHUNK * 2);
+  private at = 0;
+  private readonly encoder = new TextEncoder();
+
+  get full(): boolean {
+    return this.at >= CHUNK;
+  }
+
+  /** The bytes so far; the next write starts a new piece. */
+  take(): Uint8Array {
+    const piece = this.bytes.slice(0, this.at);
+    this.at = 0;
+    return piece;
+  }
+
+  byte(value: number): void {
+    this.reserve(1);
+    this.bytes[this.at++] = value;
+  }
+
+  /** `value` as it is (already JSON). */
+  text(value: string): void {
+    this.range(value, 0, value.length, false);
+  }
+
+  /** `value` as a JSON string. */
+  json(value: string): void {
+    this.range(value, 0, value.length, true);
+  }
+
+  /** A cell's value as a JSON string, from the table's text when it is not quoted. */
+  cell(table: CsvTable, row: number, col: number): void {
+    const start = table.cellStart(row, col);
+    if (table.text.charCodeAt(start) === QUOTE) this.json(table.cell(row, col));
+    else this.range(table.text, start, table.cellEnd(row, col), true);
+  }
+
+  /** `text.slice(from, to)`, as a JSON string when `quoted`. */
+  private range(text: string, from: number, to: number, quoted: boolean): void {
+    const length = to - from;
+    this.reserve(length + 2);
+    const { bytes } = this;
+    let at = this.at;
+    if (quoted) bytes[at++] = QUOTE;
+    for (let k = from; k < to; k++) {
+      const c = text.charCodeAt(k);
+      if (c >= 0x7f || (quoted && (c < 0x20 || c === QUOTE || c === BACKSLASH))) {
+        this.slow(text.slice(from, to), quoted);
+        return;
+      }
+      bytes[at++] = c;
+    }
+    if (quoted) bytes[at++] = QUOTE;
+    this.at = at;
+  }
+
+  /** Text with escapes or characters beyond ASCII, the general way. */
+  private slow(value: string, quoted: boolean): void {
+    const text = quoted ? JSON.stringify(value) : value;
+    // A UTF-16 code unit takes at most three bytes in UTF-8.
+    this.reserve(text.length * 3);
+    this.at += this.encoder.encodeInto(text, this.bytes.subarray(this.at)).written;
+  }
+
+  private reserve(length: number): void {
+    if (this.at + length <= this.bytes.length) return;
+    const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.at + length));
+    grown.set(this.bytes.subarray(0, this.at));
+    this.bytes = grown;
+  }
+}
+
+// Local constants, not imports: see the note on the character codes in csv.ts.
+const QUOTE = 34;
+const BACKSLASH = 92;
