@@ -1,12 +1,11 @@
 "use client";
 
-import { useWatch } from "react-hook-form";
 import type { ColumnProfile, DatasetProfile } from "@/lib/dataset/types";
 import type { PlanPath } from "@/lib/plan/issues";
 import { type Action, type ActionType, AGGREGATE_FNS } from "@/lib/plan/schema";
 import { resolveShorthand } from "@/lib/plan/shorthand";
 import { ACTION_TYPES, changeActionType } from "./draft-edits";
-import { usePlanFormActions } from "./editor-context";
+import { usePlanAt, usePlanFormActions } from "./editor-context";
 import { EditorSection, Field, inputClass } from "./field";
 import { fieldId } from "./field-paths";
 import {
@@ -18,7 +17,6 @@ import {
   TextInput,
   ValueOptions,
 } from "./inputs";
-import { formName } from "./plan-form-state";
 import { ComputedActionFields, isComputedAction } from "./text-action-fields";
 import { formatValue, parseNumericValueText } from "./value-codec";
 
@@ -62,7 +60,7 @@ export function ActionEditor({
   variables: readonly string[];
 }) {
   const { profile, setAt } = usePlanFormActions();
-  const action: Action = useWatch({ name: formName(path) }) ?? {
+  const action: Action = usePlanAt(path) ?? {
     type: "percent_increase",
     value: 0,
   };

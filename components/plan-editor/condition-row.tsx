@@ -1,15 +1,13 @@
 "use client";
 
-import { useWatch } from "react-hook-form";
 import type { ColumnProfile } from "@/lib/dataset/types";
 import type { PlanPath } from "@/lib/plan/issues";
 import { CONDITION_OPS, type Condition, type ConditionOp, type Scalar } from "@/lib/plan/schema";
 import { setConditionOp, valueShape } from "./draft-edits";
-import { usePlanFormActions } from "./editor-context";
+import { usePlanAt, usePlanFormActions } from "./editor-context";
 import { type ControlProps, Field, type FieldBinding, inputClass } from "./field";
 import { CloseIcon } from "./icons";
 import { ColumnSelect, ScalarInput, TextInput } from "./inputs";
-import { formName } from "./plan-form-state";
 import { TokenListInput } from "./token-list-input";
 import { formatValue, parseScalarText, retypeValue } from "./value-codec";
 
@@ -32,7 +30,7 @@ export const OP_LABELS: Record<ConditionOp, string> = {
 /** One condition: column, operator and a value input shaped and typed to fit both. */
 export function ConditionRow({ path, onRemove }: { path: PlanPath; onRemove: () => void }) {
   const { profile, setAt, readOnly } = usePlanFormActions();
-  const condition: Condition = useWatch({ name: formName(path) }) ?? { column: "", op: "eq" };
+  const condition: Condition = usePlanAt(path) ?? { column: "", op: "eq" };
   const column = profile.columns.find((candidate) => candidate.name === condition.column);
   const valuePath = [...path, "value"];
 

@@ -1,12 +1,10 @@
 "use client";
 
-import { useWatch } from "react-hook-form";
 import { dependsTransitively } from "@/lib/plan/dag";
 import { explicitDependencies, setDependencies } from "./draft-edits";
-import { useFormErrorsAt, useIssuesAt, usePlanFormActions } from "./editor-context";
+import { useErrorsAt, useIssuesAt, usePlanAt, usePlanFormActions } from "./editor-context";
 import { IssueList } from "./field";
 import { fieldId } from "./field-paths";
-import { formName } from "./plan-form-state";
 import type { PlanOutline } from "./use-plan-outline";
 
 /**
@@ -18,9 +16,9 @@ export function DependenciesEditor({ index, outline }: { index: number; outline:
   const { edit, readOnly } = usePlanFormActions();
   const path = ["operations", index, "depends_on"];
   const id = fieldId(path);
-  const hasErrors = useFormErrorsAt(path).length > 0;
+  const hasErrors = useErrorsAt(path).length > 0;
   const hasWarnings = useIssuesAt(path).some((issue) => issue.severity === "warning");
-  const dependsOn: unknown = useWatch({ name: formName(path) });
+  const dependsOn: unknown = usePlanAt(path);
   const explicit = Array.isArray(dependsOn) ? (dependsOn as string[]) : undefined;
   const operationId = outline.operationIds[index] ?? "";
   const previous = outline.operationIds[index - 1];

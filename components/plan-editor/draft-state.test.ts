@@ -11,6 +11,7 @@ import {
 } from "./draft-edits";
 import {
   type DraftState,
+  DraftStore,
   draftReducer,
   initialDraftState,
   isDirty,
@@ -131,5 +132,29 @@ describe("plansEqual", () => {
     ).toBe(true);
     expect(plansEqual({ ...saved, format_version: 1 }, saved)).toBe(true);
     expect(plansEqual({ a: [1, 2] }, { a: [2, 1] })).toBe(false);
+  });
+});
+
+describe("DraftStore", () => {
+  it("holds the one draft: edits reach every subscriber, and an edit that changes nothing none", () => {
+    const store = new DraftStore(saved);
+    let calls = 0;
+    const unsubscribe = store.subscribe(() => calls++);
+    const before = store.getState();
+    store.dispatch({
+      type: "edit",
+      edit: (plan) => setIn(plan, ["operations", 0, "action", "value"], 7),
+    });
+    expect(calls).toBe(1);
+    expect(store.getState().draft.operations[0].action).toMatchObject({ value: 7 });
+    // Values the edit did not touch keep their identity, so fields reading them do not render.
+    expect(store.getState().draft.operations[1]).toBe(before.draft.operations[1]);
+    store.dispatch({ type: "edit", edit: (plan) => plan });
+    expect(calls).toBe(1);
+    store.dispatch({ type: "discard" });
+    expect(isDirty(store.getState())).toBe(false);
+    unsubscribe();
+    store.dispatch({ type: "replace", plan: addOperation(saved, seedProfile) });
+    expect(calls).toBe(2);
   });
 });

@@ -3,7 +3,8 @@ import type { ExecutionPlan, Operation } from "@/lib/plan/schema";
 /**
  * The plan editor's state: the latest saved revision, the draft every view edits, and a stable
  * key per operation so cards keep their identity (and focus) while operations move, get renamed
- * or are replaced wholesale from the JSON view. Pure; `usePlanDraft` wraps it in `useReducer`.
+ * or are replaced wholesale from the JSON view. Pure; `DraftStore` holds it for the editor, whose
+ * views (Form, Graph, JSON) all read the draft from there and change it only through `dispatch`.
  */
 
 export interface DraftState {
@@ -26,6 +27,34 @@ export type DraftAction =
    * A clean draft follows it; unsaved changes are kept and now compare against it.
    */
   | { type: "saved"; plan: ExecutionPlan };
+
+/**
+ * The editor's one draft, as a store its views subscribe to: the workbench for the whole state,
+ * each form field for the value at its own path (`usePlanAt`), so a keystroke re-renders the
+ * fields whose value changed (edits copy only the objects along the path they change).
+ */
+export class DraftStore {
+  private state: DraftState;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(saved: ExecutionPlan) {
+    this.state = initialDraftState(saved);
+  }
+
+  getState = (): DraftState => this.state;
+
+  dispatch(action: DraftAction): void {
+    const next = draftReducer(this.state, action);
+    if (next === this.state) return;
+    this.state = next;
+    for (const listener of this.listeners) listener();
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+}
 
 export function initialDraftState(saved: ExecutionPlan): DraftState {
   return withDraft({ saved, draft: saved, keys: [], nextKey: 0 }, saved);

@@ -1,19 +1,45 @@
 "use client";
 
-import { createContext, useContext, useSyncExternalStore } from "react";
+import { createContext, useContext, useMemo, useSyncExternalStore } from "react";
 import type { OperationStats } from "@/components/plan-graph/graph-model";
 import type { DatasetProfile } from "@/lib/dataset/types";
 import type { PlanIssue, PlanPath } from "@/lib/plan/issues";
 import type { ExecutionPlan } from "@/lib/plan/schema";
+import { getIn } from "./draft-edits";
+import type { DraftStore } from "./draft-state";
 import { pathKey } from "./field-paths";
 import { IssueStore } from "./issue-store";
-import { FormErrorStore } from "./plan-form-state";
 
 /**
- * What the views inside the workbench share without threading props through every level: how
- * to change the draft, the dataset profile that types the inputs, the last preview's counts, and
- * the validation issues by field.
+ * What the views inside the workbench share without threading props through every level: the
+ * draft and how to change it, the dataset profile that types the inputs, the last preview's
+ * counts, and the validation issues by field.
  */
+
+export const DraftStoreContext = createContext<DraftStore | null>(null);
+
+function useDraftStore(): DraftStore {
+  const store = useContext(DraftStoreContext);
+  if (!store) throw new Error("The plan editor's views must be used inside the plan workbench");
+  return store;
+}
+
+/**
+ * The draft's value at `path`; re-renders only when that value changes (edits copy only the
+ * objects along the path they change, so every other value keeps its identity).
+ */
+export function usePlanAt<T = unknown>(path: PlanPath): T {
+  const store = useDraftStore();
+  const read = () => getIn(store.getState().draft, path) as T;
+  return useSyncExternalStore(store.subscribe, read, read);
+}
+
+/** One key per operation of the draft, for the cards to keep their identity as they move. */
+export function useOperationKeys(): readonly string[] {
+  const store = useDraftStore();
+  const read = () => store.getState().keys;
+  return useSyncExternalStore(store.subscribe, read, read);
+}
 
 export interface DraftActions {
   edit: (edit: (plan: ExecutionPlan) => ExecutionPlan) => void;
@@ -41,14 +67,13 @@ export function useIssuesAt(path: PlanPath): PlanIssue[] {
 }
 
 /**
- * What the Form view's fields share: edits that span several fields (renames, type changes,
- * pruning an emptied object) applied to the react-hook-form state, the operation list's field
- * array methods, and RHF's validation errors by field.
+ * What the Form view's fields share: edits of the draft, from one field (`setAt`) to several
+ * (renames, type changes: the pure edits of draft-edits.ts), and the operation list's own.
  */
 export interface PlanFormActions {
-  /** Apply a pure edit of draft-edits.ts to the form, writing only the fields it changes. */
+  /** Apply a pure edit of draft-edits.ts to the draft. */
   edit: (edit: (plan: ExecutionPlan) => ExecutionPlan) => void;
-  /** Write one field (or a whole section) of the form. */
+  /** Write one field (or a whole section); a cleared field is removed (`writeAt`). */
   setAt: (path: PlanPath, value: unknown) => void;
   addOperation: () => void;
   removeOperation: (index: number) => void;
@@ -67,14 +92,14 @@ export function usePlanFormActions(): PlanFormActions {
   return actions;
 }
 
-export const FormErrorsContext = createContext<FormErrorStore>(new FormErrorStore());
-
-/** RHF's error messages for the field (or section) at `path`; re-renders only when they change. */
-export function useFormErrorsAt(path: PlanPath): string[] {
-  const store = useContext(FormErrorsContext);
-  const read = () => store.messagesAt(path);
-  const messages = useSyncExternalStore(store.subscribe, read, read);
-  return messages === "" ? NO_MESSAGES : messages.split("\n");
+/**
+ * The validation's error messages for the field (or section) at `path`; re-renders only when
+ * they change. Warnings are shown beside them by `IssueList`, from `useIssuesAt`.
+ */
+export function useErrorsAt(path: PlanPath): string[] {
+  const issues = useIssuesAt(path);
+  return useMemo(
+    () => issues.filter((issue) => issue.severity === "error").map((issue) => issue.detail),
+    [issues],
+  );
 }
-
-const NO_MESSAGES: string[] = [];

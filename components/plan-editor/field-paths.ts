@@ -86,19 +86,6 @@ export function anchorPath(path: PlanPath): PlanPath {
   return anchor;
 }
 
-/** Whether `path` is one of the form's fields (a leaf of `FORM_SHAPE`), not a section. */
-export function isFieldPath(path: PlanPath): boolean {
-  let shape: Shape | "field" = FORM_SHAPE;
-  for (const segment of path) {
-    if (shape === "field") return false;
-    const next: Shape | "field" | undefined =
-      typeof segment === "number" ? shape["#"] : (shape[segment] ?? shape["*"]);
-    if (next === undefined) return false;
-    shape = next;
-  }
-  return shape === "field";
-}
-
 /** A stable string for a path, used as a map key: `operations.1.filter.categories`. */
 export function pathKey(path: PlanPath): string {
   return path

@@ -1,18 +1,16 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { type RefCallBack, useController } from "react-hook-form";
 import type { PlanIssue, PlanPath } from "@/lib/plan/issues";
 import { applySuggestion, canApplySuggestion } from "./draft-edits";
-import { useFormErrorsAt, useIssuesAt, usePlanFormActions } from "./editor-context";
+import { useErrorsAt, useIssuesAt, usePlanAt, usePlanFormActions } from "./editor-context";
 import { fieldId } from "./field-paths";
 import { ErrorIcon, WarningIcon } from "./icons";
-import { formName } from "./plan-form-state";
 
 /**
- * A labelled form field: a react-hook-form `Controller` for the plan value at `path`, which
- * shows RHF's errors for it (and the validation's warnings, see field-paths.ts) and passes the
- * control its id, ref, `aria-invalid` and `aria-describedby`.
+ * A labelled form field for the draft's value at `path`, which shows the validation's errors and
+ * warnings for it (see field-paths.ts) and passes the control its id, `aria-invalid` and
+ * `aria-describedby`.
  */
 
 export const inputClass =
@@ -22,12 +20,11 @@ export const labelClass = "block text-xs font-medium text-slate-600";
 
 export interface ControlProps {
   id: string;
-  ref?: RefCallBack;
   "aria-invalid"?: boolean;
   "aria-describedby"?: string;
 }
 
-/** The field's value in the form and how to change it. */
+/** The field's value in the draft and how to change it. */
 export interface FieldBinding {
   value: unknown;
   onChange: (value: unknown) => void;
@@ -36,14 +33,14 @@ export interface FieldBinding {
 export function Field(
   props: FieldProps & { children: (control: ControlProps, field: FieldBinding) => ReactNode },
 ) {
-  const { field } = useController({ name: formName(props.path) });
+  const value = usePlanAt(props.path);
+  const { setAt } = usePlanFormActions();
   return (
-    <FieldFrame {...props} ref={field.ref}>
+    <FieldFrame {...props}>
       {(control) =>
         props.children(control, {
-          value: field.value ?? undefined,
-          // Cleared is null: RHF shows a field's default value again when it is set to undefined.
-          onChange: (value) => field.onChange(value === undefined ? null : value),
+          value: value ?? undefined,
+          onChange: (next) => setAt(props.path, next),
         })
       }
     </FieldFrame>
@@ -60,9 +57,8 @@ interface FieldProps {
 }
 
 /**
- * A field's label, hint and issues around a control that is not a `Controller` of its own: a
- * variable's value, whose name is a key RHF cannot address (it may hold dots), is written
- * through the whole `variables` map.
+ * A field's label, hint and issues around a control that writes the draft its own way: a
+ * variable's value, for one, is written through the whole `variables` map.
  */
 export function FieldFrame({
   path,
@@ -70,11 +66,10 @@ export function FieldFrame({
   hint,
   labelHidden = false,
   className = "",
-  ref,
   children,
-}: FieldProps & { ref?: RefCallBack; children: (control: ControlProps) => ReactNode }) {
+}: FieldProps & { children: (control: ControlProps) => ReactNode }) {
   const id = fieldId(path);
-  const errors = useFormErrorsAt(path);
+  const errors = useErrorsAt(path);
   const issues = useIssuesAt(path);
   const shown = errors.length > 0 || issues.some((issue) => issue.severity === "warning");
   const describedBy =
@@ -88,7 +83,6 @@ export function FieldFrame({
       <div className={labelHidden ? "" : "mt-1"}>
         {children({
           id,
-          ref,
           "aria-invalid": errors.length > 0 || undefined,
           "aria-describedby": describedBy,
         })}
@@ -104,11 +98,11 @@ export function FieldFrame({
 }
 
 /**
- * What is wrong at `path`: RHF's errors for it, then the validation's warnings. Each comes with
+ * What is wrong at `path`: the validation's errors for it, then its warnings. Each comes with
  * its "did you mean" as a button when it has one.
  */
 export function IssueList({ path, id }: { path: PlanPath; id?: string }) {
-  const errors = useFormErrorsAt(path);
+  const errors = useErrorsAt(path);
   const issues = useIssuesAt(path);
   const warnings = issues.filter((issue) => issue.severity === "warning");
   if (errors.length === 0 && warnings.length === 0) return null;

@@ -1,6 +1,5 @@
 "use client";
 
-import { useWatch } from "react-hook-form";
 import type { DatasetProfile, ShorthandRole } from "@/lib/dataset/types";
 import type { PlanPath } from "@/lib/plan/issues";
 import type { Filter } from "@/lib/plan/schema";
@@ -13,12 +12,11 @@ import {
   newCondition,
   removeCondition,
 } from "./draft-edits";
-import { usePlanFormActions } from "./editor-context";
+import { usePlanAt, usePlanFormActions } from "./editor-context";
 import { type ControlProps, EditorSection, Field, IssueList } from "./field";
 import { fieldId } from "./field-paths";
 import { CloseIcon, PlusIcon } from "./icons";
 import { BooleanSelect, NumberInput } from "./inputs";
-import { formName } from "./plan-form-state";
 import { TokenListInput } from "./token-list-input";
 import { newTop, TopEditor } from "./top-editor";
 import { parseScalarText } from "./value-codec";
@@ -52,7 +50,7 @@ export function shortcutLabel(profile: DatasetProfile, role: ShorthandRole, labe
 /** The filter of one operation: seed shortcuts mapped onto columns, then condition groups. */
 export function FilterEditor({ path }: { path: PlanPath }) {
   const { setAt, readOnly } = usePlanFormActions();
-  const watched: Filter | undefined = useWatch({ name: formName(path) });
+  const watched: Filter | undefined = usePlanAt(path);
   const filter = watched ?? {};
   const present = SHORTCUTS.filter((shortcut) => filter[shortcut.key] !== undefined);
   const groups = CONDITION_GROUPS.filter((group) => filter[group] !== undefined);

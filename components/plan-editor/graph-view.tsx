@@ -161,13 +161,11 @@ export function GraphView({
               </Button>
             </div>
           </div>
-          <PlanFormScope plan={plan}>
-            {() => (
-              <fieldset disabled={readOnly} className="min-w-0">
-                <legend className="sr-only">Operation {selectedNode.operationId}</legend>
-                <OperationCard index={selectedNode.index} outline={outline} />
-              </fieldset>
-            )}
+          <PlanFormScope>
+            <fieldset disabled={readOnly} className="min-w-0">
+              <legend className="sr-only">Operation {selectedNode.operationId}</legend>
+              <OperationCard index={selectedNode.index} outline={outline} />
+            </fieldset>
           </PlanFormScope>
         </section>
       ) : (

@@ -1,12 +1,11 @@
 "use client";
 
 import { memo } from "react";
-import { useWatch } from "react-hook-form";
 import { OPERATION_ID } from "@/lib/plan/schema";
 import { ActionEditor } from "./action-editor";
 import { DependenciesEditor } from "./dependencies-editor";
 import { renameOperation } from "./draft-edits";
-import { usePlanFormActions } from "./editor-context";
+import { usePlanAt, usePlanFormActions } from "./editor-context";
 import { Field, IssueList } from "./field";
 import { fieldId } from "./field-paths";
 import { FilterEditor } from "./filter-editor";
@@ -14,13 +13,12 @@ import { ArrowDownIcon, ArrowUpIcon, CopyIcon, TrashIcon } from "./icons";
 import { TextInput } from "./inputs";
 import { NameInput } from "./name-input";
 import { OptionsEditor } from "./options-editor";
-import { formName } from "./plan-form-state";
 import type { PlanOutline } from "./use-plan-outline";
 
 /**
- * One operation of the plan (one item of the form's `operations` field array) as a card: id and
- * description, dependencies, filter, action, options. Memoised: its fields read the form state
- * themselves, so an edit elsewhere in the plan leaves the card alone.
+ * One operation of the plan as a card: id and description, dependencies, filter, action,
+ * options. Memoised: its fields read the draft at their own paths, so an edit elsewhere in the
+ * plan leaves the card alone.
  */
 export const OperationCard = memo(function OperationCard({
   index,
@@ -32,7 +30,7 @@ export const OperationCard = memo(function OperationCard({
   const { edit, readOnly, stats, moveOperation, duplicateOperation, removeOperation } =
     usePlanFormActions();
   const base = ["operations", index];
-  const operationId: unknown = useWatch({ name: formName([...base, "operation_id"]) });
+  const operationId: unknown = usePlanAt([...base, "operation_id"]);
   const id = String(operationId ?? "");
   const headingId = `${fieldId(base)}--heading`;
   const operationStats = stats?.[id];

@@ -1,12 +1,11 @@
 "use client";
 
-import { useWatch } from "react-hook-form";
 import type { PlanPath } from "@/lib/plan/issues";
 import type { Options } from "@/lib/plan/schema";
+import { usePlanAt } from "./editor-context";
 import { Field, IssueList } from "./field";
 import { fieldId } from "./field-paths";
 import { NumberInput } from "./inputs";
-import { formName } from "./plan-form-state";
 
 const OPTION_FIELDS: { key: keyof Options; label: string; hint?: string }[] = [
   { key: "round_to", label: "Round to decimals", hint: "0–6; empty keeps the column’s own" },
@@ -24,7 +23,7 @@ const ALIAS_FIELDS: { key: keyof Options; label: string; hint?: string }[] = [
 export function OptionsEditor({ path }: { path: PlanPath }) {
   // A cleared option is left undefined in the form; the draft's copy drops it, and `options`
   // with it once nothing is set (see snapshotPlan).
-  const options: Options | undefined = useWatch({ name: formName(path) });
+  const options: Options | undefined = usePlanAt(path);
   const aliases = ALIAS_FIELDS.filter((field) => options?.[field.key] !== undefined);
   return (
     <section

@@ -5,12 +5,12 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import type { PlanPath } from "@/lib/plan/issues";
 import type { ExecutionPlan } from "@/lib/plan/schema";
-import { usePlanFormActions } from "./editor-context";
+import { useOperationKeys, usePlanFormActions } from "./editor-context";
 import { IssueList } from "./field";
 import { fieldId, fieldIdCandidates } from "./field-paths";
 import { PlusIcon } from "./icons";
 import { OperationCard } from "./operation-card";
-import { type PlanFormParts, PlanFormScope } from "./plan-form-scope";
+import { PlanFormScope } from "./plan-form-scope";
 import { GuardsEditor, PlanDetails, VariablesEditor } from "./plan-settings";
 import { usePlanOutline } from "./use-plan-outline";
 
@@ -34,8 +34,8 @@ export function focusField(path: PlanPath): boolean {
 }
 
 /**
- * The Form view: a react-hook-form over the draft (see plan-form-scope.tsx) with plan details,
- * variables and guards, then one card per item of the `operations` field array.
+ * The Form view of the draft: plan details, variables and guards, then one card per operation,
+ * keyed so that a card keeps its focus while operations move or are renamed.
  */
 export function PlanForm({
   plan,
@@ -45,19 +45,22 @@ export function PlanForm({
   focusRequest?: FocusRequest;
 }) {
   return (
-    <PlanFormScope plan={plan}>
-      {(parts) => <PlanFormFields {...parts} plan={plan} focusRequest={focusRequest} />}
+    <PlanFormScope>
+      <PlanFormFields plan={plan} focusRequest={focusRequest} />
     </PlanFormScope>
   );
 }
 
 function PlanFormFields({
-  fields,
   plan,
   focusRequest,
-}: PlanFormParts & { plan: ExecutionPlan; focusRequest?: FocusRequest }) {
+}: {
+  plan: ExecutionPlan;
+  focusRequest?: FocusRequest;
+}) {
   const { readOnly, addOperation } = usePlanFormActions();
-  const count = fields.length;
+  const keys = useOperationKeys();
+  const count = keys.length;
   const previousCount = useRef(count);
 
   useEffect(() => {
@@ -72,8 +75,6 @@ function PlanFormFields({
     previousCount.current = count;
   }, [count, readOnly]);
 
-  // From the draft, which every form edit updates: watching all operations in the form would
-  // copy them on every keystroke.
   const outline = usePlanOutline(plan.operations, plan.variables);
 
   const addButton = (
@@ -107,8 +108,8 @@ function PlanFormFields({
         </div>
         <IssueList path={["operations"]} />
         <ol className="space-y-4">
-          {fields.map((field, index) => (
-            <li key={field.id}>
+          {keys.map((key, index) => (
+            <li key={key}>
               <OperationCard index={index} outline={outline} />
             </li>
           ))}

@@ -1,11 +1,10 @@
 "use client";
 
-import { useWatch } from "react-hook-form";
 import { nextExecutionId } from "@/lib/plan/execution-id";
 import type { PlanPath } from "@/lib/plan/issues";
 import { type ExecutionPlan, type Guards, type Scalar, VARIABLE_NAME } from "@/lib/plan/schema";
 import { removeVariable, renameVariable, setIn, uniqueVariableName } from "./draft-edits";
-import { usePlanFormActions } from "./editor-context";
+import { usePlanAt, usePlanFormActions } from "./editor-context";
 import { Field, FieldFrame, IssueList, inputClass } from "./field";
 import { fieldId } from "./field-paths";
 import { CloseIcon, PlusIcon } from "./icons";
@@ -15,7 +14,7 @@ import { NameInput } from "./name-input";
 /** The plan's own fields: instruction, execution id, creation time. */
 export function PlanDetails() {
   const { edit, readOnly } = usePlanFormActions();
-  const executionId: unknown = useWatch({ name: "execution_id" });
+  const executionId: unknown = usePlanAt(["execution_id"]);
   return (
     <div className="space-y-4">
       <IssueList path={[]} />
@@ -87,7 +86,7 @@ function convert(value: unknown, kind: VariableKind): Scalar {
 /** Plan variables, referenced as ${name} in action values. */
 export function VariablesEditor() {
   const { edit, readOnly } = usePlanFormActions();
-  const variables: ExecutionPlan["variables"] = useWatch({ name: "variables" });
+  const variables: ExecutionPlan["variables"] = usePlanAt(["variables"]);
   const entries = Object.entries(variables ?? {});
   // Written through the whole map, as a variable's name is a key and may be any text in JSON.
   const setVariable = (name: string, value: Scalar) =>

@@ -8,7 +8,12 @@ import type { DatasetProfile } from "@/lib/dataset/types";
 import type { PlanIssue, PlanPath } from "@/lib/plan/issues";
 import type { TextPosition } from "@/lib/plan/json-text";
 import type { ExecutionPlan } from "@/lib/plan/schema";
-import { type DraftActions, DraftActionsContext, IssuesContext } from "./editor-context";
+import {
+  type DraftActions,
+  DraftActionsContext,
+  DraftStoreContext,
+  IssuesContext,
+} from "./editor-context";
 import { type EditorTab, EditorTabs, panelId, tabId } from "./editor-tabs";
 import { issueOperationIndex } from "./field-paths";
 import { GraphView } from "./graph-view";
@@ -67,7 +72,7 @@ export function PlanWorkbench({
   onDirtyChange,
 }: PlanWorkbenchProps) {
   const base = useId();
-  const { draft, keys, dirty, edit, replace, discard, markSaved } = usePlanDraft(plan);
+  const { store, draft, keys, dirty, edit, replace, discard, markSaved } = usePlanDraft(plan);
   const [tab, setTab] = useState<EditorTab>("form");
   const json = useJsonText(draft, replace, tab === "json");
   const reading = json.reading;
@@ -147,122 +152,124 @@ export function PlanWorkbench({
     : undefined;
 
   return (
-    <DraftActionsContext.Provider value={actions}>
-      <IssuesContext.Provider value={issueStore}>
-        <div className="space-y-5">
-          <div className="sticky top-0 z-20 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white/95 px-3 py-2 shadow-sm backdrop-blur">
-            <EditorTabs
-              base={base}
-              active={tab}
-              onChange={(next) => {
-                setJump(null);
-                setTab(next);
-              }}
-              badges={
-                jsonProblem
-                  ? {
-                      json: (
-                        <span className="size-2 rounded-full bg-red-500">
-                          <span className="sr-only">(has a problem)</span>
-                        </span>
-                      ),
-                    }
-                  : undefined
-              }
-            />
-            {readOnly ? (
-              <p className="px-2 text-sm text-slate-500">Read only</p>
-            ) : (
-              <SaveBar
-                dirty={unsaved}
-                note={saving.note}
-                onNoteChange={saving.setNote}
-                saving={saving.saving}
-                blockedReason={blockedReason}
-                onSave={saving.save}
-                onDiscard={discardAll}
+    <DraftStoreContext.Provider value={store}>
+      <DraftActionsContext.Provider value={actions}>
+        <IssuesContext.Provider value={issueStore}>
+          <div className="space-y-5">
+            <div className="sticky top-0 z-20 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white/95 px-3 py-2 shadow-sm backdrop-blur">
+              <EditorTabs
+                base={base}
+                active={tab}
+                onChange={(next) => {
+                  setJump(null);
+                  setTab(next);
+                }}
+                badges={
+                  jsonProblem
+                    ? {
+                        json: (
+                          <span className="size-2 rounded-full bg-red-500">
+                            <span className="sr-only">(has a problem)</span>
+                          </span>
+                        ),
+                      }
+                    : undefined
+                }
               />
-            )}
-          </div>
-          <div aria-live="polite" className="empty:hidden">
-            {saving.error ? (
-              <p
-                role="alert"
-                className="rounded-md border border-red-200 bg-red-50 px-4 py-2 text-sm text-red-800"
-              >
-                The revision was not saved: {saving.error}
-              </p>
-            ) : saving.message ? (
-              <p className="rounded-md border border-emerald-200 bg-emerald-50 px-4 py-2 text-sm text-emerald-900">
-                {saving.message}
-              </p>
-            ) : null}
-          </div>
-
-          {compare ? (
-            <RevisionCompare
-              revisions={revisions}
-              draft={dirty ? draft : undefined}
-              sides={compare}
-              onChange={setCompare}
-              onClose={() => setCompare(null)}
-            />
-          ) : null}
-
-          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-            <div
-              key={tab}
-              role="tabpanel"
-              id={panelId(base, tab)}
-              aria-labelledby={tabId(base, tab)}
-              className="min-w-0"
-            >
-              {tab === "form" ? (
-                <PlanForm plan={draft} focusRequest={jump?.tab === "form" ? jump : undefined} />
-              ) : tab === "graph" ? (
-                <GraphView
-                  plan={draft}
-                  keys={keys}
-                  issues={validation.issues}
-                  selectedKey={selectedKey}
-                  onSelectKey={setSelectedKey}
-                  focusSeq={jump?.tab === "graph" ? jump.seq : undefined}
-                  onOpenInForm={(index) => go("form", ["operations", index])}
-                />
+              {readOnly ? (
+                <p className="px-2 text-sm text-slate-500">Read only</p>
               ) : (
-                <PlanJsonEditor
-                  text={json.text}
-                  reading={reading}
-                  issues={validation.issues}
-                  onChange={json.setText}
-                  onReformat={json.resetText}
-                  fileName={typeof draft.execution_id === "string" ? draft.execution_id : "plan"}
-                  readOnly={readOnly}
-                  focusRequest={jump?.tab === "json" ? jump : undefined}
+                <SaveBar
+                  dirty={unsaved}
+                  note={saving.note}
+                  onNoteChange={saving.setNote}
+                  saving={saving.saving}
+                  blockedReason={blockedReason}
+                  onSave={saving.save}
+                  onDiscard={discardAll}
                 />
               )}
             </div>
-            <aside className="space-y-4 lg:sticky lg:top-20 lg:self-start">
-              <ValidationPanel
-                issues={validation.issues}
-                jsonProblem={jsonProblem}
-                onJump={jumpTo}
-                onJumpToJson={() => go("json", [], jsonProblem?.position)}
-              />
-              <RevisionsPanel
+            <div aria-live="polite" className="empty:hidden">
+              {saving.error ? (
+                <p
+                  role="alert"
+                  className="rounded-md border border-red-200 bg-red-50 px-4 py-2 text-sm text-red-800"
+                >
+                  The revision was not saved: {saving.error}
+                </p>
+              ) : saving.message ? (
+                <p className="rounded-md border border-emerald-200 bg-emerald-50 px-4 py-2 text-sm text-emerald-900">
+                  {saving.message}
+                </p>
+              ) : null}
+            </div>
+
+            {compare ? (
+              <RevisionCompare
                 revisions={revisions}
-                dirty={dirty}
-                readOnly={readOnly}
-                onCompare={(revisionId) =>
-                  setCompare(compareSidesFor(revisions, revisionId, dirty))
-                }
-                onRestore={restore}
-                onLoad={(revision) => replace(revision.plan)}
+                draft={dirty ? draft : undefined}
+                sides={compare}
+                onChange={setCompare}
+                onClose={() => setCompare(null)}
               />
-            </aside>
+            ) : null}
+
+            <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+              <div
+                key={tab}
+                role="tabpanel"
+                id={panelId(base, tab)}
+                aria-labelledby={tabId(base, tab)}
+                className="min-w-0"
+              >
+                {tab === "form" ? (
+                  <PlanForm plan={draft} focusRequest={jump?.tab === "form" ? jump : undefined} />
+                ) : tab === "graph" ? (
+                  <GraphView
+                    plan={draft}
+                    keys={keys}
+                    issues={validation.issues}
+                    selectedKey={selectedKey}
+                    onSelectKey={setSelectedKey}
+                    focusSeq={jump?.tab === "graph" ? jump.seq : undefined}
+                    onOpenInForm={(index) => go("form", ["operations", index])}
+                  />
+                ) : (
+                  <PlanJsonEditor
+                    text={json.text}
+                    reading={reading}
+                    issues={validation.issues}
+                    onChange={json.setText}
+                    onReformat={json.resetText}
+                    fileName={typeof draft.execution_id === "string" ? draft.execution_id : "plan"}
+                    readOnly={readOnly}
+                    focusRequest={jump?.tab === "json" ? jump : undefined}
+                  />
+                )}
+              </div>
+              <aside className="space-y-4 lg:sticky lg:top-20 lg:self-start">
+                <ValidationPanel
+                  issues={validation.issues}
+                  jsonProblem={jsonProblem}
+                  onJump={jumpTo}
+                  onJumpToJson={() => go("json", [], jsonProblem?.position)}
+                />
+                <RevisionsPanel
+                  revisions={revisions}
+                  dirty={dirty}
+                  readOnly={readOnly}
+                  onCompare={(revisionId) =>
+                    setCompare(compareSidesFor(revisions, revisionId, dirty))
+                  }
+                  onRestore={restore}
+                  onLoad={(revision) => replace(revision.plan)}
+                />
+              </aside>
+            </div>
           </div>
-        </div>
-      </IssuesContext.Provider>
-    </DraftActionsContext.Provider>
+        </IssuesContext.Provider>
+      </DraftActionsContext.Provider>
+    </DraftStoreContext.Provider>
   );
 }

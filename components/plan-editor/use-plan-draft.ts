@@ -1,30 +1,39 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useReducer } from "react";
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import type { ExecutionPlan } from "@/lib/plan/schema";
-import { draftReducer, initialDraftState, isDirty } from "./draft-state";
+import { DraftStore, isDirty } from "./draft-state";
 
 /**
- * The one draft every view of the plan editor edits. `saved` is the latest saved revision; when
- * the page passes a new one (after a save or restore) a clean draft follows it.
+ * The one draft every view of the plan editor edits (`DraftStore`). `saved` is the latest saved
+ * revision; when the page passes a new one (after a save or restore) a clean draft follows it.
  */
 export function usePlanDraft(saved: ExecutionPlan) {
-  const [state, dispatch] = useReducer(draftReducer, saved, initialDraftState);
+  const [store] = useState(() => new DraftStore(saved));
+  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
 
   useEffect(() => {
-    dispatch({ type: "saved", plan: saved });
-  }, [saved]);
+    store.dispatch({ type: "saved", plan: saved });
+  }, [store, saved]);
 
   const edit = useCallback(
-    (change: (plan: ExecutionPlan) => ExecutionPlan) => dispatch({ type: "edit", edit: change }),
-    [],
+    (change: (plan: ExecutionPlan) => ExecutionPlan) =>
+      store.dispatch({ type: "edit", edit: change }),
+    [store],
   );
-  const replace = useCallback((plan: ExecutionPlan) => dispatch({ type: "replace", plan }), []);
-  const discard = useCallback(() => dispatch({ type: "discard" }), []);
-  const markSaved = useCallback((plan: ExecutionPlan) => dispatch({ type: "saved", plan }), []);
+  const replace = useCallback(
+    (plan: ExecutionPlan) => store.dispatch({ type: "replace", plan }),
+    [store],
+  );
+  const discard = useCallback(() => store.dispatch({ type: "discard" }), [store]);
+  const markSaved = useCallback(
+    (plan: ExecutionPlan) => store.dispatch({ type: "saved", plan }),
+    [store],
+  );
   const dirty = useMemo(() => isDirty(state), [state]);
 
   return {
+    store,
     draft: state.draft,
     saved: state.saved,
     keys: state.keys,
