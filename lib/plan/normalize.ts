@@ -7,6 +7,7 @@ import {
   parseExpression,
 } from "./expression";
 import type {
+  Action,
   AggregateFn,
   Condition,
   ExecutionPlan,
@@ -172,21 +173,78 @@ function normalizeOperation(
   profile: DatasetProfile,
   columns: Map<string, ColumnProfile>,
 ): NormalizedOperation {
-  const path = ["operations", index];
-  const column = (name: string, at: (string | number)[]): string => {
-    if (!columns.has(name)) {
-      throw new PlanNormalizeError(
-        "unknown_column",
-        `Operation ${op.operation_id}: there is no column '${name}'.`,
-        [...path, ...at],
-      );
-    }
-    return name;
+  const context = operationContext(op, index, profile, columns);
+  // In this order, so that of several problems the one reported first stays the same.
+  const all = allConditions(op.filter, context);
+  const action = normalizeAction(op.action, context);
+  const o = op.options ?? {};
+  const normalized: NormalizedOperation = {
+    operationId: op.operation_id,
+    index,
+    dependsOn,
+    filter: { all, ...otherConditions(op.filter, context) },
+    action,
+    roundTo: o.round_to ?? defaultRoundTo(columns.get(action.column)),
+    roundToGiven: o.round_to !== undefined,
   };
-  const role = (r: ShorthandRole, at: (string | number)[]): string =>
-    shorthandColumn(profile, r, op.operation_id, [...path, ...at]);
+  const minValue = o.min_value ?? o.min_price;
+  const maxValue = o.max_value ?? o.max_price;
+  if (minValue !== undefined) normalized.minValue = minValue;
+  if (maxValue !== undefined) normalized.maxValue = maxValue;
+  if (o.ending !== undefined) normalized.ending = o.ending;
+  return normalized;
+}
 
-  const f = op.filter;
+type PathTail = (string | number)[];
+
+/**
+ * How one operation's column names, shorthand roles and formulas are resolved, each failure a
+ * PlanNormalizeError at the operation's path plus `at`.
+ */
+interface OperationContext {
+  column(name: string, at: PathTail): string;
+  role(role: ShorthandRole, at: PathTail): string;
+  parsed<T>(parse: () => T, at: PathTail): T;
+}
+
+function operationContext(
+  op: Operation,
+  index: number,
+  profile: DatasetProfile,
+  columns: Map<string, ColumnProfile>,
+): OperationContext {
+  const path = ["operations", index];
+  return {
+    column(name, at) {
+      if (!columns.has(name)) {
+        throw new PlanNormalizeError(
+          "unknown_column",
+          `Operation ${op.operation_id}: there is no column '${name}'.`,
+          [...path, ...at],
+        );
+      }
+      return name;
+    },
+    role: (role, at) => shorthandColumn(profile, role, op.operation_id, [...path, ...at]),
+    parsed(parse, at) {
+      try {
+        return parse();
+      } catch (error) {
+        if (error instanceof ExpressionSyntaxError || error instanceof TemplateSyntaxError) {
+          throw new PlanNormalizeError(
+            "invalid_expression",
+            `Operation ${op.operation_id}: ${error.message}.`,
+            [...path, ...at],
+          );
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+/** The seed shorthand's conditions, then the `all` list's. */
+function allConditions(f: Operation["filter"], { column, role }: OperationContext): Condition[] {
   const all: Condition[] = [];
   if (f.categories !== undefined) {
     all.push({ column: role("category", ["filter", "categories"]), op: "in", value: f.categories });
@@ -203,114 +261,62 @@ function normalizeOperation(
   if (f.price_lte !== undefined) {
     all.push({ column: role("price", ["filter", "price_lte"]), op: "lte", value: f.price_lte });
   }
-  const conditions = (part: "all" | "any" | "none") =>
-    (f[part] ?? []).map((c, k) => ({
-      ...c,
-      column: column(c.column, ["filter", part, k, "column"]),
-    }));
-  all.push(...conditions("all"));
+  all.push(...conditionList(f, "all", column));
+  return all;
+}
 
-  const parsed = <T>(parse: () => T, at: (string | number)[]): T => {
-    try {
-      return parse();
-    } catch (error) {
-      if (error instanceof ExpressionSyntaxError || error instanceof TemplateSyntaxError) {
-        throw new PlanNormalizeError(
-          "invalid_expression",
-          `Operation ${op.operation_id}: ${error.message}.`,
-          [...path, ...at],
-        );
-      }
-      throw error;
-    }
+function conditionList(
+  f: Operation["filter"],
+  part: "all" | "any" | "none",
+  column: OperationContext["column"],
+): Condition[] {
+  return (f[part] ?? []).map((c, k) => ({
+    ...c,
+    column: column(c.column, ["filter", part, k, "column"]),
+  }));
+}
+
+/** The filter's `any` and `none` lists and its top-N choice. */
+function otherConditions(f: Operation["filter"], { column }: OperationContext) {
+  const any = conditionList(f, "any", column);
+  const none = conditionList(f, "none", column);
+  if (!f.top) return { any, none };
+  const top = {
+    ...f.top,
+    by: column(f.top.by, ["filter", "top", "by"]),
+    ...(f.top.per !== undefined ? { per: column(f.top.per, ["filter", "top", "per"]) } : {}),
   };
-  const text = (name: string, transform: TextTransform): NormalizedAction => ({
-    kind: "text",
-    column: column(name, ["action", "column"]),
-    transform,
-    reads:
-      transform.type === "template"
-        ? templateColumns(transform.parts).map((read) => column(read, ["action", "template"]))
-        : [],
-  });
+  return { any, none, top };
+}
 
-  const a = op.action;
+function normalizeAction(a: Action, context: OperationContext): NormalizedAction {
+  const { column, role } = context;
   // An action without a column writes the price column, as in the seed format.
   const columnOrPrice = (name: string | undefined) =>
     name !== undefined ? column(name, ["action", "column"]) : role("price", ["action", "type"]);
-  let action: NormalizedAction;
   switch (a.type) {
     case "percent_increase":
     case "percent_decrease":
     case "fixed_increase":
     case "fixed_decrease":
     case "multiply":
-      action = { kind: "numeric", type: a.type, column: columnOrPrice(a.column), value: a.value };
-      break;
+      return { kind: "numeric", type: a.type, column: columnOrPrice(a.column), value: a.value };
     case "set_value":
-      action = { kind: "set", column: columnOrPrice(a.column), value: a.value };
-      break;
+      return { kind: "set", column: columnOrPrice(a.column), value: a.value };
     case "restore_values":
-      action = {
-        kind: "restore",
-        column: column(a.column, ["action", "column"]),
-        values: a.values,
-      };
-      break;
+      return { kind: "restore", column: column(a.column, ["action", "column"]), values: a.values };
     case "toggle":
-      action = { kind: "toggle", column: column(a.column, ["action", "column"]) };
-      break;
-    case "set_expression": {
-      const tree = parsed(() => parseExpression(a.expression), ["action", "expression"]);
-      const reads = expressionColumns(tree).map(({ name }) =>
-        column(name, ["action", "expression"]),
-      );
-      action = {
-        kind: "expression",
-        column: column(a.column, ["action", "column"]),
-        tree,
-        reads,
-        skipUncomputable: a.skip_uncomputable === true,
-      };
-      break;
-    }
-    case "replace_text":
-      action = text(a.column, {
-        type: "replace",
-        find: a.find,
-        replace: a.replace,
-        ignoreCase: a.ignore_case === true,
-      });
-      break;
-    case "trim_spaces":
-      action = text(a.column, { type: "trim" });
-      break;
-    case "change_case":
-      action = text(a.column, { type: "case", case: a.case });
-      break;
-    case "add_prefix":
-      action = text(a.column, { type: "prefix", text: a.text });
-      break;
-    case "add_suffix":
-      action = text(a.column, { type: "suffix", text: a.text });
-      break;
-    case "set_template":
-      action = text(a.column, {
-        type: "template",
-        parts: parsed(() => parseTemplate(a.template), ["action", "template"]),
-      });
-      break;
+      return { kind: "toggle", column: column(a.column, ["action", "column"]) };
+    case "set_expression":
+      return expressionAction(a, context);
     case "fill_empty":
-      action = { kind: "fill", column: column(a.column, ["action", "column"]), value: a.value };
-      break;
+      return { kind: "fill", column: column(a.column, ["action", "column"]), value: a.value };
     case "set_price":
-      action = { kind: "set", column: role("price", ["action", "type"]), value: a.value };
-      break;
+      return { kind: "set", column: role("price", ["action", "type"]), value: a.value };
     case "set_stock":
-      action = { kind: "set", column: role("stock", ["action", "type"]), value: a.value };
-      break;
+      return { kind: "set", column: role("stock", ["action", "type"]), value: a.value };
     case "aggregate":
-      action = {
+      return {
         kind: "aggregate",
         fn: a.fn,
         column: column(a.column, ["action", "column"]),
@@ -319,42 +325,76 @@ function normalizeOperation(
           ? { groupBy: column(a.group_by, ["action", "group_by"]) }
           : {}),
       };
-      break;
+    default:
+      return textAction(a, context);
   }
+}
 
-  const o = op.options ?? {};
-  const target = columns.get(action.column);
-  const roundTo = o.round_to ?? defaultRoundTo(target);
-  const normalized: NormalizedOperation = {
-    operationId: op.operation_id,
-    index,
-    dependsOn,
-    filter: {
-      all,
-      any: conditions("any"),
-      none: conditions("none"),
-      ...(f.top
-        ? {
-            top: {
-              ...f.top,
-              by: column(f.top.by, ["filter", "top", "by"]),
-              ...(f.top.per !== undefined
-                ? { per: column(f.top.per, ["filter", "top", "per"]) }
-                : {}),
-            },
-          }
-        : {}),
-    },
-    action,
-    roundTo,
-    roundToGiven: o.round_to !== undefined,
+function expressionAction(
+  a: Extract<Action, { type: "set_expression" }>,
+  { column, parsed }: OperationContext,
+): NormalizedAction {
+  const tree = parsed(() => parseExpression(a.expression), ["action", "expression"]);
+  const reads = expressionColumns(tree).map(({ name }) => column(name, ["action", "expression"]));
+  return {
+    kind: "expression",
+    column: column(a.column, ["action", "column"]),
+    tree,
+    reads,
+    skipUncomputable: a.skip_uncomputable === true,
   };
-  const minValue = o.min_value ?? o.min_price;
-  const maxValue = o.max_value ?? o.max_price;
-  if (minValue !== undefined) normalized.minValue = minValue;
-  if (maxValue !== undefined) normalized.maxValue = maxValue;
-  if (o.ending !== undefined) normalized.ending = o.ending;
-  return normalized;
+}
+
+type TextActionType =
+  | "replace_text"
+  | "trim_spaces"
+  | "change_case"
+  | "add_prefix"
+  | "add_suffix"
+  | "set_template";
+
+function textAction(
+  a: Extract<Action, { type: TextActionType }>,
+  { column, parsed }: OperationContext,
+): NormalizedAction {
+  const transform = textTransform(a, parsed);
+  return {
+    kind: "text",
+    column: column(a.column, ["action", "column"]),
+    transform,
+    reads:
+      transform.type === "template"
+        ? templateColumns(transform.parts).map((read) => column(read, ["action", "template"]))
+        : [],
+  };
+}
+
+function textTransform(
+  a: Extract<Action, { type: TextActionType }>,
+  parsed: OperationContext["parsed"],
+): TextTransform {
+  switch (a.type) {
+    case "replace_text":
+      return {
+        type: "replace",
+        find: a.find,
+        replace: a.replace,
+        ignoreCase: a.ignore_case === true,
+      };
+    case "trim_spaces":
+      return { type: "trim" };
+    case "change_case":
+      return { type: "case", case: a.case };
+    case "add_prefix":
+      return { type: "prefix", text: a.text };
+    case "add_suffix":
+      return { type: "suffix", text: a.text };
+    case "set_template":
+      return {
+        type: "template",
+        parts: parsed(() => parseTemplate(a.template), ["action", "template"]),
+      };
+  }
 }
 
 function shorthandColumn(
