@@ -10,6 +10,7 @@ import type { PlanPath } from "./issues";
 import { defaultRoundTo } from "./normalize";
 import {
   type Action,
+  type NumericActionType,
   type Operation,
   type Options,
   type Scalar,
@@ -51,158 +52,171 @@ function checkAction(
   scope: VariableScope | undefined,
 ): ActionTarget {
   const action = operation.action;
-  const path: PlanPath = ["operations", index, "action"];
-
+  const at: ActionAt = { path: ["operations", index, "action"], index, scope };
   switch (action.type) {
     case "percent_increase":
     case "percent_decrease":
     case "fixed_increase":
     case "fixed_decrease":
-    case "multiply": {
-      const column = actionColumn(context, action, path);
-      const columnPath = action.column !== undefined ? [...path, "column"] : path;
-      if (column && !checkNumericTarget(context, column, columnPath, action.type)) {
-        return undefined;
-      }
-      if (typeof action.value === "string") {
-        checkVariableUse(
-          context,
-          scope,
-          action.value,
-          [...path, "value"],
-          index,
-          "number",
-          action.type,
-        );
-      } else {
-        checkNumericValue(context, action.type, action.value, operation.options, [
-          ...path,
-          "value",
-        ]);
-      }
-      return column;
-    }
-
-    case "set_price": {
-      const column = context.shorthandColumn("price", path, {
-        ambiguous: 'use set_value and name one of them in "column"',
-        missing: 'use set_value and name the column to change in "column"',
-      });
-      if (column && !isNumericColumn(column)) {
-        context.report(
-          "column_type",
-          path,
-          `set_price writes a number, but ${context.holds(column)}`,
-        );
-        return undefined;
-      }
-      if (typeof action.value === "string") {
-        checkVariableUse(
-          context,
-          scope,
-          action.value,
-          [...path, "value"],
-          index,
-          "number",
-          "set_price",
-        );
-      }
-      return column;
-    }
-
-    case "set_stock": {
-      const column = context.shorthandColumn("stock", path, {
-        ambiguous: 'use set_value and name one of them in "column"',
-        missing: 'use set_value and name the column to change in "column"',
-      });
-      if (column && column.type !== "boolean") {
-        context.report(
-          "column_type",
-          path,
-          `set_stock writes true/false, but ${context.holds(column)}`,
-        );
-      }
-      return "not_numeric";
-    }
-
-    case "set_value": {
-      const column = actionColumn(context, action, path);
-      if (!column) return undefined;
-      const valuePath = [...path, "value"];
-      if (typeof action.value === "string" && VARIABLE_REFERENCE.test(action.value)) {
-        checkVariableUse(context, scope, action.value, valuePath, index, column, "set_value");
-      } else {
-        const mismatch = valueMismatch(action.value, column);
-        if (mismatch) context.report("value_type", valuePath, mismatch);
-        else if (context.isCategoryColumn(column))
-          checkNewCategory(context, column, action.value, valuePath);
-      }
-      return isNumericColumn(column) ? column : "not_numeric";
-    }
-
+    case "multiply":
+      return checkNumericAction(context, action, at, operation.options);
+    case "set_price":
+      return checkSetPrice(context, action, at);
+    case "set_stock":
+      return checkSetStock(context, at);
+    case "set_value":
+    case "fill_empty":
+      return checkWrittenValue(context, action, at);
     case "restore_values": {
-      const column = context.column(action.column, [...path, "column"]);
-      if (!column) return undefined;
-      checkRestoredValues(context, column, action.values, [...path, "values"]);
-      return "not_numeric";
+      const column = context.column(action.column, [...at.path, "column"]);
+      if (column) checkRestoredValues(context, column, action.values, [...at.path, "values"]);
+      return column ? "not_numeric" : undefined;
     }
-
-    case "toggle": {
-      const column = context.column(action.column, [...path, "column"]);
-      if (column && column.type !== "boolean") {
-        context.report(
-          "column_type",
-          [...path, "column"],
-          `toggle flips yes/no values, but ${context.holds(column)}`,
-        );
-      }
-      return "not_numeric";
-    }
-
+    case "toggle":
+      return checkToggle(context, action, at);
     case "set_expression":
-      return checkExpressionAction(context, action, path, index, scope);
-
+      return checkExpressionAction(context, action, at.path, index, scope);
     case "replace_text":
     case "trim_spaces":
     case "change_case":
     case "add_prefix":
     case "add_suffix":
-      checkTextTarget(context, action, path);
+      checkTextTarget(context, action, at.path);
       return "not_numeric";
-
     case "set_template":
-      checkTextTarget(context, action, path);
-      checkTemplate(context, action.template, [...path, "template"]);
+      checkTextTarget(context, action, at.path);
+      checkTemplate(context, action.template, [...at.path, "template"]);
       return "not_numeric";
-
-    case "fill_empty": {
-      const column = context.column(action.column, [...path, "column"]);
-      if (!column) return undefined;
-      const valuePath = [...path, "value"];
-      if (typeof action.value === "string" && VARIABLE_REFERENCE.test(action.value)) {
-        checkVariableUse(context, scope, action.value, valuePath, index, column, "fill_empty");
-      } else {
-        const mismatch = valueMismatch(action.value, column);
-        if (mismatch) context.report("value_type", valuePath, mismatch);
-      }
-      return isNumericColumn(column) ? column : "not_numeric";
-    }
-
-    case "aggregate": {
-      if (action.group_by !== undefined) context.column(action.group_by, [...path, "group_by"]);
-      const column = context.column(action.column, [...path, "column"]);
-      if (column && action.fn !== "count") {
-        checkNumericTarget(
-          context,
-          column,
-          [...path, "column"],
-          action.fn,
-          " (count works on any column)",
-        );
-      }
-      return "not_numeric";
-    }
+    case "aggregate":
+      return checkAggregate(context, action, at);
   }
+}
+
+/** Where an action is: its path, its operation's index, and the variables in scope there. */
+interface ActionAt {
+  path: PlanPath;
+  index: number;
+  scope: VariableScope | undefined;
+}
+
+type ActionOf<T extends Action["type"]> = Extract<Action, { type: T }>;
+
+function checkNumericAction(
+  context: CheckContext,
+  action: ActionOf<NumericActionType>,
+  { path, index, scope }: ActionAt,
+  options: Options | undefined,
+): ActionTarget {
+  const column = actionColumn(context, action, path);
+  const columnPath = action.column !== undefined ? [...path, "column"] : path;
+  if (column && !checkNumericTarget(context, column, columnPath, action.type)) return undefined;
+  const valuePath = [...path, "value"];
+  if (typeof action.value === "string") {
+    checkVariableUse(context, scope, action.value, valuePath, index, "number", action.type);
+  } else {
+    checkNumericValue(context, action.type, action.value, options, valuePath);
+  }
+  return column;
+}
+
+/** The seed shorthand's writes name no column; another action can name it. */
+const SHORTHAND_WRITE = {
+  ambiguous: 'use set_value and name one of them in "column"',
+  missing: 'use set_value and name the column to change in "column"',
+};
+
+function checkSetPrice(
+  context: CheckContext,
+  action: ActionOf<"set_price">,
+  { path, index, scope }: ActionAt,
+): ActionTarget {
+  const column = context.shorthandColumn("price", path, SHORTHAND_WRITE);
+  if (column && !isNumericColumn(column)) {
+    context.report("column_type", path, `set_price writes a number, but ${context.holds(column)}`);
+    return undefined;
+  }
+  if (typeof action.value === "string") {
+    checkVariableUse(
+      context,
+      scope,
+      action.value,
+      [...path, "value"],
+      index,
+      "number",
+      "set_price",
+    );
+  }
+  return column;
+}
+
+function checkSetStock(context: CheckContext, { path }: ActionAt): ActionTarget {
+  const column = context.shorthandColumn("stock", path, SHORTHAND_WRITE);
+  if (column && column.type !== "boolean") {
+    context.report(
+      "column_type",
+      path,
+      `set_stock writes true/false, but ${context.holds(column)}`,
+    );
+  }
+  return "not_numeric";
+}
+
+/** set_value and fill_empty: a value (or a variable) that must fit the column it is written to. */
+function checkWrittenValue(
+  context: CheckContext,
+  action: ActionOf<"set_value" | "fill_empty">,
+  { path, index, scope }: ActionAt,
+): ActionTarget {
+  const column =
+    action.type === "set_value"
+      ? actionColumn(context, action, path)
+      : context.column(action.column, [...path, "column"]);
+  if (!column) return undefined;
+  const valuePath = [...path, "value"];
+  if (typeof action.value === "string" && VARIABLE_REFERENCE.test(action.value)) {
+    checkVariableUse(context, scope, action.value, valuePath, index, column, action.type);
+  } else {
+    const mismatch = valueMismatch(action.value, column);
+    if (mismatch) context.report("value_type", valuePath, mismatch);
+    else if (action.type === "set_value" && context.isCategoryColumn(column))
+      checkNewCategory(context, column, action.value, valuePath);
+  }
+  return isNumericColumn(column) ? column : "not_numeric";
+}
+
+function checkToggle(
+  context: CheckContext,
+  action: ActionOf<"toggle">,
+  { path }: ActionAt,
+): ActionTarget {
+  const column = context.column(action.column, [...path, "column"]);
+  if (column && column.type !== "boolean") {
+    context.report(
+      "column_type",
+      [...path, "column"],
+      `toggle flips yes/no values, but ${context.holds(column)}`,
+    );
+  }
+  return "not_numeric";
+}
+
+function checkAggregate(
+  context: CheckContext,
+  action: ActionOf<"aggregate">,
+  { path }: ActionAt,
+): ActionTarget {
+  if (action.group_by !== undefined) context.column(action.group_by, [...path, "group_by"]);
+  const column = context.column(action.column, [...path, "column"]);
+  if (column && action.fn !== "count") {
+    checkNumericTarget(
+      context,
+      column,
+      [...path, "column"],
+      action.fn,
+      " (count works on any column)",
+    );
+  }
+  return "not_numeric";
 }
 
 /** The column an action names, or the price column when it names none. */
