@@ -64,149 +64,13 @@ export async function checkDatabaseIntegrity(client: Db = db()): Promise<Integri
 
 async function checkInTransaction(tx: Tx): Promise<IntegrityReport> {
   const problems: IntegrityProblem[] = [];
-  const report = (check: IntegrityCheck, messages: string[]) => {
+  for (const [check, find] of CHECKS) {
+    const messages = await find(tx);
     for (const message of messages.slice(0, MAX_LISTED)) problems.push({ check, message });
     if (messages.length > MAX_LISTED) {
       problems.push({ check, message: `…and ${messages.length - MAX_LISTED} more` });
     }
-  };
-
-  // SQLite's own checks of the file; PostgreSQL enforces foreign keys on every write and checks
-  // its pages itself.
-  if (providerOf(tx) === "sqlite") {
-    const sqlite =
-      await tx.$queryRawUnsafe<{ integrity_check: string }[]>("PRAGMA integrity_check");
-    report(
-      "sqlite",
-      sqlite.map((row) => row.integrity_check).filter((message) => message !== "ok"),
-    );
-    const foreignKeys = await tx.$queryRawUnsafe<
-      { table: string; rowid: number; parent: string }[]
-    >("PRAGMA foreign_key_check");
-    report(
-      "foreign_keys",
-      foreignKeys.map((row) => `${row.table} row ${row.rowid} points to a missing ${row.parent}`),
-    );
   }
-
-  const withoutVersion = await tx.$queryRaw<{ id: string; executionId: string }[]>`
-    SELECT e."id", e."executionId" FROM "Execution" e
-    LEFT JOIN "DatasetVersion" v ON v."id" = e."resultVersionId"
-    WHERE e."status" IN ('completed', 'reverted')
-      AND (v."id" IS NULL OR v."datasetId" <> e."datasetId" OR v."parentId" IS DISTINCT FROM e."baseVersionId")`;
-  report(
-    "execution_version",
-    withoutVersion.map(
-      (row) =>
-        `execution ${row.executionId} (${row.id}) has no result version of its dataset, or one not built on its base version`,
-    ),
-  );
-
-  const missingChanges = await tx.$queryRaw<
-    { id: string; executionId: string; cellsChanged: number; changes: number | bigint }[]
-  >`
-    SELECT e."id", e."executionId", e."cellsChanged",
-      (SELECT COUNT(*) FROM "Change" c WHERE c."executionId" = e."id") AS "changes"
-    FROM "Execution" e
-    WHERE e."status" IN ('completed', 'reverted')
-      AND e."cellsChanged" <> (SELECT COUNT(*) FROM "Change" c WHERE c."executionId" = e."id")`;
-  report(
-    "execution_changes",
-    missingChanges.map(
-      (row) =>
-        `execution ${row.executionId} (${row.id}) changed ${row.cellsChanged} cells but has ${Number(row.changes)} change records`,
-    ),
-  );
-
-  const withoutAudit = await tx.$queryRaw<{ id: string; executionId: string }[]>`
-    SELECT e."id", e."executionId" FROM "Execution" e
-    WHERE e."status" IN ('completed', 'reverted')
-      AND NOT EXISTS (SELECT 1 FROM "AuditEvent" a
-        WHERE a."executionId" = e."id" AND a."type" = 'execution.applied')`;
-  report(
-    "execution_audit",
-    withoutAudit.map(
-      (row) => `execution ${row.executionId} (${row.id}) has no execution.applied audit event`,
-    ),
-  );
-
-  const failedWithResults = await tx.$queryRaw<{ id: string; executionId: string }[]>`
-    SELECT e."id", e."executionId" FROM "Execution" e
-    WHERE e."status" NOT IN ('completed', 'reverted')
-      AND (e."resultVersionId" IS NOT NULL OR e."idempotencyKey" IS NOT NULL
-        OR EXISTS (SELECT 1 FROM "Change" c WHERE c."executionId" = e."id"))`;
-  report(
-    "failed_execution",
-    failedWithResults.map(
-      (row) =>
-        `execution ${row.executionId} (${row.id}) did not complete but holds a version, its idempotency key or change records`,
-    ),
-  );
-
-  // Seeded and uploaded versions are a dataset's own starting points; any other version must be
-  // the result of one completed execution.
-  const strayVersions = await tx.$queryRaw<{ id: string; number: number; name: string }[]>`
-    SELECT v."id", v."number", d."name" FROM "DatasetVersion" v
-    JOIN "Dataset" d ON d."id" = v."datasetId"
-    LEFT JOIN "Execution" e ON e."resultVersionId" = v."id"
-    WHERE (v."source" NOT IN ('seed', 'upload') AND (e."id" IS NULL OR e."status" NOT IN ('completed', 'reverted')))
-      OR (v."source" IN ('seed', 'upload') AND e."id" IS NOT NULL)`;
-  report(
-    "version_without_execution",
-    strayVersions.map(
-      (row) =>
-        `version ${row.number} of "${row.name}" (${row.id}) does not match a completed execution`,
-    ),
-  );
-
-  const orphanChanges = await tx.$queryRaw<{ executionId: string; count: number | bigint }[]>`
-    SELECT c."executionId", COUNT(*) AS "count" FROM "Change" c
-    LEFT JOIN "Execution" e ON e."id" = c."executionId"
-    WHERE e."id" IS NULL OR e."datasetId" <> c."datasetId"
-    GROUP BY c."executionId"`;
-  report(
-    "orphan_change",
-    orphanChanges.map(
-      (row) =>
-        `${Number(row.count)} change records point to execution ${row.executionId}, which is missing or of another dataset`,
-    ),
-  );
-
-  const badPointers = await tx.$queryRaw<{ id: string; name: string }[]>`
-    SELECT d."id", d."name" FROM "Dataset" d
-    LEFT JOIN "DatasetVersion" v ON v."id" = d."currentVersionId"
-    WHERE v."id" IS NULL OR v."datasetId" <> d."id"
-      OR v."number" <> (SELECT MAX(w."number") FROM "DatasetVersion" w WHERE w."datasetId" = d."id")`;
-  report(
-    "current_version",
-    badPointers.map(
-      (row) => `dataset "${row.name}" (${row.id}) does not point to its own latest version`,
-    ),
-  );
-
-  const brokenChains = await tx.$queryRaw<{ id: string; number: number; name: string }[]>`
-    SELECT v."id", v."number", d."name" FROM "DatasetVersion" v
-    JOIN "Dataset" d ON d."id" = v."datasetId"
-    LEFT JOIN "DatasetVersion" p ON p."id" = v."parentId"
-    WHERE (v."number" = 1 AND v."parentId" IS NOT NULL)
-      OR (v."number" <> 1 AND (p."id" IS NULL OR p."datasetId" <> v."datasetId" OR p."number" <> v."number" - 1))`;
-  const gaps = await tx.$queryRaw<{ name: string; versions: number | bigint; latest: number }[]>`
-    SELECT d."name", COUNT(v."id") AS "versions", MAX(v."number") AS "latest" FROM "Dataset" d
-    JOIN "DatasetVersion" v ON v."datasetId" = d."id"
-    GROUP BY d."id" HAVING COUNT(v."id") <> MAX(v."number") OR MIN(v."number") <> 1`;
-  report("version_chain", [
-    ...brokenChains.map(
-      (row) =>
-        `version ${row.number} of "${row.name}" (${row.id}) does not follow version ${row.number - 1}`,
-    ),
-    ...gaps.map(
-      (row) =>
-        `"${row.name}" has ${Number(row.versions)} versions numbered up to ${row.latest}: a gap`,
-    ),
-  ]);
-
-  report("version_content", await versionContentProblems(tx));
-
   const [datasets, versions, executions, changes] = await Promise.all([
     tx.dataset.count(),
     tx.datasetVersion.count(),
@@ -219,6 +83,152 @@ async function checkInTransaction(tx: Tx): Promise<IntegrityReport> {
     counts: { datasets, versions, executions, changes },
   };
 }
+
+/**
+ * SQLite's own checks of the file; PostgreSQL enforces foreign keys on every write and checks
+ * its pages itself.
+ */
+async function sqliteFileProblems(tx: Tx): Promise<string[]> {
+  if (providerOf(tx) !== "sqlite") return [];
+  const rows = await tx.$queryRawUnsafe<{ integrity_check: string }[]>("PRAGMA integrity_check");
+  return rows.map((row) => row.integrity_check).filter((message) => message !== "ok");
+}
+
+async function foreignKeyProblems(tx: Tx): Promise<string[]> {
+  if (providerOf(tx) !== "sqlite") return [];
+  const rows = await tx.$queryRawUnsafe<{ table: string; rowid: number; parent: string }[]>(
+    "PRAGMA foreign_key_check",
+  );
+  return rows.map((row) => `${row.table} row ${row.rowid} points to a missing ${row.parent}`);
+}
+
+async function executionsWithoutVersion(tx: Tx): Promise<string[]> {
+  const rows = await tx.$queryRaw<{ id: string; executionId: string }[]>`
+    SELECT e."id", e."executionId" FROM "Execution" e
+    LEFT JOIN "DatasetVersion" v ON v."id" = e."resultVersionId"
+    WHERE e."status" IN ('completed', 'reverted')
+      AND (v."id" IS NULL OR v."datasetId" <> e."datasetId" OR v."parentId" IS DISTINCT FROM e."baseVersionId")`;
+  return rows.map(
+    (row) =>
+      `execution ${row.executionId} (${row.id}) has no result version of its dataset, or one not built on its base version`,
+  );
+}
+
+async function executionsMissingChanges(tx: Tx): Promise<string[]> {
+  const rows = await tx.$queryRaw<
+    { id: string; executionId: string; cellsChanged: number; changes: number | bigint }[]
+  >`
+    SELECT e."id", e."executionId", e."cellsChanged",
+      (SELECT COUNT(*) FROM "Change" c WHERE c."executionId" = e."id") AS "changes"
+    FROM "Execution" e
+    WHERE e."status" IN ('completed', 'reverted')
+      AND e."cellsChanged" <> (SELECT COUNT(*) FROM "Change" c WHERE c."executionId" = e."id")`;
+  return rows.map(
+    (row) =>
+      `execution ${row.executionId} (${row.id}) changed ${row.cellsChanged} cells but has ${Number(row.changes)} change records`,
+  );
+}
+
+async function executionsWithoutAudit(tx: Tx): Promise<string[]> {
+  const rows = await tx.$queryRaw<{ id: string; executionId: string }[]>`
+    SELECT e."id", e."executionId" FROM "Execution" e
+    WHERE e."status" IN ('completed', 'reverted')
+      AND NOT EXISTS (SELECT 1 FROM "AuditEvent" a
+        WHERE a."executionId" = e."id" AND a."type" = 'execution.applied')`;
+  return rows.map(
+    (row) => `execution ${row.executionId} (${row.id}) has no execution.applied audit event`,
+  );
+}
+
+async function failedExecutionsWithResults(tx: Tx): Promise<string[]> {
+  const rows = await tx.$queryRaw<{ id: string; executionId: string }[]>`
+    SELECT e."id", e."executionId" FROM "Execution" e
+    WHERE e."status" NOT IN ('completed', 'reverted')
+      AND (e."resultVersionId" IS NOT NULL OR e."idempotencyKey" IS NOT NULL
+        OR EXISTS (SELECT 1 FROM "Change" c WHERE c."executionId" = e."id"))`;
+  return rows.map(
+    (row) =>
+      `execution ${row.executionId} (${row.id}) did not complete but holds a version, its idempotency key or change records`,
+  );
+}
+
+/**
+ * Seeded and uploaded versions are a dataset's own starting points; any other version must be
+ * the result of one completed execution.
+ */
+async function versionsWithoutExecution(tx: Tx): Promise<string[]> {
+  const rows = await tx.$queryRaw<{ id: string; number: number; name: string }[]>`
+    SELECT v."id", v."number", d."name" FROM "DatasetVersion" v
+    JOIN "Dataset" d ON d."id" = v."datasetId"
+    LEFT JOIN "Execution" e ON e."resultVersionId" = v."id"
+    WHERE (v."source" NOT IN ('seed', 'upload') AND (e."id" IS NULL OR e."status" NOT IN ('completed', 'reverted')))
+      OR (v."source" IN ('seed', 'upload') AND e."id" IS NOT NULL)`;
+  return rows.map(
+    (row) =>
+      `version ${row.number} of "${row.name}" (${row.id}) does not match a completed execution`,
+  );
+}
+
+async function orphanChanges(tx: Tx): Promise<string[]> {
+  const rows = await tx.$queryRaw<{ executionId: string; count: number | bigint }[]>`
+    SELECT c."executionId", COUNT(*) AS "count" FROM "Change" c
+    LEFT JOIN "Execution" e ON e."id" = c."executionId"
+    WHERE e."id" IS NULL OR e."datasetId" <> c."datasetId"
+    GROUP BY c."executionId"`;
+  return rows.map(
+    (row) =>
+      `${Number(row.count)} change records point to execution ${row.executionId}, which is missing or of another dataset`,
+  );
+}
+
+async function badCurrentVersions(tx: Tx): Promise<string[]> {
+  const rows = await tx.$queryRaw<{ id: string; name: string }[]>`
+    SELECT d."id", d."name" FROM "Dataset" d
+    LEFT JOIN "DatasetVersion" v ON v."id" = d."currentVersionId"
+    WHERE v."id" IS NULL OR v."datasetId" <> d."id"
+      OR v."number" <> (SELECT MAX(w."number") FROM "DatasetVersion" w WHERE w."datasetId" = d."id")`;
+  return rows.map(
+    (row) => `dataset "${row.name}" (${row.id}) does not point to its own latest version`,
+  );
+}
+
+async function versionChainProblems(tx: Tx): Promise<string[]> {
+  const brokenChains = await tx.$queryRaw<{ id: string; number: number; name: string }[]>`
+    SELECT v."id", v."number", d."name" FROM "DatasetVersion" v
+    JOIN "Dataset" d ON d."id" = v."datasetId"
+    LEFT JOIN "DatasetVersion" p ON p."id" = v."parentId"
+    WHERE (v."number" = 1 AND v."parentId" IS NOT NULL)
+      OR (v."number" <> 1 AND (p."id" IS NULL OR p."datasetId" <> v."datasetId" OR p."number" <> v."number" - 1))`;
+  const gaps = await tx.$queryRaw<{ name: string; versions: number | bigint; latest: number }[]>`
+    SELECT d."name", COUNT(v."id") AS "versions", MAX(v."number") AS "latest" FROM "Dataset" d
+    JOIN "DatasetVersion" v ON v."datasetId" = d."id"
+    GROUP BY d."id" HAVING COUNT(v."id") <> MAX(v."number") OR MIN(v."number") <> 1`;
+  return [
+    ...brokenChains.map(
+      (row) =>
+        `version ${row.number} of "${row.name}" (${row.id}) does not follow version ${row.number - 1}`,
+    ),
+    ...gaps.map(
+      (row) =>
+        `"${row.name}" has ${Number(row.versions)} versions numbered up to ${row.latest}: a gap`,
+    ),
+  ];
+}
+
+/** Each check and what finds its problems, in the order they are reported. */
+const CHECKS: [IntegrityCheck, (tx: Tx) => Promise<string[]>][] = [
+  ["sqlite", sqliteFileProblems],
+  ["foreign_keys", foreignKeyProblems],
+  ["execution_version", executionsWithoutVersion],
+  ["execution_changes", executionsMissingChanges],
+  ["execution_audit", executionsWithoutAudit],
+  ["failed_execution", failedExecutionsWithResults],
+  ["version_without_execution", versionsWithoutExecution],
+  ["orphan_change", orphanChanges],
+  ["current_version", badCurrentVersions],
+  ["version_chain", versionChainProblems],
+  ["version_content", (tx) => versionContentProblems(tx)],
+];
 
 /**
  * Rebuilds and hashes every version's bytes (a patch included), one version at a time so memory
