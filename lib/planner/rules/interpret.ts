@@ -36,12 +36,56 @@ export function interpret(scan: Scan, items: LexItem[]): Interpretation {
   }
 }
 
+type ItemText = (item: { from: number; to: number }) => string;
+
 function interpretOrThrow(scan: Scan, lexed: LexItem[]): Interpretation {
   const text = (from: number, to: number) => sourceText(scan.instruction, scan.tokens, from, to);
-  const itemText = (item: { from: number; to: number }) => text(item.from, item.to);
+  const itemText: ItemText = (item) => text(item.from, item.to);
 
-  // 1. Words no rule accepted, reported as the runs they form.
-  // Runs separated only by filler words ("out of stock") are one phrase.
+  // 1. Words no rule accepted. 2. Things that name the dataset wrongly.
+  const unplaced = unplacedWords(lexed, itemText);
+  if (unplaced) return unplaced;
+  const items = lexed as Item[];
+  refuseMisnamed(scan, items, itemText);
+  const notes = items.flatMap((item) => (item.note ? [item.note] : []));
+
+  // 3. Options and guards apply to the whole plan.
+  const { options, guards, optionItems } = wholePlanSettings(items, itemText);
+
+  // 4. Sentences → segments → clauses. 5. Clauses → operations.
+  const clauses: Clause[] = [];
+  for (const sentence of splitSentences(items))
+    clauses.push(...mergeSegments(splitSegments(sentence), itemText));
+  const { operations, exclusions } = clauseOperations(scan, clauses, text, itemText);
+
+  if (operations.length === 0) {
+    const words = items.filter((item) => !isFiller(item)).map(itemText);
+    refuse(
+      words.length === 0
+        ? "The instruction is empty."
+        : "The instruction does not say what to change (increase, decrease, set or mark something).",
+      words.length === 0 ? [] : [text(items[0].from, items.at(-1)!.to)],
+    );
+  }
+  applyExclusions(exclusions, operations);
+
+  const numeric = operations.filter((operation) => writesNumber(scan.vocabulary, operation.action));
+  if (Object.keys(options).length > 0 && numeric.length === 0) {
+    refuse(
+      "Rounding, price endings and limits apply to numeric changes, and this instruction has none.",
+      optionItems.map(itemText),
+    );
+  }
+
+  return { ok: true, operations, options, guards, notes };
+}
+
+/**
+ * The refusal for words no rule accepted, reported as the runs they form (runs separated only by
+ * filler words, "out of stock", are one phrase), with any "did you mean"; null when every word
+ * was placed.
+ */
+function unplacedWords(lexed: LexItem[], itemText: ItemText): Interpretation | null {
   const unknownRuns: { from: number; to: number; suggestions: string[] }[] = [];
   let fillerSinceUnknown = true;
   for (const item of lexed) {
@@ -63,24 +107,24 @@ function interpretOrThrow(scan: Scan, lexed: LexItem[]): Interpretation {
       });
     }
   }
-  if (unknownRuns.length > 0) {
-    const unplaced = unknownRuns.map(itemText);
-    const hints = unknownRuns.flatMap((run) =>
-      run.suggestions.length > 0
-        ? [`${JSON.stringify(itemText(run))}: did you mean ${run.suggestions.join(", ")}?`]
-        : [],
-    );
-    return {
-      ok: false,
-      code: "unplaced",
-      reason: `Could not place ${quoteWords(unplaced)} in a plan for this dataset, so nothing was planned.`,
-      unplaced,
-      ...(hints.length > 0 ? { suggestion: hints.join(" ") } : {}),
-    };
-  }
-  const items = lexed as Item[];
+  if (unknownRuns.length === 0) return null;
+  const unplaced = unknownRuns.map(itemText);
+  const hints = unknownRuns.flatMap((run) =>
+    run.suggestions.length > 0
+      ? [`${JSON.stringify(itemText(run))}: did you mean ${run.suggestions.join(", ")}?`]
+      : [],
+  );
+  return {
+    ok: false,
+    code: "unplaced",
+    reason: `Could not place ${quoteWords(unplaced)} in a plan for this dataset, so nothing was planned.`,
+    unplaced,
+    ...(hints.length > 0 ? { suggestion: hints.join(" ") } : {}),
+  };
+}
 
-  // 2. Things that name the dataset wrongly.
+/** Refuses a key the dataset lacks, a value or column name that could mean two columns. */
+function refuseMisnamed(scan: Scan, items: Item[], itemText: ItemText): void {
   for (const item of items) {
     if (item.kind === "unknownKey") {
       refuse(
@@ -103,10 +147,9 @@ function interpretOrThrow(scan: Scan, lexed: LexItem[]): Interpretation {
       );
     }
   }
+}
 
-  const notes = items.flatMap((item) => (item.note ? [item.note] : []));
-
-  // 3. Options and guards apply to the whole plan.
+function wholePlanSettings(items: Item[], itemText: ItemText) {
   const options: OptionSpec = {};
   const guards: GuardSpec = {};
   const optionItems: Item[] = [];
@@ -117,15 +160,23 @@ function interpretOrThrow(scan: Scan, lexed: LexItem[]): Interpretation {
     }
     if (item.kind === "guard") mergeSpec(guards, item.guard, itemText(item));
   }
+  return { options, guards, optionItems };
+}
 
-  // 4. Sentences → segments → clauses.
-  const clauses: Clause[] = [];
-  for (const sentence of splitSentences(items))
-    clauses.push(...mergeSegments(splitSegments(sentence), itemText));
+interface Exclusion {
+  conditions: RowCondition[];
+  column?: string;
+}
 
-  // 5. Clauses → operations.
+/** Each clause as an operation, or as rows every operation leaves out ("except …"). */
+function clauseOperations(
+  scan: Scan,
+  clauses: Clause[],
+  text: (from: number, to: number) => string,
+  itemText: ItemText,
+): { operations: DraftOperation[]; exclusions: Exclusion[] } {
   const operations: DraftOperation[] = [];
-  const exclusions: { conditions: RowCondition[]; column?: string }[] = [];
+  const exclusions: Exclusion[] = [];
   let previous: ActionContext | undefined;
   for (const clause of clauses) {
     const meaningful = clause.entries.filter((entry) => !isFiller(entry.item));
@@ -139,17 +190,11 @@ function interpretOrThrow(scan: Scan, lexed: LexItem[]): Interpretation {
     operations.push(draft.operation);
     previous = draft.context;
   }
+  return { operations, exclusions };
+}
 
-  if (operations.length === 0) {
-    const words = items.filter((item) => !isFiller(item)).map(itemText);
-    refuse(
-      words.length === 0
-        ? "The instruction is empty."
-        : "The instruction does not say what to change (increase, decrease, set or mark something).",
-      words.length === 0 ? [] : [text(items[0].from, items.at(-1)!.to)],
-    );
-  }
-
+/** An exclusion applies to every operation (that writes its column, when it names one). */
+function applyExclusions(exclusions: Exclusion[], operations: DraftOperation[]): void {
   for (const exclusion of exclusions) {
     for (const operation of operations) {
       if (exclusion.column !== undefined && exclusion.column !== operation.action.column) continue;
@@ -159,16 +204,6 @@ function interpretOrThrow(scan: Scan, lexed: LexItem[]): Interpretation {
       }
     }
   }
-
-  const numeric = operations.filter((operation) => writesNumber(scan.vocabulary, operation.action));
-  if (Object.keys(options).length > 0 && numeric.length === 0) {
-    refuse(
-      "Rounding, price endings and limits apply to numeric changes, and this instruction has none.",
-      optionItems.map(itemText),
-    );
-  }
-
-  return { ok: true, operations, options, guards, notes };
 }
 
 function mergeSpec<T extends object>(target: T, addition: T, words: string): void {
