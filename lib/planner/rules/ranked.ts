@@ -53,71 +53,23 @@ export function readRowChoice(instruction: string, vocabulary: Vocabulary): RowC
   if (!columns) return undefined;
   const text = foldKeepingLength(instruction);
   const col = (name: string) => `(?<${name}>(?:the\\s+)?${columns})(?![a-z0-9])`;
-  const each = String.raw`(?:(?:\s+(?:of|in|per|for|from|within)\s+(?:each|every)|\s+per)\s+${col("per")})?`;
+  return (
+    readRank(instruction, text, vocabulary, col) ??
+    readGroupComparison(instruction, text, vocabulary, col)
+  );
+}
 
-  const ranks: Array<{ regex: RegExp; read(m: RegExpExecArray): Top | undefined }> = [
-    {
-      regex: new RegExp(
-        String.raw`\b(?:the\s+)?(?:${COUNT}\s+)?(?<adj>${CHEAP}|${DEAR})${NOUN}${each}`,
-        "d",
-      ),
-      read: (m) => {
-        const price = vocabulary.roles.price;
-        if (!price || !("column" in price)) return undefined;
-        return rank(
-          m,
-          price.column,
-          /^(?:cheapest|least|lowest)/.test(m.groups?.adj ?? "") ? "lowest" : "highest",
-        );
-      },
-    },
-    {
-      regex: new RegExp(
-        String.raw`\b(?:the\s+)?(?<dir>top|bottom)\s+${COUNT}(?:\s+[a-z]+)?\s+by\s+${col("by")}${each}`,
-        "d",
-      ),
-      read: (m) => {
-        const by = columnNamed(m.groups?.by ?? "", vocabulary);
-        return by ? rank(m, by.name, m.groups?.dir === "bottom" ? "lowest" : "highest") : undefined;
-      },
-    },
-    {
-      regex: new RegExp(
-        String.raw`\b(?:the\s+)?${COUNT}\s+(?<dir>highest|lowest|largest|smallest|biggest)\s+${col("by")}${each}`,
-        "d",
-      ),
-      read: (m) => {
-        const by = columnNamed(m.groups?.by ?? "", vocabulary);
-        const dir = m.groups?.dir ?? "";
-        return by
-          ? rank(m, by.name, /^(?:lowest|smallest)$/.test(dir) ? "lowest" : "highest")
-          : undefined;
-      },
-    },
-  ];
+/** A pattern matching a column name, captured as `name`. */
+type ColumnGroup = (name: string) => string;
 
-  const rank = (m: RegExpExecArray, by: string, order: "highest" | "lowest"): Top | undefined => {
-    const column = vocabulary.columns.get(by);
-    if (!column || !["number", "integer", "date"].includes(column.type)) return undefined;
-    const words = m.groups?.n;
-    const n = words === undefined ? 1 : /^\d+$/.test(words) ? Number(words) : NUMBER_WORDS[words];
-    if (!n) return undefined;
-    const perPhrase = m.groups?.per;
-    const per = perPhrase === undefined ? undefined : columnNamed(perPhrase, vocabulary);
-    if (perPhrase !== undefined && !per) return undefined;
-    // "the most expensive wines" names no number: how many is a guess.
-    if (
-      words === undefined &&
-      per === undefined &&
-      /s$/.test(m.groups?.noun ?? "") &&
-      !/ss$/.test(m.groups?.noun ?? "")
-    ) {
-      return undefined;
-    }
-    return { n, by, order, ...(per ? { per: per.name } : {}), ties: "all" };
-  };
-
-  for (const { regex, read } of ranks) {
+/** "the 3 cheapest", "top 5 by rating per region", "the 2 highest scores". */
+function readRank(
+  instruction: string,
+  text: string,
+  vocabulary: Vocabulary,
+  col: ColumnGroup,
+): RowChoice | undefined {
+  for (const { regex, read } of rankPatterns(vocabulary, col)) {
     const m = regex.exec(text);
     if (!m?.indices) continue;
     const noun = m.groups?.noun;
@@ -136,7 +88,82 @@ export function readRowChoice(instruction: string, vocabulary: Vocabulary): RowC
     const top = read(m);
     if (top) return { kind: "top", from, to, top, words: instruction.slice(from, to) };
   }
+  return undefined;
+}
 
+function rankPatterns(
+  vocabulary: Vocabulary,
+  col: ColumnGroup,
+): Array<{ regex: RegExp; read(m: RegExpExecArray): Top | undefined }> {
+  const each = String.raw`(?:(?:\s+(?:of|in|per|for|from|within)\s+(?:each|every)|\s+per)\s+${col("per")})?`;
+  return [
+    {
+      regex: new RegExp(
+        String.raw`\b(?:the\s+)?(?:${COUNT}\s+)?(?<adj>${CHEAP}|${DEAR})${NOUN}${each}`,
+        "d",
+      ),
+      read: (m) => {
+        const price = vocabulary.roles.price;
+        if (!price || !("column" in price)) return undefined;
+        const order = /^(?:cheapest|least|lowest)/.test(m.groups?.adj ?? "") ? "lowest" : "highest";
+        return rankOf(m, price.column, order, vocabulary);
+      },
+    },
+    {
+      regex: new RegExp(
+        String.raw`\b(?:the\s+)?(?<dir>top|bottom)\s+${COUNT}(?:\s+[a-z]+)?\s+by\s+${col("by")}${each}`,
+        "d",
+      ),
+      read: (m) => {
+        const by = columnNamed(m.groups?.by ?? "", vocabulary);
+        const order = m.groups?.dir === "bottom" ? "lowest" : "highest";
+        return by ? rankOf(m, by.name, order, vocabulary) : undefined;
+      },
+    },
+    {
+      regex: new RegExp(
+        String.raw`\b(?:the\s+)?${COUNT}\s+(?<dir>highest|lowest|largest|smallest|biggest)\s+${col("by")}${each}`,
+        "d",
+      ),
+      read: (m) => {
+        const by = columnNamed(m.groups?.by ?? "", vocabulary);
+        const order = /^(?:lowest|smallest)$/.test(m.groups?.dir ?? "") ? "lowest" : "highest";
+        return by ? rankOf(m, by.name, order, vocabulary) : undefined;
+      },
+    },
+  ];
+}
+
+/** The top-N choice a rank's match names, or undefined when it names none for sure. */
+function rankOf(
+  m: RegExpExecArray,
+  by: string,
+  order: "highest" | "lowest",
+  vocabulary: Vocabulary,
+): Top | undefined {
+  const column = vocabulary.columns.get(by);
+  if (!column || !["number", "integer", "date"].includes(column.type)) return undefined;
+  const words = m.groups?.n;
+  const n = words === undefined ? 1 : /^\d+$/.test(words) ? Number(words) : NUMBER_WORDS[words];
+  if (!n) return undefined;
+  const perPhrase = m.groups?.per;
+  const per = perPhrase === undefined ? undefined : columnNamed(perPhrase, vocabulary);
+  if (perPhrase !== undefined && !per) return undefined;
+  // "the most expensive wines" names no number: how many is a guess.
+  const noun = m.groups?.noun ?? "";
+  if (words === undefined && per === undefined && /s$/.test(noun) && !/ss$/.test(noun)) {
+    return undefined;
+  }
+  return { n, by, order, ...(per ? { per: per.name } : {}), ties: "all" };
+}
+
+/** "priced above their category's average", "with a score below the median score per region". */
+function readGroupComparison(
+  instruction: string,
+  text: string,
+  vocabulary: Vocabulary,
+  col: ColumnGroup,
+): RowChoice | undefined {
   const group = new RegExp(
     String.raw`\b(?:(?:whose|with|where|that\s+are|that's|which\s+are|that\s+is|which\s+is)\s+)?(?:${col("col")}\s+(?:is\s+|are\s+)?)?(?:priced\s+)?(?<cmp>above|over|higher\s+than|more\s+than|greater\s+than|below|under|lower\s+than|less\s+than|cheaper\s+than)\s+(?:the\s+|their\s+|its\s+)?(?:${col("group")}(?:'s|s'|s)?\s+)?(?<fn>average|mean|median)(?:\s+${col("col2")})?(?:\s+(?:for|of|in|within)\s+(?:their|its|the|each)\s+${col("group2")})?`,
     "d",
