@@ -29,113 +29,112 @@ export function translateExpression(phrase: string, vocabulary: Vocabulary): str
     .trim()
     .split(/\s+/)
     .filter((word) => word !== "");
-  const out: string[] = [];
-  let sawColumn = false;
-  let k = 0;
-  const pending: string[] = [];
-  while (k < words.length) {
+  const state: Translation = { out: [], pending: [], sawColumn: false };
+  for (let k = 0; k < words.length; ) {
     const word = words[k].toLowerCase();
-    if (/^(?:the|its|their|current|a|an|of|value)$/.test(word)) {
-      k++;
-      continue;
-    }
-    const pair = `${word} ${words[k + 1]?.toLowerCase() ?? ""}`;
-    if (pair === "multiplied by" || pair === "divided by") {
-      out.push(pair.startsWith("m") ? "*" : "/");
-      k += 2;
-      continue;
-    }
-    if (/^(?:twice|double)$/.test(word)) {
-      out.push("2", "*");
-      k++;
-      continue;
-    }
-    if (/^(?:triple|thrice)$/.test(word)) {
-      out.push("3", "*");
-      k++;
-      continue;
-    }
-    if (word === "half") {
-      out.push("0.5", "*");
-      k++;
-      continue;
-    }
-    const number = /^[$€£]?(\d+(?:\.\d+)?|\.\d+)(%?)$/.exec(word);
-    if (number) {
-      out.push(number[2] ? `${number[1]}%` : number[1]);
-      k++;
-      continue;
-    }
-    if (word === "%" || word === "percent" || word === "pc") {
-      const last = out.pop();
-      if (last === undefined || !/^[\d.]+$/.test(last)) return undefined;
-      out.push(`${last}%`);
-      k++;
-      continue;
-    }
-    if (
-      /^(?:more|higher|greater|above|over)$/.test(word) &&
-      /^(?:than)$/.test(words[k + 1]?.toLowerCase() ?? "")
-    ) {
-      pending.push("+");
-      k += 2;
-      continue;
-    }
-    if (
-      /^(?:less|lower|below|under)$/.test(word) &&
-      /^(?:than)$/.test(words[k + 1]?.toLowerCase() ?? "")
-    ) {
-      pending.push("-");
-      k += 2;
-      continue;
-    }
-    if (/^(?:above|over)$/.test(word) && isPercent(out.at(-1))) {
-      pending.push("+");
-      k++;
-      continue;
-    }
-    if (/^(?:below|under|off)$/.test(word) && isPercent(out.at(-1))) {
-      pending.push("-");
-      k++;
-      continue;
-    }
-    if (word === "(" || word === ")" || word === ",") {
-      out.push(word);
-      k++;
-      continue;
-    }
-    if (/^(?:round|floor|ceil|min|max|abs|coalesce)$/.test(word) && words[k + 1] === "(") {
-      out.push(word);
-      k++;
-      continue;
-    }
-    const operator = OPERATOR_WORDS.find(([pattern]) => pattern.test(word));
-    if (operator && out.length > 0) {
-      out.push(operator[1]);
-      k++;
-      continue;
-    }
-    // The longest run of words (up to four) that names a column.
-    let matched = false;
-    for (let length = Math.min(4, words.length - k); length >= 1; length--) {
-      const column = columnNamed(words.slice(k, k + length).join(" "), vocabulary);
-      if (
-        column &&
-        (column.type === "number" || column.type === "integer" || column.type === "text")
-      ) {
-        out.push(reference(column.name));
-        sawColumn = true;
-        k += length;
-        matched = true;
-        break;
-      }
-    }
-    if (!matched) return undefined;
+    const next = words[k + 1]?.toLowerCase() ?? "";
+    const used = readWord(word, next, state) ?? readColumn(words, k, state, vocabulary);
+    if (used === 0) return undefined;
+    k += used;
   }
+  const { out, pending, sawColumn } = state;
   if (!sawColumn || out.length === 0) return undefined;
   const expression = applyPercents(out, pending);
   if (expression === undefined || !tryParseExpression(expression)) return undefined;
   return expression;
+}
+
+/** The formula so far: its tokens, the +/− of percentages still to apply, whether it reads a column. */
+interface Translation {
+  out: string[];
+  pending: string[];
+  sawColumn: boolean;
+}
+
+const MULTIPLIER_WORDS: Record<string, string> = {
+  twice: "2",
+  double: "2",
+  triple: "3",
+  thrice: "3",
+  half: "0.5",
+};
+
+/**
+ * Reads one word (and the next, for pairs) that is not a column: how many words it used, 0
+ * when it cannot be placed here, undefined when it is not such a word.
+ */
+function readWord(word: string, next: string, { out, pending }: Translation): number | undefined {
+  if (/^(?:the|its|their|current|a|an|of|value)$/.test(word)) return 1;
+  const pair = `${word} ${next}`;
+  if (pair === "multiplied by" || pair === "divided by") {
+    out.push(pair.startsWith("m") ? "*" : "/");
+    return 2;
+  }
+  const multiplier = MULTIPLIER_WORDS[word];
+  if (multiplier !== undefined) {
+    out.push(multiplier, "*");
+    return 1;
+  }
+  const number = /^[$€£]?(\d+(?:\.\d+)?|\.\d+)(%?)$/.exec(word);
+  if (number) {
+    out.push(number[2] ? `${number[1]}%` : number[1]);
+    return 1;
+  }
+  if (word === "%" || word === "percent" || word === "pc") {
+    const last = out.pop();
+    if (last === undefined || !/^[\d.]+$/.test(last)) return 0;
+    out.push(`${last}%`);
+    return 1;
+  }
+  if (next === "than" && /^(?:more|higher|greater|above|over)$/.test(word)) {
+    pending.push("+");
+    return 2;
+  }
+  if (next === "than" && /^(?:less|lower|below|under)$/.test(word)) {
+    pending.push("-");
+    return 2;
+  }
+  if (/^(?:above|over)$/.test(word) && isPercent(out.at(-1))) {
+    pending.push("+");
+    return 1;
+  }
+  if (/^(?:below|under|off)$/.test(word) && isPercent(out.at(-1))) {
+    pending.push("-");
+    return 1;
+  }
+  if (word === "(" || word === ")" || word === "," || (FUNCTION_NAME.test(word) && next === "(")) {
+    out.push(word);
+    return 1;
+  }
+  const operator = OPERATOR_WORDS.find(([pattern]) => pattern.test(word));
+  if (operator && out.length > 0) {
+    out.push(operator[1]);
+    return 1;
+  }
+  return undefined;
+}
+
+const FUNCTION_NAME = /^(?:round|floor|ceil|min|max|abs|coalesce)$/;
+
+/** The longest run of words (up to four) from `k` that names a column: how many, or 0. */
+function readColumn(
+  words: string[],
+  k: number,
+  state: Translation,
+  vocabulary: Vocabulary,
+): number {
+  for (let length = Math.min(4, words.length - k); length >= 1; length--) {
+    const column = columnNamed(words.slice(k, k + length).join(" "), vocabulary);
+    if (
+      column &&
+      (column.type === "number" || column.type === "integer" || column.type === "text")
+    ) {
+      state.out.push(reference(column.name));
+      state.sawColumn = true;
+      return length;
+    }
+  }
+  return 0;
 }
 
 function isPercent(token: string | undefined): boolean {
