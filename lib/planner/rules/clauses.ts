@@ -54,15 +54,118 @@ function describeSegment(segment: Segment): SegmentInfo {
 }
 
 export function mergeSegments(segments: Segment[], itemText: ItemText): Clause[] {
-  const clauses: Clause[] = [];
-  const infos = segments.map(describeSegment);
-  let current: Clause | undefined;
-  let pending: Entry[] = [];
-  let negating = false;
+  const merge = new SegmentMerge(segments.map(describeSegment), itemText);
+  segments.forEach((segment, index) => merge.add(segment, index));
+  return merge.finish();
+}
 
-  const clauseHas = (clause: Clause, test: (item: Item) => boolean) =>
-    clause.entries.some((entry) => test(entry.item));
-  const entriesOf = (segment: Segment, negate: boolean): Entry[] => {
+/**
+ * Segments joined into clauses, one at a time: a segment with a verb or a value starts an action
+ * (or completes one that has neither yet), "except …" starts an exclusion or negates what
+ * follows, and scope words join the clause they belong to (or wait for the next one).
+ */
+class SegmentMerge {
+  private readonly clauses: Clause[] = [];
+  private current: Clause | undefined;
+  /** Entries waiting for the clause they belong to. */
+  private pending: Entry[] = [];
+  /** Whether scope words that follow are still negated by a local "except". */
+  private negating = false;
+
+  constructor(
+    private readonly infos: SegmentInfo[],
+    private readonly itemText: ItemText,
+  ) {}
+
+  add(segment: Segment, index: number): void {
+    const info = this.infos[index];
+    if (info.exceptGlobal) this.addExclusion(segment);
+    else if (info.exceptLocal) this.addLocalExcept(segment);
+    else if (info.hasVerb || info.hasValue) this.addAction(segment, info);
+    else this.addScope(segment, index);
+  }
+
+  finish(): Clause[] {
+    if (this.pending.length > 0) {
+      if (this.current) this.current.entries.push(...this.pending);
+      // A sentence of its own such as "Except yoga." leaves those rows alone everywhere.
+      else this.start("exclusion", this.pending);
+    }
+    return this.clauses;
+  }
+
+  private addExclusion(segment: Segment): void {
+    if (this.current && this.pending.length > 0) this.current.entries.push(...this.pending);
+    this.pending = [];
+    this.start("exclusion", this.entriesOf(segment, false));
+    this.negating = false;
+  }
+
+  private addLocalExcept(segment: Segment): void {
+    const entries = this.entriesOf(segment, true);
+    if (this.current) this.current.entries.push(...entries);
+    else this.pending.push(...entries);
+  }
+
+  /** A segment with a verb, or a value without one ("… and yoga by 5%"). */
+  private addAction(segment: Segment, info: SegmentInfo): void {
+    const { current } = this;
+    if (info.hasVerb || (current && this.has(current, isValue))) this.assertNotAlternative(segment);
+    const entries = this.entriesOf(segment, false);
+    const completes = info.hasVerb
+      ? current?.kind === "action" &&
+        !this.has(current, (item) => item.kind === "verb") &&
+        !this.has(current, isValue)
+      : current?.kind === "action" && !this.has(current, isValue);
+    if (completes && current) current.entries.push(...this.pending, ...entries);
+    else this.start("action", [...this.pending, ...entries]);
+    this.pending = [];
+  }
+
+  /** A segment of scope words only. */
+  private addScope(segment: Segment, index: number): void {
+    const { current } = this;
+    if (current?.kind === "exclusion") {
+      current.entries.push(...this.entriesOf(segment, false));
+      return;
+    }
+    if (this.negating && current) {
+      current.entries.push(...this.entriesOf(segment, true));
+      return;
+    }
+    const entries = this.entriesOf(segment, false);
+    if (current && this.has(current, isValue)) {
+      if (this.belongsToNext(index)) this.pending.push(...entries);
+      else current.entries.push(...entries);
+      return;
+    }
+    if (current) current.entries.push(...entries);
+    else this.start("action", entries);
+  }
+
+  /**
+   * Whether scope words after a complete action describe the next one: it has a value but no
+   * verb, or a verb but no scope of its own.
+   */
+  private belongsToNext(index: number): boolean {
+    const next = this.infos.find(
+      (other, otherIndex) =>
+        otherIndex > index &&
+        (other.hasVerb || other.hasValue || other.exceptGlobal || other.exceptLocal),
+    );
+    return (
+      next !== undefined &&
+      !next.exceptGlobal &&
+      !next.exceptLocal &&
+      ((next.hasValue && !next.hasVerb) || (next.hasVerb && !next.hasScope))
+    );
+  }
+
+  private has(clause: Clause, test: (item: Item) => boolean): boolean {
+    return clause.entries.some((entry) => test(entry.item));
+  }
+
+  private entriesOf(segment: Segment, negate: boolean): Entry[] {
     const entries: Entry[] = [];
     let negatedNow = negate;
     for (const item of segment.items) {
@@ -70,98 +173,25 @@ export function mergeSegments(segments: Segment[], itemText: ItemText): Clause[]
       else if (item.kind === "verb" || isValue(item)) negatedNow = false;
       entries.push({ item, negated: negatedNow && isScopeLike(item) });
     }
-    negating = negatedNow;
+    this.negating = negatedNow;
     return entries;
-  };
-  const start = (kind: Clause["kind"], entries: Entry[]) => {
-    current = { kind, entries };
-    clauses.push(current);
-  };
-  /** "Raise fitness by 10% or yoga by 5%" offers a choice; a plan cannot take one. */
-  const assertNotAlternative = (segment: Segment) => {
-    const [first] = segment.items;
-    if (current?.kind === "action" && first?.kind === "join" && first.word === "or") {
-      refuse(
-        `${JSON.stringify(itemText(first))} joins two changes as alternatives; say which one to make.`,
-        [itemText(first)],
-      );
-    }
-  };
-
-  segments.forEach((segment, index) => {
-    const info = infos[index];
-    if (info.exceptGlobal) {
-      if (current && pending.length > 0) current.entries.push(...pending);
-      pending = [];
-      start("exclusion", entriesOf(segment, false));
-      negating = false;
-      return;
-    }
-    if (info.exceptLocal) {
-      const entries = entriesOf(segment, true);
-      if (current) current.entries.push(...entries);
-      else pending.push(...entries);
-      return;
-    }
-    if (info.hasVerb) {
-      assertNotAlternative(segment);
-      const entries = entriesOf(segment, false);
-      if (
-        current?.kind === "action" &&
-        !clauseHas(current, (item) => item.kind === "verb") &&
-        !clauseHas(current, isValue)
-      ) {
-        current.entries.push(...pending, ...entries);
-      } else {
-        start("action", [...pending, ...entries]);
-      }
-      pending = [];
-      return;
-    }
-    if (info.hasValue) {
-      if (current && clauseHas(current, isValue)) assertNotAlternative(segment);
-      const entries = entriesOf(segment, false);
-      if (current?.kind === "action" && !clauseHas(current, isValue))
-        current.entries.push(...pending, ...entries);
-      else start("action", [...pending, ...entries]);
-      pending = [];
-      return;
-    }
-    // A segment of scope words only.
-    if (current?.kind === "exclusion") {
-      current.entries.push(...entriesOf(segment, false));
-      return;
-    }
-    if (negating && current) {
-      current.entries.push(...entriesOf(segment, true));
-      return;
-    }
-    const entries = entriesOf(segment, false);
-    if (current && clauseHas(current, isValue)) {
-      const nextIndex = infos.findIndex(
-        (other, otherIndex) =>
-          otherIndex > index &&
-          (other.hasVerb || other.hasValue || other.exceptGlobal || other.exceptLocal),
-      );
-      const next = nextIndex >= 0 ? infos[nextIndex] : undefined;
-      const forward =
-        next !== undefined &&
-        !next.exceptGlobal &&
-        !next.exceptLocal &&
-        ((next.hasValue && !next.hasVerb) || (next.hasVerb && !next.hasScope));
-      if (forward) pending.push(...entries);
-      else current.entries.push(...entries);
-      return;
-    }
-    if (current) current.entries.push(...entries);
-    else start("action", entries);
-  });
-  if (pending.length > 0) {
-    if (current) (current as Clause).entries.push(...pending);
-    // A sentence of its own such as "Except yoga." leaves those rows alone everywhere.
-    else start("exclusion", pending);
   }
-  return clauses;
+
+  private start(kind: Clause["kind"], entries: Entry[]): void {
+    this.current = { kind, entries };
+    this.clauses.push(this.current);
+  }
+
+  /** "Raise fitness by 10% or yoga by 5%" offers a choice; a plan cannot take one. */
+  private assertNotAlternative(segment: Segment): void {
+    const [first] = segment.items;
+    if (this.current?.kind === "action" && first?.kind === "join" && first.word === "or") {
+      refuse(
+        `${JSON.stringify(this.itemText(first))} joins two changes as alternatives; say which one to make.`,
+        [this.itemText(first)],
+      );
+    }
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
