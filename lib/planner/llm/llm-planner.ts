@@ -14,7 +14,6 @@ import { PLAN_SYSTEM_PROMPT, renderPlanPrompt, renderRepairPrompt } from "../pro
 import type {
   PartialOperation,
   Planner,
-  PlannerFailure,
   PlannerResult,
   PlannerUsage,
   PlanRequest,
@@ -147,6 +146,12 @@ function failedAnswer(error: unknown): ModelAnswer {
 
 type Settings = Required<Omit<LlmPlannerOptions, "baseUrl">> & Pick<LlmPlannerOptions, "baseUrl">;
 
+/** What every result carries: the planner, its model, calls and tokens so far, time taken. */
+type ResultFacts = Pick<PlannerResult, "planner" | "model" | "usage" | "latencyMs">;
+/** A result short of those facts (they are added when it is given). */
+type Outcome = DistributiveOmit<PlannerResult, keyof ResultFacts>;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
 async function* run(
   settings: Settings,
   request: PlanRequest,
@@ -154,14 +159,20 @@ async function* run(
 ): AsyncGenerator<PlanStreamEvent> {
   const started = settings.elapsed();
   const usage: PlannerUsage = { attempts: 0 };
-  const base = () => ({
-    planner: settings.kind,
-    model: settings.modelId,
-    usage: { ...usage },
-    latencyMs: Math.max(0, settings.elapsed() - started),
-  });
-  const createdAt = request.now ?? settings.clock();
-  const existingExecutionIds = new Set(request.existingExecutionIds ?? []);
+  const result = (outcome: Outcome): PlannerResult =>
+    ({
+      ...outcome,
+      planner: settings.kind,
+      model: settings.modelId,
+      usage: { ...usage },
+      latencyMs: Math.max(0, settings.elapsed() - started),
+    }) as PlannerResult;
+  const context: AnswerContext = {
+    settings,
+    request,
+    createdAt: request.now ?? settings.clock(),
+    existingExecutionIds: new Set(request.existingExecutionIds ?? []),
+  };
   const messages: ModelMessage[] = [
     { role: "user", content: renderPlanPrompt(request.instruction, request.profile) },
   ];
@@ -170,96 +181,16 @@ async function* run(
   let planIssues: PlanIssue[] = [];
   for (let attempt = 0; attempt <= settings.maxRepairs; attempt++) {
     if (attempt > 0) yield { type: "repair", attempt, issues };
-
-    let answer: ModelAnswer = {};
-    let shown = "";
-    for await (const step of call(messages, request.abortSignal)) {
-      if (step.type === "answer") {
-        answer = step.answer;
-        continue;
-      }
-      const operations: PartialOperation[] = partialOperations(step.partial, request.profile);
-      const key = JSON.stringify(operations);
-      if (operations.length > 0 && key !== shown) {
-        shown = key;
-        yield { type: "partial", operations };
-      }
-    }
+    const answer: ModelAnswer = yield* streamAnswer(call, messages, request);
     usage.attempts++;
     addUsage(usage, answer.usage);
 
-    if (answer.error !== undefined && !NoObjectGeneratedError.isInstance(answer.error)) {
-      const problem = describeProviderError(answer.error, {
-        provider: settings.kind === "google" ? "Google Gemini" : "the OpenAI-compatible endpoint",
-        model: settings.modelId,
-        timeoutMs: settings.timeoutMs,
-        baseUrl: settings.baseUrl,
-      });
-      const failure: PlannerFailure = {
-        ok: false,
-        code: "provider",
-        unplaced: [],
-        ...problem,
-        ...base(),
-      };
-      yield { type: "final", result: failure };
+    const verdict = judgeAnswer(answer, context);
+    if ("outcome" in verdict) {
+      yield { type: "final", result: result(verdict.outcome) };
       return;
     }
-
-    planIssues = [];
-    if (answer.error !== undefined || !answer.output) {
-      const cause = (answer.error as { cause?: unknown } | undefined)?.cause;
-      const detail =
-        cause instanceof Error ? cause.message.split("\n")[0] : "it was not valid JSON";
-      issues = [`The answer did not match the plan's JSON schema: ${detail}`];
-    } else {
-      const output = answer.output;
-      if (output.unplaced.length > 0) {
-        const failure: PlannerFailure = {
-          ok: false,
-          code: "unplaced",
-          reason: `The model could not place ${output.unplaced.map((word) => `“${word}”`).join(", ")} in a plan for this dataset, so nothing was planned.`,
-          unplaced: output.unplaced,
-          suggestion: RULES_FALLBACK_HINT.replace(
-            "works offline",
-            "may read it differently, and works offline",
-          ),
-          ...base(),
-        };
-        yield { type: "final", result: failure };
-        return;
-      }
-      if (output.operations.length === 0) {
-        issues = [
-          'The plan has no operations. Return at least one, or list the words you could not place in "unplaced".',
-        ];
-      } else {
-        const plan = toExecutionPlan(output, request.profile, {
-          instruction: request.instruction,
-          createdAt,
-          existingExecutionIds,
-        });
-        const validation = validatePlan(plan, request.profile, { knownKeys: request.knownKeys });
-        if (validation.plan) {
-          yield {
-            type: "final",
-            result: {
-              ok: true,
-              plan: validation.plan,
-              unplaced: [],
-              notes: [],
-              warnings: validation.issues,
-              ...base(),
-            },
-          };
-          return;
-        }
-        planIssues = validation.issues;
-        issues = validation.issues
-          .filter((issue) => issue.severity === "error")
-          .map((issue) => issue.message);
-      }
-    }
+    ({ issues, planIssues } = verdict);
     messages.push(
       { role: "assistant", content: answer.text ?? JSON.stringify(answer.output ?? {}) },
       { role: "user", content: renderRepairPrompt(issues) },
@@ -267,16 +198,120 @@ async function* run(
   }
 
   const repairs = settings.maxRepairs;
-  const failure: PlannerFailure = {
-    ok: false,
-    code: "invalid_plan",
-    reason: `The model's plan was still invalid after ${repairs} ${repairs === 1 ? "repair" : "repairs"}: ${issues.join("; ")}`,
-    unplaced: [],
-    suggestion: RULES_FALLBACK_HINT,
-    ...base(),
+  yield {
+    type: "final",
+    result: result({
+      ok: false,
+      code: "invalid_plan",
+      reason: `The model's plan was still invalid after ${repairs} ${repairs === 1 ? "repair" : "repairs"}: ${issues.join("; ")}`,
+      unplaced: [],
+      suggestion: RULES_FALLBACK_HINT,
+      ...(planIssues.length > 0 ? { issues: planIssues } : {}),
+    }),
   };
-  if (planIssues.length > 0) failure.issues = planIssues;
-  yield { type: "final", result: failure };
+}
+
+/** One model call: its partial plans as they stream (each new one once), then its answer. */
+async function* streamAnswer(
+  call: ModelCall,
+  messages: ModelMessage[],
+  request: PlanRequest,
+): AsyncGenerator<PlanStreamEvent, ModelAnswer> {
+  let answer: ModelAnswer = {};
+  let shown = "";
+  for await (const step of call(messages, request.abortSignal)) {
+    if (step.type === "answer") {
+      answer = step.answer;
+      continue;
+    }
+    const operations: PartialOperation[] = partialOperations(step.partial, request.profile);
+    const key = JSON.stringify(operations);
+    if (operations.length > 0 && key !== shown) {
+      shown = key;
+      yield { type: "partial", operations };
+    }
+  }
+  return answer;
+}
+
+interface AnswerContext {
+  settings: Settings;
+  request: PlanRequest;
+  createdAt: Date;
+  existingExecutionIds: Set<string>;
+}
+
+/**
+ * What an answer settles: a result (a valid plan, a refusal, a provider failure), or the issues
+ * to ask the model to repair.
+ */
+function judgeAnswer(
+  answer: ModelAnswer,
+  { settings, request, createdAt, existingExecutionIds }: AnswerContext,
+): { outcome: Outcome } | { issues: string[]; planIssues: PlanIssue[] } {
+  if (answer.error !== undefined && !NoObjectGeneratedError.isInstance(answer.error)) {
+    const problem = describeProviderError(answer.error, {
+      provider: settings.kind === "google" ? "Google Gemini" : "the OpenAI-compatible endpoint",
+      model: settings.modelId,
+      timeoutMs: settings.timeoutMs,
+      baseUrl: settings.baseUrl,
+    });
+    return { outcome: { ok: false, code: "provider", unplaced: [], ...problem } };
+  }
+  if (answer.error !== undefined || !answer.output) {
+    const cause = (answer.error as { cause?: unknown } | undefined)?.cause;
+    const detail = cause instanceof Error ? cause.message.split("\n")[0] : "it was not valid JSON";
+    return {
+      issues: [`The answer did not match the plan's JSON schema: ${detail}`],
+      planIssues: [],
+    };
+  }
+  const output = answer.output;
+  if (output.unplaced.length > 0) {
+    return {
+      outcome: {
+        ok: false,
+        code: "unplaced",
+        reason: `The model could not place ${output.unplaced.map((word) => `“${word}”`).join(", ")} in a plan for this dataset, so nothing was planned.`,
+        unplaced: output.unplaced,
+        suggestion: RULES_FALLBACK_HINT.replace(
+          "works offline",
+          "may read it differently, and works offline",
+        ),
+      },
+    };
+  }
+  if (output.operations.length === 0) {
+    return {
+      issues: [
+        'The plan has no operations. Return at least one, or list the words you could not place in "unplaced".',
+      ],
+      planIssues: [],
+    };
+  }
+  const plan = toExecutionPlan(output, request.profile, {
+    instruction: request.instruction,
+    createdAt,
+    existingExecutionIds,
+  });
+  const validation = validatePlan(plan, request.profile, { knownKeys: request.knownKeys });
+  if (validation.plan) {
+    return {
+      outcome: {
+        ok: true,
+        plan: validation.plan,
+        unplaced: [],
+        notes: [],
+        warnings: validation.issues,
+      },
+    };
+  }
+  return {
+    issues: validation.issues
+      .filter((issue) => issue.severity === "error")
+      .map((issue) => issue.message),
+    planIssues: validation.issues,
+  };
 }
 
 function addUsage(total: PlannerUsage, usage: LanguageModelUsage | undefined): void {
