@@ -151,49 +151,70 @@ function runOperation(
   if (matched.length === 0) warnings.push(`Operation ${op.operationId} matched no rows.`);
 
   const action = op.action;
-  if (action.kind === "aggregate") {
-    aggregate(run, action, column, columns, cells, state);
-    return run;
+  switch (action.kind) {
+    case "aggregate":
+      aggregate(run, action, column, columns, cells, state);
+      break;
+    case "restore":
+      restore(run, action.values, column, cells, hashing);
+      if (run.matched.length === 0 && matched.length > 0) {
+        warnings.push(`Operation ${op.operationId} matched none of the rows it restores.`);
+      }
+      break;
+    case "toggle":
+      toggle(run, column, cells, warnings, hashing);
+      break;
+    case "expression":
+      runExpression(run, action, column, columns, cells, state, hashing);
+      break;
+    case "text":
+      runText(run, action.transform, column, columns, cells, warnings, hashing);
+      break;
+    case "fill":
+      runFill(run, resolveValue(action.value, variables), column, cells, hashing);
+      break;
+    case "numeric":
+      runNumeric(run, action, column, cells, state, hashing);
+      break;
+    case "set":
+      runSet(run, resolveValue(action.value, variables), column, cells, warnings, hashing);
+      break;
   }
-  if (action.kind === "restore") {
-    restore(run, action.values, column, cells, hashing);
-    if (run.matched.length === 0 && matched.length > 0) {
-      warnings.push(`Operation ${op.operationId} matched none of the rows it restores.`);
-    }
-    return run;
-  }
-  if (action.kind === "toggle") {
-    toggle(run, column, cells, warnings, hashing);
-    return run;
-  }
-  if (action.kind === "expression") {
-    runExpression(run, action, column, columns, cells, state, hashing);
-    return run;
-  }
-  if (action.kind === "text") {
-    runText(run, action.transform, column, columns, cells, warnings, hashing);
-    return run;
-  }
-  if (action.kind === "fill") {
-    runFill(run, resolveValue(action.value, variables), column, cells, hashing);
-    return run;
-  }
-  const value: PlanValue = resolveValue(action.value, variables);
-  if (action.kind === "numeric") {
-    const operand = numberOf(value);
-    if (operand === undefined) {
-      throw new ExecutionFailure({
-        code: "type_mismatch",
-        message: `Operation ${op.operationId}: ${action.type} needs a number, not ${JSON.stringify(String(action.value))}.`,
-        operationId: op.operationId,
-      });
-    }
-    const step = numericStep(op, action.type, operand);
-    applyNumeric(run, step, column, cells, warnings, true, hashing);
-    noteHeldValues(run, step, column, warnings);
-    return run;
-  }
+  return run;
+}
 
+function runNumeric(
+  run: OperationRun,
+  action: Extract<NormalizedOperation["action"], { kind: "numeric" }>,
+  column: ColumnProfile,
+  cells: WorkingCells,
+  { variables, warnings }: RunState,
+  hashing: ChangeHashing | null,
+): void {
+  const { op } = run;
+  const operand = numberOf(resolveValue(action.value, variables));
+  if (operand === undefined) {
+    throw new ExecutionFailure({
+      code: "type_mismatch",
+      message: `Operation ${op.operationId}: ${action.type} needs a number, not ${JSON.stringify(String(action.value))}.`,
+      operationId: op.operationId,
+    });
+  }
+  const step = numericStep(op, action.type, operand);
+  applyNumeric(run, step, column, cells, warnings, true, hashing);
+  noteHeldValues(run, step, column, warnings);
+}
+
+/** set_value (and the shorthand's set_price, set_stock): one value for every matched row. */
+function runSet(
+  run: OperationRun,
+  value: PlanValue,
+  column: ColumnProfile,
+  cells: WorkingCells,
+  warnings: string[],
+  hashing: ChangeHashing | null,
+): void {
+  const { op, matched } = run;
   const outcome = setOutcome(value, column);
   if (outcome.kind === "mismatch") {
     throw new ExecutionFailure({
@@ -204,16 +225,9 @@ function runOperation(
     });
   }
   if (outcome.kind === "numeric") {
-    applyNumeric(
-      run,
-      numericStep(op, "set", outcome.operand),
-      column,
-      cells,
-      warnings,
-      false,
-      hashing,
-    );
-    return run;
+    const step = numericStep(op, "set", outcome.operand);
+    applyNumeric(run, step, column, cells, warnings, false, hashing);
+    return;
   }
   run.constantText = outcome.text;
   const col = column.index;
@@ -226,7 +240,6 @@ function runOperation(
     }
     record(run, cells, hashing, row, current, outcome.text);
   }
-  return run;
 }
 
 /** Variables an action reads (the filter's are read from its conditions). */
