@@ -17,7 +17,13 @@ import {
 } from "../inputs";
 import type { CliIo } from "../io";
 import { keyList } from "../key-list";
-import { type CliExecutionRecord, type ExecutionLedger, openLedger, planHash } from "../ledger";
+import {
+  type CliExecutionRecord,
+  type ExecutionLedger,
+  type LedgerEntry,
+  openLedger,
+  planHash,
+} from "../ledger";
 import type { Command } from "../main";
 
 const HELP = `Usage: signoff apply --plan plan.json --csv FILE --out FILE --audit audit.jsonl [options]
@@ -98,27 +104,7 @@ async function run(argv: string[], io: CliIo): Promise<ExitCode> {
   try {
     // 2. Idempotency: a completed execution_id is not run again.
     const previous = await ledger.find(loaded.plan.execution_id);
-    if (previous) {
-      const when = previous.executedAt ? ` at ${previous.executedAt}` : "";
-      if (previous.planHash !== "" && previous.planHash !== context.hash) {
-        throw new CliError(
-          EXIT.invalidPlan,
-          `execution_id ${loaded.plan.execution_id} already completed${when} with a different plan (${ledger.description}); give this plan a new execution_id`,
-        );
-      }
-      const audit = await openAudit(auditFile);
-      try {
-        await appendAuditLine(
-          audit,
-          auditInput(context, { status: "skipped" }),
-          extras(context, {}),
-        );
-      } finally {
-        await audit.close();
-      }
-      io.out(`skipped ${loaded.plan.execution_id}: it already completed${when}; nothing written`);
-      return EXIT.ok;
-    }
+    if (previous) return await skipCompleted(context, previous);
 
     // 3. The plan against the data: profile checks, order conflicts.
     const csv = await readCsvFile(csvFile, args.key, delimiterOption("apply", args.delimiter));
@@ -144,31 +130,63 @@ async function run(argv: string[], io: CliIo): Promise<ExitCode> {
       await recordFailure(context, { csv, result, error: message });
       throw new CliError(EXIT.executionFailed, message);
     }
-    const overrideReason = failed.length > 0 ? override : undefined;
-
-    // 5. Write: the audit file must be writable before the output is put in place.
-    const audit = await openAudit(auditFile);
-    try {
-      try {
-        await writeAtomically(outFile, result.output);
-      } catch (error) {
-        const message = `cannot write --out ${outFile}: ${describeFsError(error)}`;
-        const failure: Outcome = { status: "failed", csv, result, error: message, overrideReason };
-        await appendAuditLine(audit, auditInput(context, failure), extras(context, failure));
-        await ledger.record(ledgerRecord(context, failure, csv));
-        throw new CliError(EXIT.writeFailed, `${message}; nothing was written`);
-      }
-      const done: Outcome = { status: "completed", csv, result, overrideReason };
-      await appendAuditLine(audit, auditInput(context, done), extras(context, done));
-      await audit.sync();
-      await ledger.record(ledgerRecord(context, done, csv));
-      io.out(summary(context, result, overrideReason));
-      return EXIT.ok;
-    } finally {
-      await audit.close();
-    }
+    // 5. Write.
+    return await writeResult(context, csv, result, failed.length > 0 ? override : undefined);
   } finally {
     await ledger.close();
+  }
+}
+
+/** The execution_id already completed: a skipped line in the audit file, unless the plan differs. */
+async function skipCompleted(context: ApplyContext, previous: LedgerEntry): Promise<ExitCode> {
+  const { loaded, ledger, io } = context;
+  const when = previous.executedAt ? ` at ${previous.executedAt}` : "";
+  if (previous.planHash !== "" && previous.planHash !== context.hash) {
+    throw new CliError(
+      EXIT.invalidPlan,
+      `execution_id ${loaded.plan.execution_id} already completed${when} with a different plan (${ledger.description}); give this plan a new execution_id`,
+    );
+  }
+  const audit = await openAudit(context.auditFile);
+  try {
+    await appendAuditLine(audit, auditInput(context, { status: "skipped" }), extras(context, {}));
+  } finally {
+    await audit.close();
+  }
+  io.out(`skipped ${loaded.plan.execution_id}: it already completed${when}; nothing written`);
+  return EXIT.ok;
+}
+
+/**
+ * The output, then its audit line and ledger record. The audit file must be writable before the
+ * output is put in place; an output that cannot be written is recorded as a failure.
+ */
+async function writeResult(
+  context: ApplyContext,
+  csv: LoadedCsv,
+  result: DryRunResult,
+  overrideReason: string | undefined,
+): Promise<ExitCode> {
+  const { ledger, outFile } = context;
+  const audit = await openAudit(context.auditFile);
+  try {
+    try {
+      await writeAtomically(outFile, result.output);
+    } catch (error) {
+      const message = `cannot write --out ${outFile}: ${describeFsError(error)}`;
+      const failure: Outcome = { status: "failed", csv, result, error: message, overrideReason };
+      await appendAuditLine(audit, auditInput(context, failure), extras(context, failure));
+      await ledger.record(ledgerRecord(context, failure, csv));
+      throw new CliError(EXIT.writeFailed, `${message}; nothing was written`);
+    }
+    const done: Outcome = { status: "completed", csv, result, overrideReason };
+    await appendAuditLine(audit, auditInput(context, done), extras(context, done));
+    await audit.sync();
+    await ledger.record(ledgerRecord(context, done, csv));
+    context.io.out(summary(context, result, overrideReason));
+    return EXIT.ok;
+  } finally {
+    await audit.close();
   }
 }
 
