@@ -26,93 +26,87 @@ export function checkFilter(
   scope: VariableScope | undefined,
 ): void {
   if (filter.categories !== undefined) {
-    const listPath = [...path, "categories"];
-    const column = context.shorthandColumn("category", listPath, {
-      ambiguous: "use a condition on one of them",
-      missing: "use a condition on one of its columns instead",
-    });
-    if (filter.categories.length === 0) {
-      context.report(
-        "filter_matches_nothing",
-        listPath,
-        'an empty list of categories matches no rows; remove "categories" to match every category',
-      );
-    }
-    if (column) {
-      filter.categories.forEach((value, k) => {
-        context.checkMembership(column, value, [...listPath, k], "include");
-      });
-    }
+    checkShorthandList(context, "category", filter.categories, [...path, "categories"]);
   }
-
   if (filter.in_stock !== undefined) {
-    const column = context.shorthandColumn("stock", [...path, "in_stock"], {
-      ambiguous: "use a condition on one of them",
-      missing: "use a condition on one of its columns instead",
-    });
+    const column = context.shorthandColumn("stock", [...path, "in_stock"], SHORTHAND_FILTER);
     if (column && column.type === "boolean") {
       context.checkMembership(column, filter.in_stock, [...path, "in_stock"], "include");
     }
   }
-
   if (filter.skus !== undefined) {
-    const listPath = [...path, "skus"];
-    const column = context.shorthandColumn("key", listPath, {
-      ambiguous: "use a condition on one of them",
-      missing: "use a condition on one of its columns instead",
-    });
-    if (filter.skus.length === 0) {
-      context.report(
-        "filter_matches_nothing",
-        listPath,
-        'an empty list of keys matches no rows; remove "skus" to match every row',
-      );
-    }
-    if (column) {
-      filter.skus.forEach((value, k) => {
-        context.checkMembership(column, value, [...listPath, k], "include");
-      });
-    }
+    checkShorthandList(context, "key", filter.skus, [...path, "skus"]);
   }
-
   if (filter.price_gte !== undefined || filter.price_lte !== undefined) {
-    const key = filter.price_gte !== undefined ? "price_gte" : "price_lte";
-    const column = context.shorthandColumn("price", [...path, key], {
-      ambiguous: "use a condition on one of them",
-      missing: "use a condition on one of its columns instead",
-    });
-    if (column && !isNumericColumn(column)) {
-      context.report(
-        "column_type",
-        [...path, key],
-        `${key} compares numbers, but ${context.holds(column)}`,
-      );
-    } else if (column) {
-      const low = filter.price_gte;
-      const high = filter.price_lte;
-      if (low !== undefined && high !== undefined && low > high) {
-        context.report(
-          "invalid_range",
-          [...path, "price_gte"],
-          `price_gte (${low}) is above price_lte (${high}), so no row can match`,
-        );
-      } else {
-        if (low !== undefined) {
-          checkReachable(context, column, intervalOf("gte", low), [...path, "price_gte"]);
-        }
-        if (high !== undefined) {
-          checkReachable(context, column, intervalOf("lte", high), [...path, "price_lte"]);
-        }
-      }
-    }
+    checkPriceRange(context, filter, path);
   }
-
   for (const group of ["all", "any", "none"] as const) {
     filter[group]?.forEach((condition, j) => {
       checkCondition(context, condition, [...path, group, j], group, index, scope);
     });
   }
   if (filter.top) checkTop(context, filter.top, [...path, "top"]);
+}
+
+/** The seed shorthand's filters name no column; a condition can name it. */
+const SHORTHAND_FILTER = {
+  ambiguous: "use a condition on one of them",
+  missing: "use a condition on one of its columns instead",
+};
+
+/** `categories` or `skus`: a list of values the column must hold. */
+function checkShorthandList(
+  context: CheckContext,
+  role: "category" | "key",
+  values: Scalar[],
+  listPath: PlanPath,
+): void {
+  const column = context.shorthandColumn(role, listPath, SHORTHAND_FILTER);
+  if (values.length === 0) {
+    context.report(
+      "filter_matches_nothing",
+      listPath,
+      role === "category"
+        ? 'an empty list of categories matches no rows; remove "categories" to match every category'
+        : 'an empty list of keys matches no rows; remove "skus" to match every row',
+    );
+  }
+  if (column) {
+    values.forEach((value, k) => {
+      context.checkMembership(column, value, [...listPath, k], "include");
+    });
+  }
+}
+
+/** price_gte and price_lte: numbers, in order, that some price can reach. */
+function checkPriceRange(context: CheckContext, filter: Filter, path: PlanPath): void {
+  const key = filter.price_gte !== undefined ? "price_gte" : "price_lte";
+  const column = context.shorthandColumn("price", [...path, key], SHORTHAND_FILTER);
+  if (!column) return;
+  if (!isNumericColumn(column)) {
+    context.report(
+      "column_type",
+      [...path, key],
+      `${key} compares numbers, but ${context.holds(column)}`,
+    );
+    return;
+  }
+  const low = filter.price_gte;
+  const high = filter.price_lte;
+  if (low !== undefined && high !== undefined && low > high) {
+    context.report(
+      "invalid_range",
+      [...path, "price_gte"],
+      `price_gte (${low}) is above price_lte (${high}), so no row can match`,
+    );
+    return;
+  }
+  if (low !== undefined) {
+    checkReachable(context, column, intervalOf("gte", low), [...path, "price_gte"]);
+  }
+  if (high !== undefined) {
+    checkReachable(context, column, intervalOf("lte", high), [...path, "price_lte"]);
+  }
 }
 
 /** Top/bottom N orders by numbers or dates, per a column that exists. */
@@ -143,35 +137,84 @@ function checkCondition(
     return;
   }
   const column = context.column(condition.column, [...path, "column"]);
-  if (!column) return;
+  if (!column || !checkOpFits(context, op, column, path)) return;
+  if (NO_VALUE_OPS.has(op)) {
+    checkEmptiness(context, column, op, path);
+    return;
+  }
+  const values: ConditionValue[] = Array.isArray(value)
+    ? value.map((element, k) => ({ value: element, path: [...valuePath, k] }))
+    : [{ value: value as Scalar, path: valuePath }];
+  if (!checkValueTypes(context, op, column, values, index, scope)) return;
+  if (op === "between" && !checkBetweenOrder(context, column, values, valuePath)) return;
 
-  // Text compares by code point (numbers as numbers), which the executor allows; true/false
-  // values have no order.
-  if (ORDERING_OPS.has(op) && column.type === "boolean") {
+  if (op === "eq" || op === "neq" || op === "in" || op === "not_in") {
+    const asks: Polarity = op === "eq" || op === "in" ? "include" : "exclude";
+    const polarity: Polarity =
+      group === "none" ? (asks === "include" ? "exclude" : "include") : asks;
+    for (const entry of values) context.checkMembership(column, entry.value, entry.path, polarity);
+    if (isNumericColumn(column) && op === "eq" && group !== "none" && !column.distinctValues) {
+      const number = numberOf(values[0].value);
+      if (number !== undefined)
+        checkReachable(context, column, intervalOf("eq", number), valuePath);
+    }
+    return;
+  }
+  if (isNumericColumn(column) && ORDERING_OPS.has(op) && group !== "none") {
+    const [bound, upper] = values.map((entry) => numberOf(entry.value));
+    if (bound !== undefined) {
+      checkReachable(context, column, intervalOf(op, bound, upper), valuePath);
+    }
+  }
+}
+
+interface ConditionValue {
+  value: Scalar;
+  path: PlanPath;
+}
+
+/**
+ * Text compares by code point (numbers as numbers), which the executor allows; true/false values
+ * have no order and no text to look inside.
+ */
+function checkOpFits(
+  context: CheckContext,
+  op: Condition["op"],
+  column: ColumnProfile,
+  path: PlanPath,
+): boolean {
+  if (column.type !== "boolean") return true;
+  if (ORDERING_OPS.has(op)) {
     context.report(
       "column_type",
       [...path, "op"],
       `${op} compares numbers, dates or text, but ${context.holds(column)}; use eq`,
     );
-    return;
+    return false;
   }
-  if (TEXT_OPS.has(op) && column.type === "boolean") {
+  if (TEXT_OPS.has(op)) {
     context.report(
       "column_type",
       [...path, "op"],
       `${op} looks inside text, but ${context.holds(column)}; use eq`,
     );
-    return;
+    return false;
   }
-  if (NO_VALUE_OPS.has(op)) {
-    checkEmptiness(context, column, op, path);
-    return;
-  }
+  return true;
+}
 
-  const values: { value: Scalar; path: PlanPath }[] = Array.isArray(value)
-    ? value.map((element, k) => ({ value: element, path: [...valuePath, k] }))
-    : [{ value: value as Scalar, path: valuePath }];
-
+/**
+ * Whether every value is a literal of the column's type (variables are checked where they are
+ * resolved, and are not literals to compare further).
+ */
+function checkValueTypes(
+  context: CheckContext,
+  op: Condition["op"],
+  column: ColumnProfile,
+  values: readonly ConditionValue[],
+  index: number,
+  scope: VariableScope | undefined,
+): boolean {
   let typed = true;
   for (const entry of values) {
     if (typeof entry.value === "string" && VARIABLE_REFERENCE.test(entry.value)) {
@@ -190,42 +233,28 @@ function checkCondition(
       typed = false;
     }
   }
-  if (!typed) return;
+  return typed;
+}
 
-  if (op === "between") {
-    const [low, high] = values.map((entry) => entry.value);
-    const lowNumber = isNumericColumn(column) ? numberOf(low) : Date.parse(String(low));
-    const highNumber = isNumericColumn(column) ? numberOf(high) : Date.parse(String(high));
-    if (lowNumber !== undefined && highNumber !== undefined && lowNumber > highNumber) {
-      context.report(
-        "invalid_range",
-        valuePath,
-        `between needs [low, high], but ${describeValue(low)} is above ${describeValue(high)}`,
-        JSON.stringify([high, low]),
-      );
-      return;
-    }
-  }
-
-  if (op === "eq" || op === "neq" || op === "in" || op === "not_in") {
-    const asks: Polarity = op === "eq" || op === "in" ? "include" : "exclude";
-    const polarity: Polarity =
-      group === "none" ? (asks === "include" ? "exclude" : "include") : asks;
-    for (const entry of values) context.checkMembership(column, entry.value, entry.path, polarity);
-    if (isNumericColumn(column) && op === "eq" && group !== "none" && !column.distinctValues) {
-      const number = numberOf(values[0].value);
-      if (number !== undefined)
-        checkReachable(context, column, intervalOf("eq", number), valuePath);
-    }
-    return;
-  }
-
-  if (isNumericColumn(column) && ORDERING_OPS.has(op) && group !== "none") {
-    const [bound, upper] = values.map((entry) => numberOf(entry.value));
-    if (bound !== undefined) {
-      checkReachable(context, column, intervalOf(op, bound, upper), valuePath);
-    }
-  }
+/** between needs [low, high]; reversed, it matches nothing (the fix is offered). */
+function checkBetweenOrder(
+  context: CheckContext,
+  column: ColumnProfile,
+  values: readonly ConditionValue[],
+  valuePath: PlanPath,
+): boolean {
+  const [low, high] = values.map((entry) => entry.value);
+  const lowNumber = isNumericColumn(column) ? numberOf(low) : Date.parse(String(low));
+  const highNumber = isNumericColumn(column) ? numberOf(high) : Date.parse(String(high));
+  const reversed = lowNumber !== undefined && highNumber !== undefined && lowNumber > highNumber;
+  if (!reversed) return true;
+  context.report(
+    "invalid_range",
+    valuePath,
+    `between needs [low, high], but ${describeValue(low)} is above ${describeValue(high)}`,
+    JSON.stringify([high, low]),
+  );
+  return false;
 }
 
 /** in/not_in need a list, between a pair, is_empty/not_empty nothing, the rest one value. */
