@@ -40,13 +40,32 @@ const COLUMN_TAIL = String.raw`(?:\s+(?:column|field|values|cells))?(?![a-z0-9])
 
 let lastColumns: { key: string; patterns: Pattern[] } | undefined;
 
+/** The patterns of computed actions, made once per set of column names. */
 export function patterns(columns: string): Pattern[] {
   if (lastColumns?.key === columns) return lastColumns.patterns;
   const col = (name: string) => `(?<${name}>${DETERMINERS}${columns}${COLUMN_TAIL})`;
-  const rx = (source: string) => new RegExp(source, "dy");
-  const CASE = String.raw`(?<case>upper[\s-]?case|lower[\s-]?case|title[\s-]?case|proper[\s-]?case|all\s+caps|caps|capitals|capital\s+letters|small\s+letters|upper|lower)`;
   const list: Pattern[] = [
-    // Capitals.
+    ...casePatterns(col),
+    ...spacePatterns(col),
+    ...replacePatterns(col),
+    ...affixPatterns(col),
+    ...fillPatterns(col),
+    ...templatePatterns(col),
+    ...formulaPatterns(col),
+  ];
+  lastColumns = { key: columns, patterns: list };
+  return list;
+}
+
+/** A pattern matching a column name, captured as `name`. */
+type ColumnGroup = (name: string) => string;
+
+const rx = (source: string) => new RegExp(source, "dy");
+const CASE = String.raw`(?<case>upper[\s-]?case|lower[\s-]?case|title[\s-]?case|proper[\s-]?case|all\s+caps|caps|capitals|capital\s+letters|small\s+letters|upper|lower)`;
+
+/** Capitals. */
+function casePatterns(col: ColumnGroup): Pattern[] {
+  return [
     {
       regex: rx(
         String.raw`(?<case>upper[\s-]?case|lower[\s-]?case|title[\s-]?case|proper[\s-]?case|capitali[sz]e(?:\s+(?:the\s+)?(?:first\s+letter\s+of\s+)?(?:each|every)\s+word\s+(?:of|in))?)\s+${col("col")}`,
@@ -59,7 +78,12 @@ export function patterns(columns: string): Pattern[] {
       ),
       read: caseReading,
     },
-    // Spaces.
+  ];
+}
+
+/** Spaces. */
+function spacePatterns(col: ColumnGroup): Pattern[] {
+  return [
     {
       regex: rx(
         String.raw`(?:trim|strip|tidy(?:\s+up)?|clean(?:\s+up)?|remove|collapse|normali[sz]e|fix|squash|get\s+rid\s+of)\s+(?:the\s+|all\s+|any\s+)?(?:(?:extra|double|duplicate|leading|trailing|surrounding|excess|stray|multiple|repeated|unnecessary|and)\s+)*(?:white\s?space|spaces|spacing|blanks|space)\s+(?:in|from|of|around|on)\s+${col("col")}`,
@@ -72,7 +96,12 @@ export function patterns(columns: string): Pattern[] {
       ),
       read: trimReading,
     },
-    // Replacing text.
+  ];
+}
+
+/** Replacing text. */
+function replacePatterns(col: ColumnGroup): Pattern[] {
+  return [
     {
       regex: rx(
         String.raw`(?:replace|swap|substitute|change|rename|switch)\s+(?:all\s+|every\s+|each\s+|any\s+)?(?:(?:occurrences?|instances?|mentions?)\s+of\s+)?(?:the\s+(?:word|text|string)\s+)?${literal("find")}\s+(?:with|by|for|to|into|→|->)\s+${literal("repl")}\s+(?:in|within|inside|across|throughout|of|on)\s+${col("col")}`,
@@ -91,7 +120,12 @@ export function patterns(columns: string): Pattern[] {
       ),
       read: (found) => replaceReading(found, true),
     },
-    // Text before or after.
+  ];
+}
+
+/** Text before or after. */
+function affixPatterns(col: ColumnGroup): Pattern[] {
+  return [
     {
       regex: rx(
         String.raw`(?:add|put|insert|prepend|place|stick|write)\s+(?:the\s+)?(?:(?:prefix|text|word|string)\s+)?${literal("text")}\s+(?:(?:to|at)\s+(?:the\s+)?)?(?:start|beginning|front)\s+of\s+${col("col")}`,
@@ -136,7 +170,12 @@ export function patterns(columns: string): Pattern[] {
       regex: rx(String.raw`(?:suffix|end)\s+${col("col")}\s+with\s+${literal("text")}`),
       read: (found) => affixReading(found, "suffix"),
     },
-    // Filling empty cells.
+  ];
+}
+
+/** Filling empty cells. */
+function fillPatterns(col: ColumnGroup): Pattern[] {
+  return [
     {
       regex: rx(
         String.raw`(?:fill(?:\s+in|\s+out)?|populate|complete|default)\s+(?:in\s+)?(?:the\s+|all\s+|any\s+|every\s+)?(?:empty|blank|missing|unset)\s+${col("col")}\s+(?:with|as|using|to)\s+${value("value")}`,
@@ -167,7 +206,12 @@ export function patterns(columns: string): Pattern[] {
       ),
       read: fillReading,
     },
-    // Templates and combined columns.
+  ];
+}
+
+/** Templates and combined columns. */
+function templatePatterns(col: ColumnGroup): Pattern[] {
+  return [
     {
       regex: rx(
         String.raw`(?:set|make|build|fill|write|compose|change)\s+${col("col")}\s+(?:to|from|as|=|into)\s+${literal("template", String.raw`\{[^\s]*\}`)}`,
@@ -186,7 +230,12 @@ export function patterns(columns: string): Pattern[] {
       ),
       read: combineReading,
     },
-    // Copies and formulas.
+  ];
+}
+
+/** Copies and formulas. */
+function formulaPatterns(col: ColumnGroup): Pattern[] {
+  return [
     {
       regex: rx(String.raw`(?:copy|duplicate|mirror)\s+${col("src")}\s+(?:in)?to\s+${col("col")}`),
       read: (found) => expressionReading(found, true),
@@ -209,6 +258,4 @@ export function patterns(columns: string): Pattern[] {
       read: (found) => expressionReading(found, false),
     },
   ];
-  lastColumns = { key: columns, patterns: list };
-  return list;
 }
