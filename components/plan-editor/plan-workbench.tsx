@@ -75,28 +75,11 @@ export function PlanWorkbench({
   const { store, draft, keys, dirty, edit, replace, discard, markSaved } = usePlanDraft(plan);
   const [tab, setTab] = useState<EditorTab>("form");
   const json = useJsonText(draft, replace, tab === "json");
-  const reading = json.reading;
-  const jsonProblem =
-    reading.status === "syntax"
-      ? { message: reading.error.message, position: reading.error }
-      : reading.status === "unshaped"
-        ? { message: `The JSON is not shaped like a plan: ${reading.problem}` }
-        : undefined;
-  // JSON that parses but is not plan-shaped is still validated, so the panel says what is wrong.
-  const validation = usePlanValidation(
-    reading.status === "unshaped" ? reading.value : draft,
+  const { validation, jsonProblem, blockedReason, issueStore } = useDraftChecks(
+    draft,
+    json.reading,
     profile,
   );
-  const blockedReason =
-    reading.status === "syntax"
-      ? "Fix the JSON syntax error before saving."
-      : reading.status === "unshaped"
-        ? "Make the JSON a plan before saving."
-        : validation.schemaErrors > 0
-          ? `Fix the ${validation.schemaErrors} schema error${validation.schemaErrors === 1 ? "" : "s"} before saving.`
-          : null;
-  const [issueStore] = useState(() => new IssueStore(validation.byAnchor));
-  useEffect(() => issueStore.update(validation.byAnchor), [issueStore, validation.byAnchor]);
 
   const unsaved = dirty || jsonProblem !== undefined;
   useEffect(() => {
@@ -151,6 +134,32 @@ export function PlanWorkbench({
       }
     : undefined;
 
+  const view =
+    tab === "form" ? (
+      <PlanForm plan={draft} focusRequest={jump?.tab === "form" ? jump : undefined} />
+    ) : tab === "graph" ? (
+      <GraphView
+        plan={draft}
+        keys={keys}
+        issues={validation.issues}
+        selectedKey={selectedKey}
+        onSelectKey={setSelectedKey}
+        focusSeq={jump?.tab === "graph" ? jump.seq : undefined}
+        onOpenInForm={(index) => go("form", ["operations", index])}
+      />
+    ) : (
+      <PlanJsonEditor
+        text={json.text}
+        reading={json.reading}
+        issues={validation.issues}
+        onChange={json.setText}
+        onReformat={json.resetText}
+        fileName={typeof draft.execution_id === "string" ? draft.execution_id : "plan"}
+        readOnly={readOnly}
+        focusRequest={jump?.tab === "json" ? jump : undefined}
+      />
+    );
+
   return (
     <DraftStoreContext.Provider value={store}>
       <DraftActionsContext.Provider value={actions}>
@@ -164,17 +173,7 @@ export function PlanWorkbench({
                   setJump(null);
                   setTab(next);
                 }}
-                badges={
-                  jsonProblem
-                    ? {
-                        json: (
-                          <span className="size-2 rounded-full bg-red-500">
-                            <span className="sr-only">(has a problem)</span>
-                          </span>
-                        ),
-                      }
-                    : undefined
-                }
+                badges={jsonProblem ? { json: <ProblemDot /> } : undefined}
               />
               {readOnly ? (
                 <p className="px-2 text-sm text-slate-500">Read only</p>
@@ -190,20 +189,7 @@ export function PlanWorkbench({
                 />
               )}
             </div>
-            <div aria-live="polite" className="empty:hidden">
-              {saving.error ? (
-                <p
-                  role="alert"
-                  className="rounded-md border border-red-200 bg-red-50 px-4 py-2 text-sm text-red-800"
-                >
-                  The revision was not saved: {saving.error}
-                </p>
-              ) : saving.message ? (
-                <p className="rounded-md border border-emerald-200 bg-emerald-50 px-4 py-2 text-sm text-emerald-900">
-                  {saving.message}
-                </p>
-              ) : null}
-            </div>
+            <SaveStatus error={saving.error} message={saving.message} />
 
             {compare ? (
               <RevisionCompare
@@ -223,30 +209,7 @@ export function PlanWorkbench({
                 aria-labelledby={tabId(base, tab)}
                 className="min-w-0"
               >
-                {tab === "form" ? (
-                  <PlanForm plan={draft} focusRequest={jump?.tab === "form" ? jump : undefined} />
-                ) : tab === "graph" ? (
-                  <GraphView
-                    plan={draft}
-                    keys={keys}
-                    issues={validation.issues}
-                    selectedKey={selectedKey}
-                    onSelectKey={setSelectedKey}
-                    focusSeq={jump?.tab === "graph" ? jump.seq : undefined}
-                    onOpenInForm={(index) => go("form", ["operations", index])}
-                  />
-                ) : (
-                  <PlanJsonEditor
-                    text={json.text}
-                    reading={reading}
-                    issues={validation.issues}
-                    onChange={json.setText}
-                    onReformat={json.resetText}
-                    fileName={typeof draft.execution_id === "string" ? draft.execution_id : "plan"}
-                    readOnly={readOnly}
-                    focusRequest={jump?.tab === "json" ? jump : undefined}
-                  />
-                )}
+                {view}
               </div>
               <aside className="space-y-4 lg:sticky lg:top-20 lg:self-start">
                 <ValidationPanel
@@ -271,5 +234,65 @@ export function PlanWorkbench({
         </IssuesContext.Provider>
       </DraftActionsContext.Provider>
     </DraftStoreContext.Provider>
+  );
+}
+
+/**
+ * The draft validated (or, while the JSON text is not plan-shaped, what it parses to, so the
+ * panel says what is wrong), what keeps it from being saved, and its issues by field.
+ */
+function useDraftChecks(
+  draft: ExecutionPlan,
+  reading: ReturnType<typeof useJsonText>["reading"],
+  profile: DatasetProfile,
+) {
+  const jsonProblem =
+    reading.status === "syntax"
+      ? { message: reading.error.message, position: reading.error }
+      : reading.status === "unshaped"
+        ? { message: `The JSON is not shaped like a plan: ${reading.problem}` }
+        : undefined;
+  const validation = usePlanValidation(
+    reading.status === "unshaped" ? reading.value : draft,
+    profile,
+  );
+  const blockedReason =
+    reading.status === "syntax"
+      ? "Fix the JSON syntax error before saving."
+      : reading.status === "unshaped"
+        ? "Make the JSON a plan before saving."
+        : validation.schemaErrors > 0
+          ? `Fix the ${validation.schemaErrors} schema error${validation.schemaErrors === 1 ? "" : "s"} before saving.`
+          : null;
+  const [issueStore] = useState(() => new IssueStore(validation.byAnchor));
+  useEffect(() => issueStore.update(validation.byAnchor), [issueStore, validation.byAnchor]);
+  return { validation, jsonProblem, blockedReason, issueStore };
+}
+
+function ProblemDot() {
+  return (
+    <span className="size-2 rounded-full bg-red-500">
+      <span className="sr-only">(has a problem)</span>
+    </span>
+  );
+}
+
+/** How the last save went, announced to screen readers. */
+function SaveStatus({ error, message }: { error?: string | null; message?: string | null }) {
+  return (
+    <div aria-live="polite" className="empty:hidden">
+      {error ? (
+        <p
+          role="alert"
+          className="rounded-md border border-red-200 bg-red-50 px-4 py-2 text-sm text-red-800"
+        >
+          The revision was not saved: {error}
+        </p>
+      ) : message ? (
+        <p className="rounded-md border border-emerald-200 bg-emerald-50 px-4 py-2 text-sm text-emerald-900">
+          {message}
+        </p>
+      ) : null}
+    </div>
   );
 }
