@@ -71,4 +71,15 @@ describe("scanDistinct", () => {
     expect(scan.values).toHaveLength(5000);
     expect(scan.values.every((v, k) => v.firstRow === k && v.count === 1)).toBe(true);
   });
+
+  it("moves a column whose first rows are all different to the buckets early, and counts it the same", () => {
+    const rows = Array.from({ length: 20_000 }, (_, k) => `ID-${k % 19_000}`);
+    const csv = `id\n${rows.join("\n")}\n`;
+    // More rows than one table may hold values, so it looks early.
+    const scan = scanned(csv, 0, 18_000);
+    expect(scan.values).toHaveLength(19_000);
+    expect(scan.values.slice(0, 1000).every((v) => v.count === 2)).toBe(true);
+    expect(scan.values.slice(1000).every((v) => v.count === 1)).toBe(true);
+    expect(scan).toEqual(reference(csv, 0));
+  });
 });

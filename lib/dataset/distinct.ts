@@ -37,6 +37,9 @@ export function scanDistinct(
 /** Values one table holds while it stays small enough for the cache (two 1 MB arrays). */
 const ONE_TABLE_VALUES = 1 << 17;
 
+/** Rows after which a column whose values are nearly all different goes to the buckets. */
+const EARLY_LOOK = 16_384;
+
 /** The distinct values in one hash table, or null when there are more than `limit`. */
 function countInOneTable(table: CsvTable, col: number, limit: number): DistinctScan | null {
   const { text, rowCount, fieldStart, rowEnd, columnCount: width } = table;
@@ -56,6 +59,8 @@ function countInOneTable(table: CsvTable, col: number, limit: number): DistinctS
   let empty = 0;
 
   for (let row = 0, at = col; row < rowCount; row++, at += width) {
+    // Nearly every value new so far (an id, a name): it will not fit, so stop early.
+    if (row === EARLY_LOOK && distinct > EARLY_LOOK * 0.9 && rowCount > limit) return null;
     let from = fieldStart[at];
     let to = last ? rowEnd[row] : fieldStart[at + 1] - 1;
     let decoded: string | null = null;
