@@ -346,7 +346,6 @@ async function recordApproval(
   lap("write_changes");
   await markPlanApproved(tx, plan.id);
   if (plan.revertOfId) await markExecutionReverted(tx, plan.revertOfId, execution.id);
-
   await auditApproval(tx, {
     actor: options.actor.id,
     plan,
@@ -363,9 +362,7 @@ async function recordApproval(
     applied: {
       baseVersion: current.number,
       resultVersion: version.number,
-      rowsChanged: result.rowsChanged,
-      cellsChanged: result.cellsChanged,
-      changeSetHash: result.changeSetHash,
+      ...resultCounts(result),
     },
   });
   lap("write_audit");
@@ -382,6 +379,10 @@ async function recordApproval(
     },
     newVersion: { id: version.id, table: newTable },
   };
+}
+
+function resultCounts({ rowsChanged, cellsChanged, changeSetHash }: Rerun["result"]) {
+  return { rowsChanged, cellsChanged, changeSetHash };
 }
 
 /** The approval's audit events: approved (by whom, with what), applied, and what it reverted. */
