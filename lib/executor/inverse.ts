@@ -42,11 +42,47 @@ export function inversePlan(
   changes: readonly Change[],
   options: InversePlanOptions,
 ): InversePlanResult {
-  // The first before of each cell is its value in the input; the last after, its final value.
-  const cells = new Map<
-    string,
-    { rowKey: string; column: string; original: string; final: string }
-  >();
+  const cells = netCells(changes);
+  for (const cell of cells) {
+    if (cell.rowKey === UNREPRESENTABLE_KEY) {
+      return {
+        ok: false,
+        reason: "unrepresentable_key",
+        message: `Row "${UNREPRESENTABLE_KEY}" cannot be listed in a restore_values operation; restore its '${cell.column}' cell by hand.`,
+      };
+    }
+  }
+  const groups = originalsByColumn(cells);
+  if (groups.size > MAX_OPERATIONS) {
+    return {
+      ok: false,
+      reason: "too_many_groups",
+      groups: groups.size,
+      message: `Undoing this restores ${groups.size} different columns, more than the ${MAX_OPERATIONS} operations a plan can hold.`,
+    };
+  }
+  return {
+    ok: true,
+    plan: {
+      format_version: 1,
+      execution_id: options.executionId,
+      created_at: options.createdAt,
+      source_instruction: options.sourceInstruction,
+      operations: restoreOperations(groups, options.keyColumn),
+    },
+  };
+}
+
+interface NetCell {
+  rowKey: string;
+  column: string;
+  original: string;
+  final: string;
+}
+
+/** Each changed cell once: its first before is its input value, its last after its final one. */
+function netCells(changes: readonly Change[]): NetCell[] {
+  const cells = new Map<string, NetCell>();
   for (const change of changes) {
     const id = JSON.stringify([change.rowKey, change.column]);
     const seen = cells.get(id);
@@ -60,19 +96,13 @@ export function inversePlan(
       });
     }
   }
+  return [...cells.values()];
+}
 
-  for (const cell of cells.values()) {
-    if (cell.rowKey === UNREPRESENTABLE_KEY) {
-      return {
-        ok: false,
-        reason: "unrepresentable_key",
-        message: `Row "${UNREPRESENTABLE_KEY}" cannot be listed in a restore_values operation; restore its '${cell.column}' cell by hand.`,
-      };
-    }
-  }
-
+/** The input values to put back, by column then row key. */
+function originalsByColumn(cells: Iterable<NetCell>): Map<string, Map<string, string>> {
   const groups = new Map<string, Map<string, string>>();
-  for (const cell of cells.values()) {
+  for (const cell of cells) {
     if (cell.final === cell.original) continue; // changed and changed back: nothing to undo
     let group = groups.get(cell.column);
     if (!group) {
@@ -81,15 +111,14 @@ export function inversePlan(
     }
     group.set(cell.rowKey, cell.original);
   }
-  if (groups.size > MAX_OPERATIONS) {
-    return {
-      ok: false,
-      reason: "too_many_groups",
-      groups: groups.size,
-      message: `Undoing this restores ${groups.size} different columns, more than the ${MAX_OPERATIONS} operations a plan can hold.`,
-    };
-  }
+  return groups;
+}
 
+/** One restore_values operation per column, in column order, keys sorted. */
+function restoreOperations(
+  groups: Map<string, Map<string, string>>,
+  keyColumn: string,
+): Operation[] {
   const ordered = [...groups.entries()].sort(([x], [y]) => compare(x, y));
   const width = String(ordered.length).length;
   const operations: Operation[] = ordered.map(([column, originals], index) => {
@@ -105,33 +134,17 @@ export function inversePlan(
       action: { type: "restore_values", column, values },
     };
   });
-
-  if (operations.length === 0) {
-    // Nothing to restore; a plan still needs one operation, so select no rows.
-    operations.push({
+  if (operations.length > 0) return operations;
+  // Nothing to restore; a plan still needs one operation, so select no rows.
+  return [
+    {
       operation_id: "restore_none",
       description: "Nothing changed, so nothing to restore.",
       depends_on: [],
-      filter: { all: [{ column: options.keyColumn, op: "in", value: [] }] },
-      action: {
-        type: "aggregate",
-        fn: "count",
-        column: options.keyColumn,
-        result_variable: "restored",
-      },
-    });
-  }
-
-  return {
-    ok: true,
-    plan: {
-      format_version: 1,
-      execution_id: options.executionId,
-      created_at: options.createdAt,
-      source_instruction: options.sourceInstruction,
-      operations,
+      filter: { all: [{ column: keyColumn, op: "in", value: [] }] },
+      action: { type: "aggregate", fn: "count", column: keyColumn, result_variable: "restored" },
     },
-  };
+  ];
 }
 
 function compare(a: string, b: string): number {
