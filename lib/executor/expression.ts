@@ -204,20 +204,7 @@ export function runExpression(
   }
   const { settle, render } = settleStep(run.op);
   const op = run.op;
-  const fast =
-    op.ending === undefined && op.minValue === undefined && op.maxValue === undefined
-      ? fastExpression(
-          action.tree,
-          (row, col) => cells.get(row, col),
-          indexOf,
-          (name) => {
-            if (grouped.has(name)) return undefined;
-            const value = variables.get(name);
-            return value === undefined ? undefined : numberOf(value);
-          },
-          op.roundTo,
-        )
-      : undefined;
+  const fast = fastPath(action.tree, op, cells, indexOf, state);
   const text = scaledText();
   const rows: number[] = [];
   const reasons: Uncomputable[] = [];
@@ -253,7 +240,46 @@ export function runExpression(
     }
     record(run, cells, hashing, row, current, render(result));
   }
-  if (rows.length === 0) return;
+  if (rows.length > 0) uncomputable(run, action, column, cells, warnings, rows, reasons);
+}
+
+/**
+ * The exact-decimal shortcut for a formula of plain numbers (see fast-numeric.ts), when the
+ * operation has no ending or limits; undefined otherwise.
+ */
+function fastPath(
+  tree: Extract<NormalizedOperation["action"], { kind: "expression" }>["tree"],
+  op: OperationRun["op"],
+  cells: WorkingCells,
+  indexOf: (name: string) => number,
+  { variables, grouped }: RunState,
+) {
+  if (op.ending !== undefined || op.minValue !== undefined || op.maxValue !== undefined) {
+    return undefined;
+  }
+  return fastExpression(
+    tree,
+    (row, col) => cells.get(row, col),
+    indexOf,
+    (name) => {
+      if (grouped.has(name)) return undefined;
+      const value = variables.get(name);
+      return value === undefined ? undefined : numberOf(value);
+    },
+    op.roundTo,
+  );
+}
+
+/** Rows the formula could not compute: skipped with a warning when asked, else a failure. */
+function uncomputable(
+  run: OperationRun,
+  action: Extract<NormalizedOperation["action"], { kind: "expression" }>,
+  column: ColumnProfile,
+  cells: WorkingCells,
+  warnings: string[],
+  rows: number[],
+  reasons: Uncomputable[],
+): void {
   const what = uncomputableText(rows, reasons, cells);
   const id = run.op.operationId;
   if (action.skipUncomputable) {
