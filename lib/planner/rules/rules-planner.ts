@@ -54,9 +54,19 @@ export function planWithRules(
   elapsed: () => number = () => performance.now(),
 ): PlannerResult {
   const started = elapsed();
-  const latency = () => Math.max(0, elapsed() - started);
+  const result = planOrRefuse(request, request.now ?? clock());
+  return {
+    ...result,
+    planner: "rules",
+    latencyMs: Math.max(0, elapsed() - started),
+  } as PlannerResult;
+}
+
+type Outcome = DistributiveOmit<PlannerResult, "planner" | "latencyMs">;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+function planOrRefuse(request: PlanRequest, createdAt: Date): Outcome {
   const vocabulary = vocabularyFor(request.profile, request.knownKeys, request.knownValues);
-  const createdAt = request.now ?? clock();
   // Rows chosen by rank or by their group are read apart and put into the plan afterwards
   // (ranked.ts); a formula or text action is read apart too, and the rest of the instruction,
   // with a stand-in for it, goes through the grammar like any other (computed.ts).
@@ -64,15 +74,64 @@ export function planWithRules(
   const instruction = choice ? withoutRowChoice(request.instruction, choice) : request.instruction;
   const computed = readComputedAction(instruction, vocabulary);
   if (computed && computed.column === vocabulary.keyColumn) {
+    return incomplete(
+      `${computed.column} is the key that tells rows apart, so a plan cannot change it. To keep a changed copy, add a column for it to the table first.`,
+    );
+  }
+  const interpretation = interpretWithComputed(instruction, computed, vocabulary, createdAt);
+  if (!interpretation.ok) {
     return {
       ok: false,
-      code: "incomplete",
-      reason: `${computed.column} is the key that tells rows apart, so a plan cannot change it. To keep a changed copy, add a column for it to the table first.`,
-      unplaced: [],
-      planner: "rules",
-      latencyMs: latency(),
+      code: interpretation.code,
+      reason: interpretation.reason,
+      unplaced: interpretation.unplaced,
+      ...(interpretation.suggestion ? { suggestion: interpretation.suggestion } : {}),
     };
   }
+  const plan = buildPlan(vocabulary, {
+    instruction: request.instruction,
+    operations: interpretation.operations,
+    options: interpretation.options,
+    guards: interpretation.guards,
+    createdAt,
+    existingExecutionIds: new Set(request.existingExecutionIds ?? []),
+  });
+  const chosen = choice ? withRowChoice(plan, choice) : plan;
+  if (!chosen) {
+    return incomplete(
+      `"${choice?.words}" chooses rows for one change; say it in an instruction of its own.`,
+    );
+  }
+  const validation = validatePlan(chosen, request.profile, { knownKeys: request.knownKeys });
+  if (!validation.plan || hasErrors(validation.issues)) {
+    const errors = validation.issues.filter((issue) => issue.severity === "error");
+    return {
+      ...incomplete(
+        `The plan read from this instruction does not fit the dataset: ${errors.map((issue) => issue.message).join("; ")}`,
+      ),
+      issues: validation.issues,
+    };
+  }
+  return {
+    ok: true,
+    plan: validation.plan,
+    unplaced: [],
+    notes: interpretation.notes,
+    warnings: validation.issues,
+  };
+}
+
+function incomplete(reason: string) {
+  return { ok: false as const, code: "incomplete" as const, reason, unplaced: [] };
+}
+
+/** The grammar's reading of the instruction, with a computed action read apart put back in. */
+function interpretWithComputed(
+  instruction: string,
+  computed: ComputedReading | undefined,
+  vocabulary: Vocabulary,
+  createdAt: Date,
+): Interpretation {
   const target = computed ? vocabulary.columns.get(computed.column) : undefined;
   const standIn = target ? standInFor(target, vocabulary) : undefined;
   const scanned =
@@ -83,64 +142,11 @@ export function planWithRules(
     vocabulary,
     today: createdAt.toISOString().slice(0, 10),
   };
-  let interpretation = interpret(scan, lex(scan));
+  const interpretation = interpret(scan, lex(scan));
   if (interpretation.ok && computed && standIn) {
-    interpretation = withComputedAction(interpretation, computed, standIn, vocabulary);
+    return withComputedAction(interpretation, computed, standIn, vocabulary);
   }
-  if (!interpretation.ok) {
-    return {
-      ok: false,
-      code: interpretation.code,
-      reason: interpretation.reason,
-      unplaced: interpretation.unplaced,
-      ...(interpretation.suggestion ? { suggestion: interpretation.suggestion } : {}),
-      planner: "rules",
-      latencyMs: latency(),
-    };
-  }
-
-  const plan = buildPlan(vocabulary, {
-    instruction: request.instruction,
-    operations: interpretation.operations,
-    options: interpretation.options,
-    guards: interpretation.guards,
-    createdAt,
-    existingExecutionIds: new Set(request.existingExecutionIds ?? []),
-  });
-
-  const chosen = choice ? withRowChoice(plan, choice) : plan;
-  if (!chosen) {
-    return {
-      ok: false,
-      code: "incomplete",
-      reason: `"${choice?.words}" chooses rows for one change; say it in an instruction of its own.`,
-      unplaced: [],
-      planner: "rules",
-      latencyMs: latency(),
-    };
-  }
-  const validation = validatePlan(chosen, request.profile, { knownKeys: request.knownKeys });
-  if (!validation.plan || hasErrors(validation.issues)) {
-    const errors = validation.issues.filter((issue) => issue.severity === "error");
-    return {
-      ok: false,
-      code: "incomplete",
-      reason: `The plan read from this instruction does not fit the dataset: ${errors.map((issue) => issue.message).join("; ")}`,
-      unplaced: [],
-      issues: validation.issues,
-      planner: "rules",
-      latencyMs: latency(),
-    };
-  }
-  return {
-    ok: true,
-    plan: validation.plan,
-    unplaced: [],
-    notes: interpretation.notes,
-    warnings: validation.issues,
-    planner: "rules",
-    latencyMs: latency(),
-  };
+  return interpretation;
 }
 
 /** The stand-in's operation given the computed action it stands for. */
