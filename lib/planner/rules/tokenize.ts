@@ -57,92 +57,107 @@ export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   let position = 0;
   let spaceBefore = true;
-
-  const push = (token: Omit<Token, "index" | "spaceBefore">) => {
-    tokens.push({ ...token, index: tokens.length, spaceBefore });
-    spaceBefore = false;
-  };
-
   while (position < text.length) {
     const rest = text.slice(position);
-    const char = rest[0];
-
-    if (/\s/.test(char)) {
+    if (/\s/.test(rest[0])) {
       spaceBefore = true;
       position++;
       continue;
     }
-
-    const quoted = matchQuoted(text, position, spaceBefore);
-    if (quoted) {
-      push({
-        kind: "quoted",
-        text: quoted.content,
-        norm: quoted.content.toLowerCase(),
-        start: position,
-        end: quoted.end,
-      });
-      position = quoted.end;
-      continue;
-    }
-
-    const number = NUMBER.exec(rest);
-    if (number && !WORD_CHAR.test(rest[number[0].length] ?? "")) {
-      const raw = number[0];
-      push({
-        kind: "number",
-        text: raw,
-        norm: raw.toLowerCase(),
-        start: position,
-        end: position + raw.length,
-        number: {
-          // "2k", "1.5k": thousands, as people write salaries and mileages.
-          value: Number(number[2].replace(/,/g, "")) * (number[4] ? 1000 : 1),
-          currency: number[1] !== undefined,
-          percent: number[3] !== undefined,
-        },
-      });
-      position += raw.length;
-      // "SUB-0050's fee": a possessive after a number or key is dropped, as after a word.
-      const possessive = /^['’]s\b/.exec(text.slice(position));
-      if (possessive) position += possessive[0].length;
-      continue;
-    }
-
-    const word = WORD.exec(rest);
-    if (word) {
-      const raw = word[0];
-      const straight = fold(raw.replace(/’/g, "'"));
-      const norm =
-        straight.endsWith("'s") && straight.length > 2 ? straight.slice(0, -2) : straight;
-      push({ kind: "word", text: raw, norm, start: position, end: position + raw.length });
-      position += raw.length;
-      continue;
-    }
-
-    const previous = tokens.at(-1);
-    if (
-      char === "." &&
-      previous?.kind === "word" &&
-      previous.end === position &&
-      ABBREVIATIONS.has(previous.norm) &&
-      /^\.\s+\p{L}/u.test(rest)
-    ) {
+    if (isAbbreviationDot(rest, position, tokens.at(-1))) {
       position++;
       continue;
     }
-
-    const punct = MULTI_PUNCT.exec(rest)?.[0] ?? char;
-    push({
-      kind: "punct",
-      text: punct,
-      norm: punct.replace("=>", ">=").replace("=<", "<="),
-      start: position,
-      end: position + punct.length,
-    });
-    position += punct.length;
+    const read =
+      readQuoted(text, position, spaceBefore) ??
+      readNumber(text, position, rest) ??
+      readWord(position, rest) ??
+      readPunct(position, rest);
+    tokens.push({ ...read.token, index: tokens.length, spaceBefore });
+    spaceBefore = false;
+    position = read.next;
   }
   return tokens;
+}
+
+/** A token read at a position, and where reading goes on. */
+interface Read {
+  token: Omit<Token, "index" | "spaceBefore">;
+  next: number;
+}
+
+function readQuoted(text: string, position: number, spaceBefore: boolean): Read | null {
+  const quoted = matchQuoted(text, position, spaceBefore);
+  if (!quoted) return null;
+  const token = {
+    kind: "quoted" as const,
+    text: quoted.content,
+    norm: quoted.content.toLowerCase(),
+    start: position,
+    end: quoted.end,
+  };
+  return { token, next: quoted.end };
+}
+
+function readNumber(text: string, position: number, rest: string): Read | null {
+  const number = NUMBER.exec(rest);
+  if (!number || WORD_CHAR.test(rest[number[0].length] ?? "")) return null;
+  const raw = number[0];
+  const token = {
+    kind: "number" as const,
+    text: raw,
+    norm: raw.toLowerCase(),
+    start: position,
+    end: position + raw.length,
+    number: {
+      // "2k", "1.5k": thousands, as people write salaries and mileages.
+      value: Number(number[2].replace(/,/g, "")) * (number[4] ? 1000 : 1),
+      currency: number[1] !== undefined,
+      percent: number[3] !== undefined,
+    },
+  };
+  // "SUB-0050's fee": a possessive after a number or key is dropped, as after a word.
+  const possessive = /^['’]s\b/.exec(text.slice(token.end));
+  return { token, next: token.end + (possessive ? possessive[0].length : 0) };
+}
+
+function readWord(position: number, rest: string): Read | null {
+  const word = WORD.exec(rest);
+  if (!word) return null;
+  const raw = word[0];
+  const straight = fold(raw.replace(/’/g, "'"));
+  const norm = straight.endsWith("'s") && straight.length > 2 ? straight.slice(0, -2) : straight;
+  const token = {
+    kind: "word" as const,
+    text: raw,
+    norm,
+    start: position,
+    end: position + raw.length,
+  };
+  return { token, next: token.end };
+}
+
+function readPunct(position: number, rest: string): Read {
+  const punct = MULTI_PUNCT.exec(rest)?.[0] ?? rest[0];
+  const token = {
+    kind: "punct" as const,
+    text: punct,
+    norm: punct.replace("=>", ">=").replace("=<", "<="),
+    start: position,
+    end: position + punct.length,
+  };
+  return { token, next: token.end };
+}
+
+/** The dot of "approx." or "St." before more words: not the end of a sentence. */
+function isAbbreviationDot(rest: string, position: number, previous: Token | undefined): boolean {
+  return (
+    rest[0] === "." &&
+    previous?.kind === "word" &&
+    previous.end === position &&
+    ABBREVIATIONS.has(previous.norm) &&
+    /^\.\s+\p{L}/u.test(rest)
+  );
 }
 
 const QUOTE_PAIRS: Record<string, string> = { '"': '"', "“": "”", "‘": "’", "'": "'" };
