@@ -98,55 +98,17 @@ export function mergeSameColumn(conditions: RowCondition[]): RowCondition[] {
  */
 export function combine(
   clause: Clause,
-  conds: { cond: RowCondition; item: Item }[],
+  conds: ItemCondition[],
   clauseText: string,
 ): { all: RowCondition[]; any: RowCondition[] } {
   const naming = conds.filter(({ cond }) => cond.type === "values" || cond.type === "keys");
-  const namingColumns = new Set(naming.map(({ cond }) => cond.column));
   const joinBetween = (a: Item, b: Item) =>
-    clause.entries.some(
-      (entry) => entry.item.kind === "join" && entry.item.from >= a.to && entry.item.to <= b.from,
-    );
-  const joinWordBetween = (a: Item, b: Item) =>
     clause.entries.find(
       (entry) => entry.item.kind === "join" && entry.item.from >= a.to && entry.item.to <= b.from,
     )?.item;
 
-  const flags = conds.filter(({ cond }) => cond.type === "flag");
-  for (const a of flags) {
-    for (const b of flags) {
-      if (
-        a.cond.type === "flag" &&
-        b.cond.type === "flag" &&
-        a.cond.column === b.cond.column &&
-        a.cond.value !== b.cond.value
-      ) {
-        refuse(
-          `${JSON.stringify(clauseText)} asks for rows that are both ${a.cond.column} true and false.`,
-          [clauseText],
-        );
-      }
-    }
-  }
-
-  let namingUnion = false;
-  if (namingColumns.size > 1) {
-    const ordered = [...naming].sort((a, b) => a.item.from - b.item.from);
-    const kinds = new Set<boolean>();
-    for (let index = 1; index < ordered.length; index++) {
-      const a = ordered[index - 1];
-      const b = ordered[index];
-      if (a.cond.column !== b.cond.column) kinds.add(joinBetween(a.item, b.item));
-    }
-    if (kinds.size > 1) {
-      refuse(
-        `${JSON.stringify(clauseText)} mixes "and" lists with narrowing words across columns; split it into separate instructions.`,
-        [clauseText],
-      );
-    }
-    namingUnion = kinds.has(true);
-  }
-
+  refuseContradictoryFlags(conds, clauseText);
+  const namingUnion = namingIsUnion(naming, joinBetween, clauseText);
   const comparisons = conds.filter(
     ({ cond }) => cond.type === "compare" || cond.type === "between",
   );
@@ -160,7 +122,7 @@ export function combine(
   const orComparisons =
     comparisons.length > 1 &&
     comparisons.slice(1).some((entry, index) => {
-      const join = joinWordBetween(comparisons[index].item, entry.item);
+      const join = joinBetween(comparisons[index].item, entry.item);
       return join?.kind === "join" && join.word === "or";
     });
   if (namingUnion && orComparisons) {
@@ -180,6 +142,54 @@ export function combine(
   ];
   const any = namingUnion ? namingConds : orComparisons ? comparisons.map(({ cond }) => cond) : [];
   return { all, any };
+}
+
+type ItemCondition = { cond: RowCondition; item: Item };
+
+/** "in stock and out of stock": a flag cannot be true and false on one row. */
+function refuseContradictoryFlags(conds: ItemCondition[], clauseText: string): void {
+  const flags = conds.filter(({ cond }) => cond.type === "flag");
+  for (const a of flags) {
+    for (const b of flags) {
+      if (
+        a.cond.type === "flag" &&
+        b.cond.type === "flag" &&
+        a.cond.column === b.cond.column &&
+        a.cond.value !== b.cond.value
+      ) {
+        refuse(
+          `${JSON.stringify(clauseText)} asks for rows that are both ${a.cond.column} true and false.`,
+          [clauseText],
+        );
+      }
+    }
+  }
+}
+
+/**
+ * Whether naming conditions on several columns are alternatives ("A101 and yoga products", joined
+ * by a word) rather than narrowing each other ("yoga A101"); a mix of both is refused.
+ */
+function namingIsUnion(
+  naming: ItemCondition[],
+  joinBetween: (a: Item, b: Item) => Item | undefined,
+  clauseText: string,
+): boolean {
+  if (new Set(naming.map(({ cond }) => cond.column)).size <= 1) return false;
+  const ordered = [...naming].sort((a, b) => a.item.from - b.item.from);
+  const kinds = new Set<boolean>();
+  for (let index = 1; index < ordered.length; index++) {
+    const a = ordered[index - 1];
+    const b = ordered[index];
+    if (a.cond.column !== b.cond.column) kinds.add(joinBetween(a.item, b.item) !== undefined);
+  }
+  if (kinds.size > 1) {
+    refuse(
+      `${JSON.stringify(clauseText)} mixes "and" lists with narrowing words across columns; split it into separate instructions.`,
+      [clauseText],
+    );
+  }
+  return kinds.has(true);
 }
 
 /** Refuses ranges no row can satisfy ("over 30 and under 20"): a plan that could change nothing. */
