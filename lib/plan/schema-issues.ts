@@ -32,43 +32,10 @@ function describeIssue(issue: ZodIssue, input: unknown): PlanIssue[] {
 
   switch (issue.code) {
     case "unrecognized_keys":
-      return issue.keys.map((key) => {
-        const known = knownKeysAt(path, input);
-        const suggestion = didYouMean(key, known);
-        const where = path.length === 0 ? "a plan" : `this ${objectNoun(path)}`;
-        const fix = suggestion
-          ? didYouMeanText(suggestion)
-          : known.length > 0
-            ? `; ${where} takes ${known.join(", ")}`
-            : "";
-        return planIssue(
-          "unknown_field",
-          [...path, key],
-          `unknown field ${q(key)}${fix}`,
-          suggestion,
-        );
-      });
+      return issue.keys.map((key) => unknownField(path, key, input));
 
     case "invalid_type":
-      if (value === undefined) return [missingField(path, field)];
-      if (issue.expected === "int") {
-        return [
-          planIssue(
-            "wrong_type",
-            path,
-            `${rangeHint(path) ?? "must be a whole number"} (got ${describeValue(value)})`,
-          ),
-        ];
-      }
-      return [
-        planIssue(
-          "wrong_type",
-          path,
-          path.length === 0
-            ? `a plan is a JSON object with execution_id, created_at, source_instruction and operations (got ${describeValue(value)})`
-            : `expected ${expectedWords(issue.expected)}, got ${describeValue(value)}`,
-        ),
-      ];
+      return [describeType(path, field, value, issue.expected)];
 
     case "invalid_union":
       return describeUnion(issue, path, value);
@@ -104,6 +71,43 @@ function describeIssue(issue: ZodIssue, input: unknown): PlanIssue[] {
     default:
       return [planIssue("schema", path, issue.message)];
   }
+}
+
+/** A field the schema does not know here, with the one it may have meant. */
+function unknownField(path: PlanPath, key: string, input: unknown): PlanIssue {
+  const known = knownKeysAt(path, input);
+  const suggestion = didYouMean(key, known);
+  const where = path.length === 0 ? "a plan" : `this ${objectNoun(path)}`;
+  const fix = suggestion
+    ? didYouMeanText(suggestion)
+    : known.length > 0
+      ? `; ${where} takes ${known.join(", ")}`
+      : "";
+  return planIssue("unknown_field", [...path, key], `unknown field ${q(key)}${fix}`, suggestion);
+}
+
+/** A value of the wrong type, or a field that is missing. */
+function describeType(
+  path: PlanPath,
+  field: string | undefined,
+  value: unknown,
+  expected: string,
+): PlanIssue {
+  if (value === undefined) return missingField(path, field);
+  if (expected === "int") {
+    return planIssue(
+      "wrong_type",
+      path,
+      `${rangeHint(path) ?? "must be a whole number"} (got ${describeValue(value)})`,
+    );
+  }
+  return planIssue(
+    "wrong_type",
+    path,
+    path.length === 0
+      ? `a plan is a JSON object with execution_id, created_at, source_instruction and operations (got ${describeValue(value)})`
+      : `expected ${expectedWords(expected)}, got ${describeValue(value)}`,
+  );
 }
 
 function missingField(path: PlanPath, field: string | undefined): PlanIssue {
