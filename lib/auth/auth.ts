@@ -1,5 +1,5 @@
 import "server-only";
-import { betterAuth } from "better-auth";
+import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { nextCookies } from "better-auth/next-js";
@@ -78,27 +78,7 @@ function createAuth() {
         }
       }),
     },
-    databaseHooks: {
-      user: {
-        update: {
-          async before(update, ctx) {
-            const userId = ctx?.context.session?.user.id;
-            if (typeof update.name === "string" && userId) {
-              await recordUserRename({ userId, newName: update.name, actor: userId });
-            }
-          },
-        },
-      },
-      session: {
-        create: {
-          async before(session) {
-            if (!(await isUserActive(session.userId))) {
-              throw new APIError("FORBIDDEN", { message: DEACTIVATED_MESSAGE });
-            }
-          },
-        },
-      },
-    },
+    databaseHooks: ACCOUNT_HOOKS,
     // Origin checks in every environment (better-auth skips them under NODE_ENV=test), so the
     // tests exercise what production does.
     advanced: { disableOriginCheck: false },
@@ -107,6 +87,32 @@ function createAuth() {
     plugins: [nextCookies()],
   });
 }
+
+/**
+ * A rename through better-auth is recorded like any other; a deactivated account gets no new
+ * session.
+ */
+const ACCOUNT_HOOKS = {
+  user: {
+    update: {
+      async before(update, ctx) {
+        const userId = ctx?.context.session?.user.id;
+        if (typeof update.name === "string" && userId) {
+          await recordUserRename({ userId, newName: update.name, actor: userId });
+        }
+      },
+    },
+  },
+  session: {
+    create: {
+      async before(session) {
+        if (!(await isUserActive(session.userId))) {
+          throw new APIError("FORBIDDEN", { message: DEACTIVATED_MESSAGE });
+        }
+      },
+    },
+  },
+} satisfies BetterAuthOptions["databaseHooks"];
 
 /**
  * The origins of the host a request was sent to, over http and https (a TLS proxy in front keeps
