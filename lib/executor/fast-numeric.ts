@@ -53,16 +53,8 @@ export function fastNumeric(
   const multiplies =
     type === "percent_increase" || type === "percent_decrease" || type === "multiply";
   const adds = type === "fixed_increase" || type === "fixed_decrease";
-  // Clamps as integers at the rounding scale; a clamp finer than round_to goes the general way.
-  const clamp = (limit: number | undefined) => {
-    if (limit === undefined) return null;
-    const d = decimalFromNumber(limit);
-    if (typeof d.m !== "number" || d.s > roundTo) return undefined;
-    const scaled = d.m * POW10[roundTo - d.s];
-    return Number.isSafeInteger(scaled) ? scaled : undefined;
-  };
-  const min = clamp(op.minValue);
-  const max = clamp(op.maxValue);
+  const min = scaledLimit(op.minValue, roundTo);
+  const max = scaledLimit(op.maxValue, roundTo);
   if (min === undefined || max === undefined || roundTo > 15) return undefined;
 
   // The text of each result, by its integer at the rounding scale. Prices repeat a lot across a
@@ -98,19 +90,8 @@ export function fastNumeric(
       ps = cs;
     }
     if (!Number.isSafeInteger(p) || ps > 30) return undefined;
-    // Round half-up (away from zero) to roundTo decimals: q / 10^roundTo.
-    let q: number;
-    if (ps > roundTo) {
-      const drop = ps - roundTo;
-      if (drop > 15) return undefined;
-      const unit = POW10[drop];
-      const rest = p % unit;
-      q = (p - rest) / unit;
-      if (Math.abs(rest) * 2 >= unit) q += p < 0 ? -1 : 1;
-    } else {
-      q = p * POW10[roundTo - ps];
-      if (!Number.isSafeInteger(q)) return undefined;
-    }
+    let q = roundHalfUp(p, ps, roundTo);
+    if (Number.isNaN(q)) return undefined;
     const rounded = q;
     if (min !== null && q < min) q = min;
     if (max !== null && q > max) q = max;
@@ -132,6 +113,32 @@ export function fastNumeric(
     }
     return text;
   };
+}
+
+/**
+ * A min or max option as an integer at the rounding scale: null when there is none, undefined
+ * when it is finer than round_to (the general path handles it).
+ */
+function scaledLimit(limit: number | undefined, roundTo: number): number | null | undefined {
+  if (limit === undefined) return null;
+  const d = decimalFromNumber(limit);
+  if (typeof d.m !== "number" || d.s > roundTo) return undefined;
+  const scaled = d.m * POW10[roundTo - d.s];
+  return Number.isSafeInteger(scaled) ? scaled : undefined;
+}
+
+/** p / 10^ps rounded half-up (away from zero) to roundTo decimals, as q (q / 10^roundTo); NaN when unsafe. */
+function roundHalfUp(p: number, ps: number, roundTo: number): number {
+  if (ps <= roundTo) {
+    const q = p * POW10[roundTo - ps];
+    return Number.isSafeInteger(q) ? q : Number.NaN;
+  }
+  const drop = ps - roundTo;
+  if (drop > 15) return Number.NaN;
+  const unit = POW10[drop];
+  const rest = p % unit;
+  const q = (p - rest) / unit;
+  return Math.abs(rest) * 2 >= unit ? q + (p < 0 ? -1 : 1) : q;
 }
 
 function constantOf(type: NumericActionType | "set", v: Decimal): Decimal | undefined {
