@@ -6,7 +6,7 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { useHydrated } from "@/components/auth/use-hydrated";
 import { Button } from "@/components/ui/button";
-import { FormAlert, inputClasses, TextField } from "@/components/ui/field";
+import { FormAlert, SelectField, TextField } from "@/components/ui/field";
 import { setFieldErrors } from "@/components/ui/field-errors";
 import { createUserAction } from "@/lib/actions/users";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES } from "@/lib/auth/permissions";
@@ -71,19 +71,13 @@ export function CreateUserForm() {
         error={errors.email?.message}
         {...form.register("email")}
       />
-      <div>
-        <label htmlFor="new-user-role" className="block text-sm font-medium text-slate-800">
-          Role
-        </label>
-        <select id="new-user-role" className={inputClasses} {...form.register("role")}>
-          {ROLES.map((option) => (
-            <option key={option} value={option}>
-              {ROLE_LABELS[option]}
-            </option>
-          ))}
-        </select>
-        <p className="mt-1 text-xs text-slate-500">{ROLE_DESCRIPTIONS[role]}</p>
-      </div>
+      <SelectField label="Role" hint={ROLE_DESCRIPTIONS[role]} {...form.register("role")}>
+        {ROLES.map((option) => (
+          <option key={option} value={option}>
+            {ROLE_LABELS[option]}
+          </option>
+        ))}
+      </SelectField>
       <div>
         <TextField
           label="First password"

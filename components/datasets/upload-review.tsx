@@ -7,7 +7,7 @@ import { type UseFormRegisterReturn, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { FormAlert } from "@/components/ui/field";
+import { FormAlert, SelectField } from "@/components/ui/field";
 import { formatCount } from "@/components/ui/format";
 import { confirmUploadAction } from "@/lib/actions/datasets";
 import { DELIMITER_NAMES, type Delimiter } from "@/lib/dataset/csv-dialect";
@@ -220,31 +220,30 @@ function ShorthandSelect({
   ambiguous: string[] | undefined;
   register: UseFormRegisterReturn;
 }) {
-  const id = useId();
   const { label, hint } = ROLE_LABELS[role];
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm text-slate-700">
-        {label}
-      </label>
-      <select id={id} {...register} className={fieldClass}>
-        {ambiguous ? <option value={KEEP_PROFILE_PICK}>Undecided (ask in each plan)</option> : null}
-        <option value="">None</option>
-        {candidates.map((name) => (
-          <option key={name} value={name}>
-            {name}
-          </option>
-        ))}
-      </select>
-      {ambiguous ? (
-        <p className="mt-1 text-xs text-amber-700">
-          {ambiguous.join(" and ")} could both be the {role}. Pick one, or each plan will have to
-          name the column.
-        </p>
-      ) : (
-        <p className="mt-1 text-xs text-slate-500">{hint}</p>
-      )}
-    </div>
+    <SelectField
+      label={label}
+      hint={
+        ambiguous ? (
+          <span className="text-amber-700">
+            {ambiguous.join(" and ")} could both be the {role}. Pick one, or each plan will have to
+            name the column.
+          </span>
+        ) : (
+          hint
+        )
+      }
+      {...register}
+    >
+      {ambiguous ? <option value={KEEP_PROFILE_PICK}>Undecided (ask in each plan)</option> : null}
+      <option value="">None</option>
+      {candidates.map((name) => (
+        <option key={name} value={name}>
+          {name}
+        </option>
+      ))}
+    </SelectField>
   );
 }
 

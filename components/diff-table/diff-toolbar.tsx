@@ -2,6 +2,7 @@
 
 import { useId } from "react";
 import { Button } from "@/components/ui/button";
+import { SelectField, TextField } from "@/components/ui/field";
 import type { ChangeFilter } from "./change-view";
 import type { DiffMode } from "./use-diff-view";
 
@@ -20,10 +21,6 @@ export interface DiffToolbarProps {
   /** Every control off, e.g. while the change set is still loading. */
   disabled?: boolean;
 }
-
-const LABEL = "text-xs font-medium text-slate-600";
-const FIELD =
-  "h-9 rounded-md border border-slate-300 bg-white px-2.5 text-sm text-slate-900 shadow-sm focus-visible:border-brand-500";
 
 export function DiffToolbar({
   operationIds,
@@ -44,59 +41,45 @@ export function DiffToolbar({
       disabled={disabled}
       className="flex min-w-0 flex-wrap items-end gap-3 border-b border-slate-200 px-4 py-3 disabled:opacity-60"
     >
-      <div className="flex flex-col gap-1">
-        <label className={LABEL} htmlFor={`${id}-op`}>
-          Operation
-        </label>
-        <select
-          id={`${id}-op`}
-          className={`${FIELD} min-w-36`}
-          value={filter.operation ?? ""}
-          onChange={(event) =>
-            onFilterChange({ ...filter, operation: event.target.value || undefined })
-          }
-        >
-          <option value="">All operations</option>
-          {operationIds.map((operation) => (
-            <option key={operation} value={operation}>
-              {operation}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="flex flex-col gap-1">
-        <label className={LABEL} htmlFor={`${id}-col`}>
-          Column
-        </label>
-        <select
-          id={`${id}-col`}
-          className={`${FIELD} min-w-36`}
-          value={filter.column ?? ""}
-          onChange={(event) =>
-            onFilterChange({ ...filter, column: event.target.value || undefined })
-          }
-        >
-          <option value="">All columns</option>
-          {columns.map((column) => (
-            <option key={column} value={column}>
-              {column}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="flex min-w-48 flex-1 flex-col gap-1">
-        <label className={LABEL} htmlFor={`${id}-q`}>
-          Search changes
-        </label>
-        <input
-          id={`${id}-q`}
-          type="search"
-          placeholder="Row key or value"
-          className={`${FIELD} w-full`}
-          value={filter.text ?? ""}
-          onChange={(event) => onFilterChange({ ...filter, text: event.target.value })}
-        />
-      </div>
+      <SelectField
+        compact
+        label="Operation"
+        className="min-w-36"
+        value={filter.operation ?? ""}
+        onChange={(event) =>
+          onFilterChange({ ...filter, operation: event.target.value || undefined })
+        }
+      >
+        <option value="">All operations</option>
+        {operationIds.map((operation) => (
+          <option key={operation} value={operation}>
+            {operation}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        compact
+        label="Column"
+        className="min-w-36"
+        value={filter.column ?? ""}
+        onChange={(event) => onFilterChange({ ...filter, column: event.target.value || undefined })}
+      >
+        <option value="">All columns</option>
+        {columns.map((column) => (
+          <option key={column} value={column}>
+            {column}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        compact
+        label="Search changes"
+        className="min-w-48 flex-1"
+        type="search"
+        placeholder="Row key or value"
+        value={filter.text ?? ""}
+        onChange={(event) => onFilterChange({ ...filter, text: event.target.value })}
+      />
       {mode ? (
         <div className="flex h-9 items-center gap-2">
           <button

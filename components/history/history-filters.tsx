@@ -2,8 +2,9 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { type FormEvent, useId, useTransition } from "react";
+import { type FormEvent, useTransition } from "react";
 import { Button } from "@/components/ui/button";
+import { SelectField, TextField } from "@/components/ui/field";
 import {
   HISTORY_STATUSES,
   type HistoryFilters,
@@ -11,10 +12,6 @@ import {
   historyHref,
 } from "@/lib/schemas/history";
 import { plannerLabel } from "./planner-label";
-
-const fieldClass =
-  "mt-1 block h-9 w-full rounded-md border border-slate-300 bg-white px-3 text-sm shadow-sm";
-const labelClass = "block text-xs font-medium text-slate-600";
 
 /**
  * The history filters. Submitting puts them in the URL (parsed by the same schema on the server),
@@ -31,8 +28,6 @@ export function HistoryFilterForm({
 }) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
-  const id = useId();
-  const field = (name: string) => `${id}-${name}`;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -52,112 +47,63 @@ export function HistoryFilterForm({
       aria-label="Filter executions"
       className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
     >
-      <div>
-        <label htmlFor={field("q")} className={labelClass}>
-          Instruction contains
-        </label>
-        <input
-          id={field("q")}
-          name="q"
-          type="search"
-          defaultValue={filters.q ?? ""}
-          placeholder="e.g. fitness"
-          className={fieldClass}
-        />
-      </div>
-      <div>
-        <label htmlFor={field("key")} className={labelClass}>
-          Row key changed
-        </label>
-        <input
-          id={field("key")}
-          name="key"
-          type="search"
-          defaultValue={filters.key ?? ""}
-          placeholder="e.g. A101"
-          className={`${fieldClass} font-mono`}
-        />
-      </div>
-      <div>
-        <label htmlFor={field("dataset")} className={labelClass}>
-          Dataset
-        </label>
-        <select
-          id={field("dataset")}
-          name="dataset"
-          defaultValue={filters.dataset ?? ""}
-          className={fieldClass}
-        >
-          <option value="">All datasets</option>
-          {datasets.map((dataset) => (
-            <option key={dataset.id} value={dataset.id}>
-              {dataset.name}
+      <TextField
+        compact
+        label="Instruction contains"
+        name="q"
+        type="search"
+        defaultValue={filters.q ?? ""}
+        placeholder="e.g. fitness"
+      />
+      <TextField
+        compact
+        label="Row key changed"
+        name="key"
+        type="search"
+        defaultValue={filters.key ?? ""}
+        placeholder="e.g. A101"
+        inputClassName="font-mono"
+      />
+      <SelectField compact label="Dataset" name="dataset" defaultValue={filters.dataset ?? ""}>
+        <option value="">All datasets</option>
+        {datasets.map((dataset) => (
+          <option key={dataset.id} value={dataset.id}>
+            {dataset.name}
+          </option>
+        ))}
+      </SelectField>
+      <div className="grid grid-cols-2 gap-3">
+        <SelectField compact label="Status" name="status" defaultValue={filters.status ?? ""}>
+          <option value="">Any</option>
+          {HISTORY_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {status[0].toUpperCase() + status.slice(1)}
             </option>
           ))}
-        </select>
+        </SelectField>
+        <SelectField compact label="Planner" name="planner" defaultValue={filters.planner ?? ""}>
+          <option value="">Any</option>
+          {planners.map((planner) => (
+            <option key={planner} value={planner}>
+              {plannerLabel(planner)}
+            </option>
+          ))}
+        </SelectField>
       </div>
-      <div className="grid grid-cols-2 gap-3">
-        <div>
-          <label htmlFor={field("status")} className={labelClass}>
-            Status
-          </label>
-          <select
-            id={field("status")}
-            name="status"
-            defaultValue={filters.status ?? ""}
-            className={fieldClass}
-          >
-            <option value="">Any</option>
-            {HISTORY_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {status[0].toUpperCase() + status.slice(1)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={field("planner")} className={labelClass}>
-            Planner
-          </label>
-          <select
-            id={field("planner")}
-            name="planner"
-            defaultValue={filters.planner ?? ""}
-            className={fieldClass}
-          >
-            <option value="">Any</option>
-            {planners.map((planner) => (
-              <option key={planner} value={planner}>
-                {plannerLabel(planner)}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-      <div>
-        <label htmlFor={field("from")} className={labelClass}>
-          From (UTC)
-        </label>
-        <input
-          id={field("from")}
-          name="from"
-          type="date"
-          defaultValue={filters.from ?? ""}
-          className={fieldClass}
-        />
-      </div>
-      <div>
-        <label htmlFor={field("to")} className={labelClass}>
-          To (UTC, inclusive)
-        </label>
-        <input
-          id={field("to")}
-          name="to"
-          type="date"
-          defaultValue={filters.to ?? ""}
-          className={fieldClass}
-        />
-      </div>
+      <TextField
+        compact
+        label="From (UTC)"
+        name="from"
+        type="date"
+        defaultValue={filters.from ?? ""}
+      />
+      <TextField
+        compact
+        label="To (UTC, inclusive)"
+        name="to"
+        type="date"
+        defaultValue={filters.to ?? ""}
+      />
       <div className="flex items-end gap-2 lg:col-span-2 lg:justify-end">
         <Link
           href="/history"

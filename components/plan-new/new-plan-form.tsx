@@ -2,12 +2,13 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useId, useMemo, useRef, useState, useTransition } from "react";
+import { type RefObject, useEffect, useId, useMemo, useRef, useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { FormAlert } from "@/components/ui/field";
+import { FormAlert, SelectField } from "@/components/ui/field";
 import { startManualPlan } from "@/lib/actions/plan-drafts";
 import type { DatasetProfile } from "@/lib/dataset/types";
+import type { PartialOperation } from "@/lib/planner/types";
 import type { PlannerChoice } from "@/lib/services/planner-config";
 import { exampleInstructions } from "./examples";
 import { PlannerRefusal } from "./planner-refusal";
@@ -36,7 +37,6 @@ export function NewPlanForm({
   planner: PlannerChoice;
 }) {
   const router = useRouter();
-  const ids = { dataset: useId(), instruction: useId(), planner: useId() };
   const [datasetId, setDatasetId] = useState(initialDatasetId);
   // The textarea is uncontrolled: what was typed before hydration still counts on submit.
   const instructionRef = useRef<HTMLTextAreaElement>(null);
@@ -47,7 +47,6 @@ export function NewPlanForm({
   const [manualPending, startManual] = useTransition();
   const { state, draft } = useDraftStream();
   const dataset = datasets.find((option) => option.id === datasetId) ?? datasets[0];
-  const examples = useMemo(() => exampleInstructions(dataset.profile), [dataset]);
 
   useEffect(() => {
     if (state.status === "saved") router.push(`/plans/${state.planId}`);
@@ -81,97 +80,33 @@ export function NewPlanForm({
           }}
         >
           <div className="grid gap-4 sm:grid-cols-2">
-            <div>
-              <label htmlFor={ids.dataset} className="block text-sm font-medium text-slate-800">
-                Dataset
-              </label>
-              <select
-                id={ids.dataset}
-                value={datasetId}
-                onChange={(event) => setDatasetId(event.target.value)}
-                className="mt-1 block h-9 w-full rounded-md border border-slate-300 bg-white px-3 text-sm"
-              >
-                {datasets.map((option) => (
-                  <option key={option.id} value={option.id}>
-                    {option.name}
-                    {option.currentVersion ? ` (v${option.currentVersion})` : ""}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor={ids.planner} className="block text-sm font-medium text-slate-800">
-                Planner
-              </label>
-              <select
-                id={ids.planner}
-                value={plannerKind}
-                onChange={(event) => setPlannerKind(event.target.value as typeof plannerKind)}
-                className="mt-1 block h-9 w-full rounded-md border border-slate-300 bg-white px-3 text-sm"
-              >
-                {planner.available.map((kind) => (
-                  <option key={kind} value={kind}>
-                    {PLANNER_LABELS[kind]}
-                    {kind !== "rules" && planner.model ? ` · ${planner.model}` : ""}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              label="Dataset"
+              value={datasetId}
+              onChange={(event) => setDatasetId(event.target.value)}
+            >
+              {datasets.map((option) => (
+                <option key={option.id} value={option.id}>
+                  {option.name}
+                  {option.currentVersion ? ` (v${option.currentVersion})` : ""}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
+              label="Planner"
+              value={plannerKind}
+              onChange={(event) => setPlannerKind(event.target.value as typeof plannerKind)}
+            >
+              {planner.available.map((kind) => (
+                <option key={kind} value={kind}>
+                  {PLANNER_LABELS[kind]}
+                  {kind !== "rules" && planner.model ? ` · ${planner.model}` : ""}
+                </option>
+              ))}
+            </SelectField>
           </div>
-
-          <div>
-            <label htmlFor={ids.instruction} className="block text-sm font-medium text-slate-800">
-              Instruction
-            </label>
-            <textarea
-              ref={instructionRef}
-              id={ids.instruction}
-              name="instruction"
-              defaultValue=""
-              aria-invalid={emptyError || undefined}
-              aria-describedby={emptyError ? `${ids.instruction}-error` : undefined}
-              onKeyDown={(event) => {
-                if (event.key === "Enter" && (event.metaKey || event.ctrlKey)) {
-                  event.currentTarget.form?.requestSubmit();
-                }
-              }}
-              rows={4}
-              placeholder="e.g. Increase prices by 10% for all in-stock fitness products; never go above $60"
-              className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm"
-            />
-            {emptyError ? (
-              <p id={`${ids.instruction}-error`} className="mt-1 text-sm text-red-700">
-                Write an instruction first.
-              </p>
-            ) : (
-              <p className="mt-1 text-xs text-slate-500">Ctrl+Enter drafts the plan.</p>
-            )}
-          </div>
-
-          {examples.length > 0 ? (
-            <div>
-              <p className="text-xs font-medium uppercase tracking-wide text-slate-500">
-                Examples for {dataset.name}
-              </p>
-              <ul className="mt-2 flex flex-wrap gap-2">
-                {examples.map((example) => (
-                  <li key={example}>
-                    <button
-                      type="button"
-                      onClick={() => {
-                        if (instructionRef.current) instructionRef.current.value = example;
-                        instructionRef.current?.focus();
-                      }}
-                      className="rounded-full border border-slate-300 bg-white px-3 py-1 text-xs text-slate-700 hover:border-brand-500 hover:text-brand-700"
-                    >
-                      {example}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
-
+          <InstructionField inputRef={instructionRef} emptyError={emptyError} />
+          <ExampleInstructions dataset={dataset} inputRef={instructionRef} />
           <div className="flex items-center gap-3">
             <Button type="submit" disabled={drafting}>
               {drafting ? "Drafting…" : "Draft plan"}
@@ -185,24 +120,7 @@ export function NewPlanForm({
 
         <div aria-live="polite" className="mt-6 empty:hidden">
           {state.status === "drafting" && state.operations.length > 0 ? (
-            <div>
-              <p className="text-sm font-medium text-slate-700">
-                Operations so far{state.repairs > 0 ? ` (repair attempt ${state.repairs})` : ""}
-              </p>
-              <ol className="mt-2 space-y-1 text-sm text-slate-700">
-                {state.operations.map((operation) => (
-                  <li
-                    key={operation.operation_id}
-                    className="rounded border border-slate-200 px-3 py-2"
-                  >
-                    <span className="font-mono text-xs text-slate-500">
-                      {operation.operation_id}
-                    </span>{" "}
-                    {operation.description ?? operation.action?.type ?? "…"}
-                  </li>
-                ))}
-              </ol>
-            </div>
+            <OperationsSoFar operations={state.operations} repairs={state.repairs} />
           ) : null}
           {state.status === "refused" ? (
             <PlannerRefusal
@@ -214,25 +132,130 @@ export function NewPlanForm({
           {state.status === "error" ? <FormAlert>{state.message}</FormAlert> : null}
         </div>
       </Card>
-
-      <aside className="space-y-4 text-sm text-slate-600">
-        <Card className="p-5">
-          <h2 className="font-semibold text-slate-900">What happens next</h2>
-          <ol className="mt-3 list-decimal space-y-2 pl-5">
-            <li>The planner turns your words into an explicit plan.</li>
-            <li>You review and edit it as a form, a graph or JSON.</li>
-            <li>A preview shows every cell that would change.</li>
-            <li>Approval applies it in one transaction and records it in the history.</li>
-          </ol>
-        </Card>
-        <p>
-          Columns of <strong>{dataset.name}</strong>:{" "}
-          {dataset.profile.columns.map((column) => column.name).join(", ")}.{" "}
-          <Link className="text-brand-700 hover:underline" href={`/datasets/${dataset.id}`}>
-            Open dataset
-          </Link>
-        </p>
-      </aside>
+      <NextSteps dataset={dataset} />
     </div>
+  );
+}
+
+function InstructionField({
+  inputRef,
+  emptyError,
+}: {
+  inputRef: RefObject<HTMLTextAreaElement | null>;
+  emptyError: boolean;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        Instruction
+      </label>
+      <textarea
+        ref={inputRef}
+        id={id}
+        name="instruction"
+        defaultValue=""
+        aria-invalid={emptyError || undefined}
+        aria-describedby={emptyError ? `${id}-error` : undefined}
+        onKeyDown={(event) => {
+          if (event.key === "Enter" && (event.metaKey || event.ctrlKey)) {
+            event.currentTarget.form?.requestSubmit();
+          }
+        }}
+        rows={4}
+        placeholder="e.g. Increase prices by 10% for all in-stock fitness products; never go above $60"
+        className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm"
+      />
+      {emptyError ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          Write an instruction first.
+        </p>
+      ) : (
+        <p className="mt-1 text-xs text-slate-500">Ctrl+Enter drafts the plan.</p>
+      )}
+    </div>
+  );
+}
+
+/** Instructions this dataset's columns make sense of; a click puts one in the box. */
+function ExampleInstructions({
+  dataset,
+  inputRef,
+}: {
+  dataset: DatasetOption;
+  inputRef: RefObject<HTMLTextAreaElement | null>;
+}) {
+  const examples = useMemo(() => exampleInstructions(dataset.profile), [dataset]);
+  if (examples.length === 0) return null;
+  return (
+    <div>
+      <p className="text-xs font-medium uppercase tracking-wide text-slate-500">
+        Examples for {dataset.name}
+      </p>
+      <ul className="mt-2 flex flex-wrap gap-2">
+        {examples.map((example) => (
+          <li key={example}>
+            <button
+              type="button"
+              onClick={() => {
+                if (inputRef.current) inputRef.current.value = example;
+                inputRef.current?.focus();
+              }}
+              className="rounded-full border border-slate-300 bg-white px-3 py-1 text-xs text-slate-700 hover:border-brand-500 hover:text-brand-700"
+            >
+              {example}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The operations a model has streamed so far. */
+function OperationsSoFar({
+  operations,
+  repairs,
+}: {
+  operations: PartialOperation[];
+  repairs: number;
+}) {
+  return (
+    <div>
+      <p className="text-sm font-medium text-slate-700">
+        Operations so far{repairs > 0 ? ` (repair attempt ${repairs})` : ""}
+      </p>
+      <ol className="mt-2 space-y-1 text-sm text-slate-700">
+        {operations.map((operation) => (
+          <li key={operation.operation_id} className="rounded border border-slate-200 px-3 py-2">
+            <span className="font-mono text-xs text-slate-500">{operation.operation_id}</span>{" "}
+            {operation.description ?? operation.action?.type ?? "…"}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function NextSteps({ dataset }: { dataset: DatasetOption }) {
+  return (
+    <aside className="space-y-4 text-sm text-slate-600">
+      <Card className="p-5">
+        <h2 className="font-semibold text-slate-900">What happens next</h2>
+        <ol className="mt-3 list-decimal space-y-2 pl-5">
+          <li>The planner turns your words into an explicit plan.</li>
+          <li>You review and edit it as a form, a graph or JSON.</li>
+          <li>A preview shows every cell that would change.</li>
+          <li>Approval applies it in one transaction and records it in the history.</li>
+        </ol>
+      </Card>
+      <p>
+        Columns of <strong>{dataset.name}</strong>:{" "}
+        {dataset.profile.columns.map((column) => column.name).join(", ")}.{" "}
+        <Link className="text-brand-700 hover:underline" href={`/datasets/${dataset.id}`}>
+          Open dataset
+        </Link>
+      </p>
+    </aside>
   );
 }

@@ -2,12 +2,10 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { type FormEvent, useId, useTransition } from "react";
+import { type FormEvent, useTransition } from "react";
 import { Button } from "@/components/ui/button";
-import { inputClasses } from "@/components/ui/field";
+import { SelectField, TextField } from "@/components/ui/field";
 import { type PlanFilters, planFiltersSchema, plansHref } from "@/lib/schemas/plans";
-
-const labelClass = "block text-xs font-medium text-slate-600";
 
 /**
  * The plans filters. Submitting puts them in the URL (parsed by the same schema on the server),
@@ -26,8 +24,6 @@ export function PlanFilterForm({
 }) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
-  const id = useId();
-  const field = (name: string) => `${id}-${name}`;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -48,55 +44,30 @@ export function PlanFilterForm({
       aria-label="Filter plans"
       className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
     >
-      <div>
-        <label htmlFor={field("q")} className={labelClass}>
-          Instruction contains
-        </label>
-        <input
-          id={field("q")}
-          name="q"
-          type="search"
-          defaultValue={filters.q ?? ""}
-          placeholder="e.g. fitness"
-          className={inputClasses}
-        />
-      </div>
-      <div>
-        <label htmlFor={field("dataset")} className={labelClass}>
-          Dataset
-        </label>
-        <select
-          id={field("dataset")}
-          name="dataset"
-          defaultValue={filters.dataset ?? ""}
-          className={inputClasses}
-        >
-          <option value="">All datasets</option>
-          {datasets.map((dataset) => (
-            <option key={dataset.id} value={dataset.id}>
-              {dataset.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor={field("author")} className={labelClass}>
-          Author
-        </label>
-        <select
-          id={field("author")}
-          name="author"
-          defaultValue={filters.author ?? ""}
-          className={inputClasses}
-        >
-          <option value="">Anyone</option>
-          {authors.map((author) => (
-            <option key={author.id} value={author.id}>
-              {author.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <TextField
+        compact
+        label="Instruction contains"
+        name="q"
+        type="search"
+        defaultValue={filters.q ?? ""}
+        placeholder="e.g. fitness"
+      />
+      <SelectField compact label="Dataset" name="dataset" defaultValue={filters.dataset ?? ""}>
+        <option value="">All datasets</option>
+        {datasets.map((dataset) => (
+          <option key={dataset.id} value={dataset.id}>
+            {dataset.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField compact label="Author" name="author" defaultValue={filters.author ?? ""}>
+        <option value="">Anyone</option>
+        {authors.map((author) => (
+          <option key={author.id} value={author.id}>
+            {author.name}
+          </option>
+        ))}
+      </SelectField>
       <fieldset className="flex flex-col justify-end gap-1.5 text-sm text-slate-700">
         <legend className="sr-only">Whose plans</legend>
         <label className="inline-flex items-center gap-2">

@@ -5,31 +5,97 @@ export const inputClasses =
 
 /**
  * A labelled input with its hint and error wired up for screen readers (`aria-describedby`,
- * `aria-invalid`). Works with react-hook-form's `register` spread into it.
+ * `aria-invalid`). `compact` is the small label of filter bars. Works with react-hook-form's
+ * `register` spread into it.
  */
 export function TextField({
   label,
   hint,
   error,
+  compact = false,
   className = "",
+  inputClassName = "",
   ...input
-}: ComponentProps<"input"> & { label: ReactNode; hint?: ReactNode; error?: string }) {
+}: ComponentProps<"input"> & FieldLabels & { compact?: boolean; inputClassName?: string }) {
+  return (
+    <FieldShell label={label} hint={hint} error={error} compact={compact} className={className}>
+      {(control) => (
+        <input {...control} className={`${inputClasses} ${inputClassName}`} {...input} />
+      )}
+    </FieldShell>
+  );
+}
+
+/**
+ * A labelled select, wired up as `TextField` is. Works with react-hook-form's `register` spread
+ * into it.
+ */
+export function SelectField({
+  label,
+  hint,
+  error,
+  compact = false,
+  className = "",
+  children,
+  ...select
+}: ComponentProps<"select"> & FieldLabels & { compact?: boolean }) {
+  return (
+    <FieldShell label={label} hint={hint} error={error} compact={compact} className={className}>
+      {(control) => (
+        <select {...control} className={inputClasses} {...select}>
+          {children}
+        </select>
+      )}
+    </FieldShell>
+  );
+}
+
+interface FieldLabels {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+}
+
+interface ControlWiring {
+  id: string;
+  "aria-invalid"?: true;
+  "aria-describedby"?: string;
+}
+
+/** A field's label, hint and error around its control, and the ids that tie them together. */
+function FieldShell({
+  label,
+  hint,
+  error,
+  compact = false,
+  className,
+  children,
+}: FieldLabels & {
+  compact?: boolean;
+  className: string;
+  children: (control: ControlWiring) => ReactNode;
+}) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ");
   return (
     <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+      <label
+        htmlFor={id}
+        className={
+          compact
+            ? "block text-xs font-medium text-slate-600"
+            : "block text-sm font-medium text-slate-800"
+        }
+      >
         {label}
       </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        className={inputClasses}
-        {...input}
-      />
+      {children({
+        id,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": describedBy || undefined,
+      })}
       {hint && !error ? (
         <p id={hintId} className="mt-1 text-xs text-slate-500">
           {hint}
