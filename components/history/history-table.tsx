@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { formatCount, formatDateTime } from "@/components/ui/format";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 import { HeaderCell, Table, TableHead } from "@/components/ui/table";
 import type { HistoryRow } from "@/lib/db/history";
 import { type HistoryFilters, type HistorySort, historyHref } from "@/lib/schemas/history";
@@ -20,87 +21,93 @@ const COLUMNS: Array<{ label: string; sort?: HistorySort; numeric?: boolean }> =
 /** Executions as a table whose headers sort through the URL. */
 export function HistoryTable({ rows, filters }: { rows: HistoryRow[]; filters: HistoryFilters }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-      <Table>
-        <caption className="sr-only">Executions</caption>
-        <TableHead>
-          {COLUMNS.map((column) => (
-            <HeaderCell
-              key={column.label}
-              dense
-              align={column.numeric ? "right" : "left"}
-              className="whitespace-nowrap"
-              aria-sort={
-                column.sort && filters.sort === column.sort
-                  ? filters.dir === "asc"
-                    ? "ascending"
-                    : "descending"
-                  : undefined
-              }
-            >
-              {column.sort ? (
-                <SortLink column={column.sort} label={column.label} filters={filters} />
-              ) : (
-                column.label
-              )}
-            </HeaderCell>
-          ))}
-        </TableHead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((row) => (
-            <tr key={row.id} className="align-top hover:bg-slate-50" data-testid="history-row">
-              <td className="whitespace-nowrap px-4 py-3">
-                <Link
-                  href={`/executions/${row.id}`}
-                  className="font-medium text-brand-700 hover:underline"
-                >
-                  {formatDateTime(row.createdAt)}
-                </Link>
-                <span className="block font-mono text-xs text-slate-500">{row.executionId}</span>
-              </td>
-              <td className="whitespace-nowrap px-4 py-3">
-                <Link
-                  href={`/datasets/${row.dataset.id}`}
-                  className="text-slate-800 hover:underline"
-                >
-                  {row.dataset.name}
-                </Link>
-              </td>
-              <td className="max-w-sm px-4 py-3 text-slate-700">
-                <span className="line-clamp-2" title={row.instruction}>
-                  {row.instruction || <span className="text-slate-400">No instruction</span>}
-                </span>
-                {row.error ? (
-                  <span
-                    className="mt-0.5 line-clamp-1 block text-xs text-red-700"
-                    title={row.error}
+    <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+      <ScrollRegion label="Executions">
+        <Table>
+          <caption className="sr-only">Executions</caption>
+          <TableHead>
+            {COLUMNS.map((column) => (
+              <HeaderCell
+                key={column.label}
+                dense
+                align={column.numeric ? "right" : "left"}
+                className="whitespace-nowrap"
+                aria-sort={
+                  column.sort && filters.sort === column.sort
+                    ? filters.dir === "asc"
+                      ? "ascending"
+                      : "descending"
+                    : undefined
+                }
+              >
+                {column.sort ? (
+                  <SortLink column={column.sort} label={column.label} filters={filters} />
+                ) : (
+                  column.label
+                )}
+              </HeaderCell>
+            ))}
+          </TableHead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.map((row) => (
+              <tr key={row.id} className="align-top hover:bg-slate-50" data-testid="history-row">
+                <td className="whitespace-nowrap px-4 py-3">
+                  <Link
+                    href={`/executions/${row.id}`}
+                    className="font-medium text-brand-700 hover:underline"
                   >
-                    {row.error}
-                  </span>
-                ) : null}
-                {row.approvalComment ? (
-                  <span
-                    className="mt-0.5 line-clamp-1 block text-xs text-slate-600"
-                    title={row.approvalComment}
-                    data-testid="history-comment"
+                    {formatDateTime(row.createdAt)}
+                  </Link>
+                  <span className="block font-mono text-xs text-slate-500">{row.executionId}</span>
+                </td>
+                <td className="whitespace-nowrap px-4 py-3">
+                  <Link
+                    href={`/datasets/${row.dataset.id}`}
+                    className="text-slate-800 hover:underline"
                   >
-                    “{row.approvalComment}”
+                    {row.dataset.name}
+                  </Link>
+                </td>
+                <td className="max-w-sm px-4 py-3 text-slate-700">
+                  <span className="line-clamp-2" title={row.instruction}>
+                    {row.instruction || <span className="text-slate-400">No instruction</span>}
                   </span>
-                ) : null}
-              </td>
-              <td className="whitespace-nowrap px-4 py-3 text-slate-700">
-                {plannerLabel(row.planner, row.source)}
-              </td>
-              <td className="px-4 py-3 text-right tabular-nums">{formatCount(row.rowsChanged)}</td>
-              <td className="px-4 py-3 text-right tabular-nums">{formatCount(row.cellsChanged)}</td>
-              <td className="px-4 py-3">
-                <StatusBadge status={row.status} />
-              </td>
-              <td className="whitespace-nowrap px-4 py-3 text-slate-600">{row.approverName}</td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+                  {row.error ? (
+                    <span
+                      className="mt-0.5 line-clamp-1 block text-xs text-red-700"
+                      title={row.error}
+                    >
+                      {row.error}
+                    </span>
+                  ) : null}
+                  {row.approvalComment ? (
+                    <span
+                      className="mt-0.5 line-clamp-1 block text-xs text-slate-600"
+                      title={row.approvalComment}
+                      data-testid="history-comment"
+                    >
+                      “{row.approvalComment}”
+                    </span>
+                  ) : null}
+                </td>
+                <td className="whitespace-nowrap px-4 py-3 text-slate-700">
+                  {plannerLabel(row.planner, row.source)}
+                </td>
+                <td className="px-4 py-3 text-right tabular-nums">
+                  {formatCount(row.rowsChanged)}
+                </td>
+                <td className="px-4 py-3 text-right tabular-nums">
+                  {formatCount(row.cellsChanged)}
+                </td>
+                <td className="px-4 py-3">
+                  <StatusBadge status={row.status} />
+                </td>
+                <td className="whitespace-nowrap px-4 py-3 text-slate-600">{row.approverName}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </ScrollRegion>
     </div>
   );
 }
