@@ -34,7 +34,6 @@ export function VersionGrid({
   keyColumn: string;
   initial: RowWindow;
 }) {
-  const ids = { search: useId(), column: useId() };
   const [sort, setSort] = useState<RowWindowParams["sort"]>(null);
   const [text, setText] = useState("");
   const [filterColumn, setFilterColumn] = useState<string | null>(null);
@@ -71,47 +70,17 @@ export function VersionGrid({
 
   return (
     <div>
-      <div className="flex flex-wrap items-end gap-3 border-b border-slate-100 px-4 py-3">
-        <div className="min-w-56 flex-1">
-          <label htmlFor={ids.search} className="sr-only">
-            Filter rows
-          </label>
-          <input
-            id={ids.search}
-            type="search"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            placeholder="Filter rows…"
-            className="block h-9 w-full rounded-md border border-slate-300 px-3 text-sm shadow-sm"
-          />
-        </div>
-        <div>
-          <label htmlFor={ids.column} className="sr-only">
-            Filter in column
-          </label>
-          <select
-            id={ids.column}
-            value={filterColumn ?? ""}
-            onChange={(event) => setFilterColumn(event.target.value || null)}
-            className="block h-9 rounded-md border border-slate-300 bg-white px-3 text-sm shadow-sm"
-          >
-            <option value="">In any column</option>
-            {columns.map((column) => (
-              <option key={column.name} value={column.name}>
-                In {column.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <p
-          className="ml-auto text-sm tabular-nums text-slate-600"
-          aria-live="polite"
-          data-testid="grid-count"
-        >
-          {loading ? "Loading…" : `${formatCount(total)} row${total === 1 ? "" : "s"}`}
-          {sort ? ` · sorted by ${sort.column} ${sort.direction === "asc" ? "↑" : "↓"}` : ""}
-        </p>
-      </div>
+      <GridToolbar
+        columns={columns}
+        text={text}
+        onTextChange={setText}
+        filterColumn={filterColumn}
+        onFilterColumnChange={setFilterColumn}
+        status={
+          (loading ? "Loading…" : `${formatCount(total)} row${total === 1 ? "" : "s"}`) +
+          (sort ? ` · sorted by ${sort.column} ${sort.direction === "asc" ? "↑" : "↓"}` : "")
+        }
+      />
 
       <div ref={scroller} className="relative h-[28rem] overflow-auto text-sm">
         <table
@@ -119,93 +88,26 @@ export function VersionGrid({
           aria-rowcount={total + 1}
           className="grid min-w-max"
         >
-          <thead className="sticky top-0 z-10 grid">
-            <tr
-              aria-rowindex={1}
-              className="grid border-b border-slate-200 bg-slate-50 text-xs font-medium text-slate-500"
-              style={{ gridTemplateColumns: template }}
-            >
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                Line
-              </th>
-              {columns.map((column) => {
-                const direction = sort?.column === column.name ? sort.direction : null;
-                return (
-                  <th
-                    key={column.name}
-                    scope="col"
-                    className="font-medium"
-                    aria-sort={
-                      direction === "asc"
-                        ? "ascending"
-                        : direction === "desc"
-                          ? "descending"
-                          : "none"
-                    }
-                  >
-                    <button
-                      type="button"
-                      onClick={() => cycleSort(column.name)}
-                      className={`flex w-full items-center gap-1 px-3 py-2 font-mono hover:bg-slate-100 hover:text-slate-900 ${NUMERIC.has(column.type) ? "justify-end" : ""}`}
-                      title={`Sort by ${column.name}`}
-                    >
-                      {column.name}
-                      {column.name === keyColumn ? (
-                        <span className="rounded bg-brand-50 px-1 font-sans text-[10px] text-brand-700">
-                          key
-                        </span>
-                      ) : null}
-                      <span aria-hidden className="w-3 text-slate-400">
-                        {direction === "asc" ? "▲" : direction === "desc" ? "▼" : ""}
-                      </span>
-                    </button>
-                  </th>
-                );
-              })}
-            </tr>
-          </thead>
+          <GridHeader
+            columns={columns}
+            keyColumn={keyColumn}
+            sort={sort}
+            template={template}
+            onSort={cycleSort}
+          />
           <tbody className="relative grid" style={{ height: virtualizer.getTotalSize() }}>
-            {items.map((item) => {
-              const row = rowAt(item.index);
-              return (
-                <tr
-                  key={item.key}
-                  aria-rowindex={item.index + 2}
-                  className="absolute left-0 grid w-full border-b border-slate-100 hover:bg-slate-50"
-                  style={{
-                    gridTemplateColumns: template,
-                    height: ROW_HEIGHT,
-                    transform: `translateY(${item.start}px)`,
-                  }}
-                  data-testid="grid-row"
-                >
-                  <td className="px-3 py-2 text-right font-mono text-xs tabular-nums text-slate-500">
-                    {row?.line ?? ""}
-                  </td>
-                  {columns.map((column, col) => (
-                    <td
-                      key={column.name}
-                      className={`truncate px-3 py-2 ${NUMERIC.has(column.type) ? "text-right tabular-nums" : ""} ${column.name === keyColumn ? "font-mono text-[13px]" : ""}`}
-                      title={row?.cells[col]}
-                    >
-                      {row && column.name === keyColumn ? (
-                        <Link
-                          href={`${rowHistoryPath}${encodeURIComponent(row.cells[col])}`}
-                          className="text-brand-700 hover:underline"
-                          title={`History of ${row.cells[col]}`}
-                        >
-                          {row.cells[col]}
-                        </Link>
-                      ) : row ? (
-                        row.cells[col]
-                      ) : (
-                        <span className="inline-block h-3 w-16 animate-pulse rounded bg-slate-100" />
-                      )}
-                    </td>
-                  ))}
-                </tr>
-              );
-            })}
+            {items.map((item) => (
+              <GridRow
+                key={item.key}
+                index={item.index}
+                start={item.start}
+                row={rowAt(item.index)}
+                columns={columns}
+                keyColumn={keyColumn}
+                rowHistoryPath={rowHistoryPath}
+                template={template}
+              />
+            ))}
           </tbody>
         </table>
         {total === 0 ? (
@@ -225,6 +127,183 @@ export function VersionGrid({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** The filter box, the column it searches, and how many rows match. */
+function GridToolbar({
+  columns,
+  text,
+  onTextChange,
+  filterColumn,
+  onFilterColumnChange,
+  status,
+}: {
+  columns: GridColumn[];
+  text: string;
+  onTextChange: (text: string) => void;
+  filterColumn: string | null;
+  onFilterColumnChange: (column: string | null) => void;
+  status: string;
+}) {
+  const ids = { search: useId(), column: useId() };
+  return (
+    <div className="flex flex-wrap items-end gap-3 border-b border-slate-100 px-4 py-3">
+      <div className="min-w-56 flex-1">
+        <label htmlFor={ids.search} className="sr-only">
+          Filter rows
+        </label>
+        <input
+          id={ids.search}
+          type="search"
+          value={text}
+          onChange={(event) => onTextChange(event.target.value)}
+          placeholder="Filter rows…"
+          className="block h-9 w-full rounded-md border border-slate-300 px-3 text-sm shadow-sm"
+        />
+      </div>
+      <div>
+        <label htmlFor={ids.column} className="sr-only">
+          Filter in column
+        </label>
+        <select
+          id={ids.column}
+          value={filterColumn ?? ""}
+          onChange={(event) => onFilterColumnChange(event.target.value || null)}
+          className="block h-9 rounded-md border border-slate-300 bg-white px-3 text-sm shadow-sm"
+        >
+          <option value="">In any column</option>
+          {columns.map((column) => (
+            <option key={column.name} value={column.name}>
+              In {column.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <p
+        className="ml-auto text-sm tabular-nums text-slate-600"
+        aria-live="polite"
+        data-testid="grid-count"
+      >
+        {status}
+      </p>
+    </div>
+  );
+}
+
+/** The column headers: each sorts by its column (ascending, descending, then not at all). */
+function GridHeader({
+  columns,
+  keyColumn,
+  sort,
+  template,
+  onSort,
+}: {
+  columns: GridColumn[];
+  keyColumn: string;
+  sort: RowWindowParams["sort"];
+  template: string;
+  onSort: (column: string) => void;
+}) {
+  return (
+    <thead className="sticky top-0 z-10 grid">
+      <tr
+        aria-rowindex={1}
+        className="grid border-b border-slate-200 bg-slate-50 text-xs font-medium text-slate-500"
+        style={{ gridTemplateColumns: template }}
+      >
+        <th scope="col" className="px-3 py-2 text-right font-medium">
+          Line
+        </th>
+        {columns.map((column) => {
+          const direction = sort?.column === column.name ? sort.direction : null;
+          return (
+            <th
+              key={column.name}
+              scope="col"
+              className="font-medium"
+              aria-sort={
+                direction === "asc" ? "ascending" : direction === "desc" ? "descending" : "none"
+              }
+            >
+              <button
+                type="button"
+                onClick={() => onSort(column.name)}
+                className={`flex w-full items-center gap-1 px-3 py-2 font-mono hover:bg-slate-100 hover:text-slate-900 ${NUMERIC.has(column.type) ? "justify-end" : ""}`}
+                title={`Sort by ${column.name}`}
+              >
+                {column.name}
+                {column.name === keyColumn ? (
+                  <span className="rounded bg-brand-50 px-1 font-sans text-[10px] text-brand-700">
+                    key
+                  </span>
+                ) : null}
+                <span aria-hidden className="w-3 text-slate-400">
+                  {direction === "asc" ? "▲" : direction === "desc" ? "▼" : ""}
+                </span>
+              </button>
+            </th>
+          );
+        })}
+      </tr>
+    </thead>
+  );
+}
+
+/** One row of the window, or a placeholder while it loads; its key links to the row's history. */
+function GridRow({
+  index,
+  start,
+  row,
+  columns,
+  keyColumn,
+  rowHistoryPath,
+  template,
+}: {
+  index: number;
+  start: number;
+  row: ReturnType<ReturnType<typeof useRowWindow>["rowAt"]>;
+  columns: GridColumn[];
+  keyColumn: string;
+  rowHistoryPath: string;
+  template: string;
+}) {
+  return (
+    <tr
+      aria-rowindex={index + 2}
+      className="absolute left-0 grid w-full border-b border-slate-100 hover:bg-slate-50"
+      style={{
+        gridTemplateColumns: template,
+        height: ROW_HEIGHT,
+        transform: `translateY(${start}px)`,
+      }}
+      data-testid="grid-row"
+    >
+      <td className="px-3 py-2 text-right font-mono text-xs tabular-nums text-slate-500">
+        {row?.line ?? ""}
+      </td>
+      {columns.map((column, col) => (
+        <td
+          key={column.name}
+          className={`truncate px-3 py-2 ${NUMERIC.has(column.type) ? "text-right tabular-nums" : ""} ${column.name === keyColumn ? "font-mono text-[13px]" : ""}`}
+          title={row?.cells[col]}
+        >
+          {row && column.name === keyColumn ? (
+            <Link
+              href={`${rowHistoryPath}${encodeURIComponent(row.cells[col])}`}
+              className="text-brand-700 hover:underline"
+              title={`History of ${row.cells[col]}`}
+            >
+              {row.cells[col]}
+            </Link>
+          ) : row ? (
+            row.cells[col]
+          ) : (
+            <span className="inline-block h-3 w-16 animate-pulse rounded bg-slate-100" />
+          )}
+        </td>
+      ))}
+    </tr>
   );
 }
 
