@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
 import type { OperationStats } from "@/components/plan-graph/graph-model";
 import { PlanJsonEditor } from "@/components/plan-json/plan-json-editor";
 import { useJsonText } from "@/components/plan-json/use-json-text";
@@ -8,6 +8,7 @@ import type { DatasetProfile } from "@/lib/dataset/types";
 import type { PlanIssue, PlanPath } from "@/lib/plan/issues";
 import type { TextPosition } from "@/lib/plan/json-text";
 import type { ExecutionPlan } from "@/lib/plan/schema";
+import type { DraftStore } from "./draft-state";
 import {
   type DraftActions,
   DraftActionsContext,
@@ -73,7 +74,7 @@ export function PlanWorkbench({
 }: PlanWorkbenchProps) {
   const base = useId();
   const { store, draft, keys, dirty, edit, replace, discard, markSaved } = usePlanDraft(plan);
-  const [tab, setTab] = useState<EditorTab>("form");
+  const { tab, jump, selectedKey, setSelectedKey, show, go, jumpTo } = useNavigation(keys);
   const json = useJsonText(draft, replace, tab === "json");
   const { validation, jsonProblem, blockedReason, issueStore } = useDraftChecks(
     draft,
@@ -95,30 +96,12 @@ export function PlanWorkbench({
     onSaved: markSaved,
   });
 
-  const [jump, setJump] = useState<JumpRequest | null>(null);
-  const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const [compare, setCompare] = useState<CompareSides | null>(null);
 
   const actions = useMemo<DraftActions>(
     () => ({ edit, profile, readOnly, stats: operationStats }),
     [edit, profile, readOnly, operationStats],
   );
-
-  const go = (target: EditorTab, path: PlanPath, position?: TextPosition) => {
-    setTab(target);
-    setJump((previous) => ({ tab: target, path, position, seq: (previous?.seq ?? 0) + 1 }));
-  };
-
-  /** Show an issue where it is: its field, its operation's node, or its line. */
-  const jumpTo = (issue: PlanIssue) => {
-    const index = issueOperationIndex(issue);
-    if (tab === "graph" && index !== undefined) {
-      setSelectedKey(keys[index] ?? null);
-      go("graph", issue.path);
-    } else {
-      go(tab === "graph" ? "form" : tab, issue.path);
-    }
-  };
 
   const discardAll = () => {
     discard();
@@ -134,104 +117,191 @@ export function PlanWorkbench({
       }
     : undefined;
 
-  const view =
-    tab === "form" ? (
-      <PlanForm plan={draft} focusRequest={jump?.tab === "form" ? jump : undefined} />
-    ) : tab === "graph" ? (
-      <GraphView
-        plan={draft}
-        keys={keys}
-        issues={validation.issues}
-        selectedKey={selectedKey}
-        onSelectKey={setSelectedKey}
-        focusSeq={jump?.tab === "graph" ? jump.seq : undefined}
-        onOpenInForm={(index) => go("form", ["operations", index])}
-      />
-    ) : (
-      <PlanJsonEditor
-        text={json.text}
-        reading={json.reading}
-        issues={validation.issues}
-        onChange={json.setText}
-        onReformat={json.resetText}
-        fileName={typeof draft.execution_id === "string" ? draft.execution_id : "plan"}
-        readOnly={readOnly}
-        focusRequest={jump?.tab === "json" ? jump : undefined}
-      />
-    );
+  return (
+    <WorkbenchContexts store={store} actions={actions} issues={issueStore}>
+      <div className="space-y-5">
+        <WorkbenchToolbar
+          tabs={
+            <EditorTabs
+              base={base}
+              active={tab}
+              onChange={show}
+              badges={jsonProblem ? { json: <ProblemDot /> } : undefined}
+            />
+          }
+          saveBar={
+            readOnly ? null : (
+              <SaveBar
+                dirty={unsaved}
+                note={saving.note}
+                onNoteChange={saving.setNote}
+                saving={saving.saving}
+                blockedReason={blockedReason}
+                onSave={saving.save}
+                onDiscard={discardAll}
+              />
+            )
+          }
+        />
+        <SaveStatus error={saving.error} message={saving.message} />
 
+        {compare ? (
+          <RevisionCompare
+            revisions={revisions}
+            draft={dirty ? draft : undefined}
+            sides={compare}
+            onChange={setCompare}
+            onClose={() => setCompare(null)}
+          />
+        ) : null}
+
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          <div
+            key={tab}
+            role="tabpanel"
+            id={panelId(base, tab)}
+            aria-labelledby={tabId(base, tab)}
+            className="min-w-0"
+          >
+            <ActiveView
+              tab={tab}
+              draft={draft}
+              keys={keys}
+              issues={validation.issues}
+              json={json}
+              readOnly={readOnly}
+              jump={jump}
+              selectedKey={selectedKey}
+              onSelectKey={setSelectedKey}
+              go={go}
+            />
+          </div>
+          <aside className="space-y-4 lg:sticky lg:top-20 lg:self-start">
+            <ValidationPanel
+              issues={validation.issues}
+              jsonProblem={jsonProblem}
+              onJump={jumpTo}
+              onJumpToJson={() => go("json", [], jsonProblem?.position)}
+            />
+            <RevisionsPanel
+              revisions={revisions}
+              dirty={dirty}
+              readOnly={readOnly}
+              onCompare={(revisionId) => setCompare(compareSidesFor(revisions, revisionId, dirty))}
+              onRestore={restore}
+              onLoad={(revision) => replace(revision.plan)}
+            />
+          </aside>
+        </div>
+      </div>
+    </WorkbenchContexts>
+  );
+}
+
+/** Tabs and the save bar, kept in view while the plan scrolls; "Read only" instead of saving. */
+function WorkbenchToolbar({ tabs, saveBar }: { tabs: ReactNode; saveBar: ReactNode }) {
+  return (
+    <div className="sticky top-0 z-20 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white/95 px-3 py-2 shadow-sm backdrop-blur">
+      {tabs}
+      {saveBar ?? <p className="px-2 text-sm text-slate-500">Read only</p>}
+    </div>
+  );
+}
+
+/** The view the active tab shows, each opened where the last jump asked. */
+function ActiveView({
+  tab,
+  draft,
+  keys,
+  issues,
+  json,
+  readOnly,
+  jump,
+  selectedKey,
+  onSelectKey,
+  go,
+}: {
+  tab: EditorTab;
+  draft: ExecutionPlan;
+  keys: readonly string[];
+  issues: PlanIssue[];
+  json: ReturnType<typeof useJsonText>;
+  readOnly: boolean;
+  jump: JumpRequest | null;
+  selectedKey: string | null;
+  onSelectKey: (key: string | null) => void;
+  go: (target: EditorTab, path: PlanPath) => void;
+}) {
+  return tab === "form" ? (
+    <PlanForm plan={draft} focusRequest={jump?.tab === "form" ? jump : undefined} />
+  ) : tab === "graph" ? (
+    <GraphView
+      plan={draft}
+      keys={keys}
+      issues={issues}
+      selectedKey={selectedKey}
+      onSelectKey={onSelectKey}
+      focusSeq={jump?.tab === "graph" ? jump.seq : undefined}
+      onOpenInForm={(index) => go("form", ["operations", index])}
+    />
+  ) : (
+    <PlanJsonEditor
+      text={json.text}
+      reading={json.reading}
+      issues={issues}
+      onChange={json.setText}
+      onReformat={json.resetText}
+      fileName={typeof draft.execution_id === "string" ? draft.execution_id : "plan"}
+      readOnly={readOnly}
+      focusRequest={jump?.tab === "json" ? jump : undefined}
+    />
+  );
+}
+
+/**
+ * Which view shows and where in it to go: `go` opens a view at a path (or a place in the JSON
+ * text), `jumpTo` shows an issue where it is (its field, its operation's node, or its line).
+ */
+function useNavigation(keys: readonly string[]) {
+  const [tab, setTab] = useState<EditorTab>("form");
+  const [jump, setJump] = useState<JumpRequest | null>(null);
+  const [selectedKey, setSelectedKey] = useState<string | null>(null);
+  const go = (target: EditorTab, path: PlanPath, position?: TextPosition) => {
+    setTab(target);
+    setJump((previous) => ({ tab: target, path, position, seq: (previous?.seq ?? 0) + 1 }));
+  };
+  const jumpTo = (issue: PlanIssue) => {
+    const index = issueOperationIndex(issue);
+    if (tab === "graph" && index !== undefined) {
+      setSelectedKey(keys[index] ?? null);
+      go("graph", issue.path);
+    } else {
+      go(tab === "graph" ? "form" : tab, issue.path);
+    }
+  };
+  const show = (next: EditorTab) => {
+    setJump(null);
+    setTab(next);
+  };
+  return { tab, jump, selectedKey, setSelectedKey, show, go, jumpTo };
+}
+
+/** The draft, how to change it and its issues, for every view inside the workbench. */
+function WorkbenchContexts({
+  store,
+  actions,
+  issues,
+  children,
+}: {
+  store: DraftStore;
+  actions: DraftActions;
+  issues: IssueStore;
+  children: ReactNode;
+}) {
   return (
     <DraftStoreContext.Provider value={store}>
       <DraftActionsContext.Provider value={actions}>
-        <IssuesContext.Provider value={issueStore}>
-          <div className="space-y-5">
-            <div className="sticky top-0 z-20 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white/95 px-3 py-2 shadow-sm backdrop-blur">
-              <EditorTabs
-                base={base}
-                active={tab}
-                onChange={(next) => {
-                  setJump(null);
-                  setTab(next);
-                }}
-                badges={jsonProblem ? { json: <ProblemDot /> } : undefined}
-              />
-              {readOnly ? (
-                <p className="px-2 text-sm text-slate-500">Read only</p>
-              ) : (
-                <SaveBar
-                  dirty={unsaved}
-                  note={saving.note}
-                  onNoteChange={saving.setNote}
-                  saving={saving.saving}
-                  blockedReason={blockedReason}
-                  onSave={saving.save}
-                  onDiscard={discardAll}
-                />
-              )}
-            </div>
-            <SaveStatus error={saving.error} message={saving.message} />
-
-            {compare ? (
-              <RevisionCompare
-                revisions={revisions}
-                draft={dirty ? draft : undefined}
-                sides={compare}
-                onChange={setCompare}
-                onClose={() => setCompare(null)}
-              />
-            ) : null}
-
-            <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-              <div
-                key={tab}
-                role="tabpanel"
-                id={panelId(base, tab)}
-                aria-labelledby={tabId(base, tab)}
-                className="min-w-0"
-              >
-                {view}
-              </div>
-              <aside className="space-y-4 lg:sticky lg:top-20 lg:self-start">
-                <ValidationPanel
-                  issues={validation.issues}
-                  jsonProblem={jsonProblem}
-                  onJump={jumpTo}
-                  onJumpToJson={() => go("json", [], jsonProblem?.position)}
-                />
-                <RevisionsPanel
-                  revisions={revisions}
-                  dirty={dirty}
-                  readOnly={readOnly}
-                  onCompare={(revisionId) =>
-                    setCompare(compareSidesFor(revisions, revisionId, dirty))
-                  }
-                  onRestore={restore}
-                  onLoad={(revision) => replace(revision.plan)}
-                />
-              </aside>
-            </div>
-          </div>
-        </IssuesContext.Provider>
+        <IssuesContext.Provider value={issues}>{children}</IssuesContext.Provider>
       </DraftActionsContext.Provider>
     </DraftStoreContext.Provider>
   );
