@@ -74,7 +74,8 @@ export function* auditLineChunks(
 /**
  * One entry per group of changes (one operation, one row): the operation, the row's key and the
  * whole row before and after. A row's cells are read from the table until an operation changes
- * them; `overlays` keeps what the operations so far wrote, per changed row.
+ * them; `overlays` keeps what the operations so far wrote, per changed row. The row after is the
+ * row before with the group's cells written anew: the rest is copied from the bytes just written.
  */
 function* changeEntries(
   out: JsonBytes,
@@ -85,19 +86,13 @@ function* changeEntries(
   rowOf: Int32Array,
 ): Generator<Uint8Array> {
   const { header } = table;
+  const width = header.length;
   const names = header.map((name, col) => `${col === 0 ? "" : ","}${JSON.stringify(name)}:`);
   const keyField = `,${JSON.stringify(keyColumn)}:`;
   const overlays = new Map<number, Array<string | undefined>>();
-  const writeRow = (row: number, overlay: Array<string | undefined> | undefined) => {
-    out.byte(123); // {
-    for (let col = 0; col < names.length; col++) {
-      out.text(names[col]);
-      const written = overlay?.[col];
-      if (written !== undefined) out.json(written);
-      else out.cell(table, row, col);
-    }
-    out.byte(125); // }
-  };
+  // Where each column's `"name":value` starts in the "before" row just written, and its end.
+  const starts = new Int32Array(width + 1);
+  const changedNow = new Uint8Array(width);
   for (let g = 0; g < groups.length; g += 2) {
     const first = changes[groups[g]];
     const row = rowOf[g >> 1];
@@ -105,21 +100,42 @@ function* changeEntries(
     out.json(first.operationId);
     out.text(keyField);
     out.json(first.rowKey);
-    out.text(',"before":');
+    out.text(',"before":{');
     let overlay = overlays.get(row);
-    writeRow(row, overlay);
+    for (let col = 0; col < width; col++) {
+      starts[col] = out.length;
+      out.text(names[col]);
+      const written = overlay?.[col];
+      if (written !== undefined) out.json(written);
+      else out.cell(table, row, col);
+    }
+    starts[width] = out.length;
+    changedNow.fill(0);
     for (let k = groups[g]; k < groups[g + 1]; k++) {
       const col = header.indexOf(changes[k].column);
       if (col < 0) continue;
       if (!overlay) {
-        overlay = new Array<string | undefined>(header.length);
+        overlay = new Array<string | undefined>(width);
         overlays.set(row, overlay);
       }
       overlay[col] = changes[k].after;
+      changedNow[col] = 1;
     }
-    out.text(',"after":');
-    writeRow(row, overlay);
-    out.byte(125); // }
+    // The row after: the bytes just written, with this operation's cells written anew.
+    out.text('},"after":{');
+    let copyFrom = -1;
+    for (let col = 0; col <= width; col++) {
+      if (col < width && !changedNow[col]) {
+        if (copyFrom < 0) copyFrom = starts[col];
+        continue;
+      }
+      if (copyFrom >= 0) out.copy(copyFrom, starts[col]);
+      copyFrom = -1;
+      if (col === width) break;
+      out.text(names[col]);
+      out.json(overlay?.[col] as string);
+    }
+    out.text("}}");
     if (out.full) yield out.take();
   }
 }
@@ -135,6 +151,18 @@ class JsonBytes {
 
   get full(): boolean {
     return this.at >= CHUNK;
+  }
+
+  /** Bytes written since the last piece was taken. */
+  get length(): number {
+    return this.at;
+  }
+
+  /** Bytes `from`…`to` of the current piece, written again at its end. */
+  copy(from: number, to: number): void {
+    this.reserve(to - from);
+    this.bytes.copyWithin(this.at, from, to);
+    this.at += to - from;
   }
 
   /** The bytes so far; the next write starts a new piece. */
