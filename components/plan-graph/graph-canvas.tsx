@@ -70,61 +70,9 @@ function Canvas({
   focusRequest,
   className = "h-[32rem]",
 }: GraphCanvasProps) {
-  const flow = useReactFlow();
   const [selectedEdge, setSelectedEdge] = useState<string | null>(null);
 
-  const positions = useMemo(
-    () =>
-      layoutGraph(
-        model.nodes.map((node) => node.id),
-        model.edges,
-        model.batches,
-      ),
-    [model],
-  );
-
-  const nodes = useMemo(() => {
-    const operations: OperationFlowNode[] = model.nodes.map((node) => ({
-      id: node.id,
-      type: "operation",
-      position: positions.get(node.id) ?? { x: 0, y: 0 },
-      width: DEFAULT_LAYOUT.nodeWidth,
-      height: DEFAULT_LAYOUT.nodeHeight,
-      data: {
-        model: node,
-        errors: issueCounts?.get(node.id)?.errors ?? 0,
-        warnings: issueCounts?.get(node.id)?.warnings ?? 0,
-        connectable: editable,
-      },
-      selected: node.id === selectedId,
-      draggable: false,
-      deletable: false,
-      connectable: editable,
-      ariaLabel: `Operation ${node.operationId}: ${node.filterSummary} → ${node.actionSummary}`,
-    }));
-    const labels: BatchLabelNode[] = [];
-    if (model.batches && model.batches.length > 1) {
-      const left = Math.min(...[...positions.values()].map((point) => point.x));
-      model.batches.forEach((batch, row) => {
-        const y = positions.get(batch[0])?.y ?? 0;
-        labels.push({
-          id: `batch-${row}`,
-          type: "batch",
-          position: { x: left - 136, y: y + DEFAULT_LAYOUT.nodeHeight / 2 - 8 },
-          data: { label: `Batch ${row + 1}` },
-          width: 112,
-          height: 16,
-          selectable: false,
-          draggable: false,
-          connectable: false,
-          deletable: false,
-          focusable: false,
-        });
-      });
-    }
-    return [...labels, ...operations];
-  }, [model, positions, issueCounts, selectedId, editable]);
-
+  const nodes = useFlowNodes(model, issueCounts, selectedId, editable);
   const edges = useMemo<Edge[]>(
     () =>
       model.edges.map((edge) => ({
@@ -139,32 +87,7 @@ function Canvas({
       })),
     [model, selectedEdge, editable],
   );
-
-  // Fit the whole graph when its shape changes (not on every edit of an operation's fields);
-  // bring a requested node into view.
-  const shape = useMemo(
-    () =>
-      JSON.stringify([
-        model.nodes.map((node) => node.id),
-        model.edges.map((edge) => edge.id),
-        model.batches,
-      ]),
-    [model],
-  );
-  // The first fit is React Flow's own (the `fitView` prop); later ones follow shape changes.
-  const fittedShape = useRef(shape);
-  useEffect(() => {
-    if (fittedShape.current === shape) return;
-    fittedShape.current = shape;
-    const frame = requestAnimationFrame(() => void flow.fitView({ padding: 0.15, maxZoom: 1 }));
-    return () => cancelAnimationFrame(frame);
-  }, [flow, shape]);
-  const focusNode = focusRequest?.nodeId;
-  const focusSeq = focusRequest?.seq;
-  useEffect(() => {
-    if (focusNode === undefined || focusSeq === undefined) return;
-    void flow.fitView({ nodes: [{ id: focusNode }], duration: 300, maxZoom: 1.1 });
-  }, [flow, focusNode, focusSeq]);
+  useFitView(model, focusRequest);
 
   const onNodesChange = (changes: NodeChange<OperationFlowNode | BatchLabelNode>[]) => {
     for (const change of changes) {
@@ -214,4 +137,98 @@ function Canvas({
       </ReactFlow>
     </div>
   );
+}
+
+/** The operations as React Flow nodes, laid out in batches, with a label per batch. */
+function useFlowNodes(
+  model: GraphCanvasProps["model"],
+  issueCounts: GraphCanvasProps["issueCounts"],
+  selectedId: string | null,
+  editable: boolean,
+) {
+  const positions = useMemo(
+    () =>
+      layoutGraph(
+        model.nodes.map((node) => node.id),
+        model.edges,
+        model.batches,
+      ),
+    [model],
+  );
+
+  return useMemo(() => {
+    const operations: OperationFlowNode[] = model.nodes.map((node) => ({
+      id: node.id,
+      type: "operation",
+      position: positions.get(node.id) ?? { x: 0, y: 0 },
+      width: DEFAULT_LAYOUT.nodeWidth,
+      height: DEFAULT_LAYOUT.nodeHeight,
+      data: {
+        model: node,
+        errors: issueCounts?.get(node.id)?.errors ?? 0,
+        warnings: issueCounts?.get(node.id)?.warnings ?? 0,
+        connectable: editable,
+      },
+      selected: node.id === selectedId,
+      draggable: false,
+      deletable: false,
+      connectable: editable,
+      ariaLabel: `Operation ${node.operationId}: ${node.filterSummary} → ${node.actionSummary}`,
+    }));
+    const labels: BatchLabelNode[] = [];
+    if (model.batches && model.batches.length > 1) {
+      const left = Math.min(...[...positions.values()].map((point) => point.x));
+      model.batches.forEach((batch, row) => {
+        const y = positions.get(batch[0])?.y ?? 0;
+        labels.push({
+          id: `batch-${row}`,
+          type: "batch",
+          position: { x: left - 136, y: y + DEFAULT_LAYOUT.nodeHeight / 2 - 8 },
+          data: { label: `Batch ${row + 1}` },
+          width: 112,
+          height: 16,
+          selectable: false,
+          draggable: false,
+          connectable: false,
+          deletable: false,
+          focusable: false,
+        });
+      });
+    }
+    return [...labels, ...operations];
+  }, [model, positions, issueCounts, selectedId, editable]);
+}
+
+/**
+ * Fits the whole graph when its shape changes (not on every edit of an operation's fields), and
+ * brings a requested node into view.
+ */
+function useFitView(
+  model: GraphCanvasProps["model"],
+  focusRequest: GraphCanvasProps["focusRequest"],
+) {
+  const flow = useReactFlow();
+  const shape = useMemo(
+    () =>
+      JSON.stringify([
+        model.nodes.map((node) => node.id),
+        model.edges.map((edge) => edge.id),
+        model.batches,
+      ]),
+    [model],
+  );
+  // The first fit is React Flow's own (the `fitView` prop); later ones follow shape changes.
+  const fittedShape = useRef(shape);
+  useEffect(() => {
+    if (fittedShape.current === shape) return;
+    fittedShape.current = shape;
+    const frame = requestAnimationFrame(() => void flow.fitView({ padding: 0.15, maxZoom: 1 }));
+    return () => cancelAnimationFrame(frame);
+  }, [flow, shape]);
+  const focusNode = focusRequest?.nodeId;
+  const focusSeq = focusRequest?.seq;
+  useEffect(() => {
+    if (focusNode === undefined || focusSeq === undefined) return;
+    void flow.fitView({ nodes: [{ id: focusNode }], duration: 300, maxZoom: 1.1 });
+  }, [flow, focusNode, focusSeq]);
 }
