@@ -1,6 +1,7 @@
 "use client";
 
 import { memo } from "react";
+import type { OperationStats } from "@/components/plan-graph/graph-model";
 import { OPERATION_ID } from "@/lib/plan/schema";
 import { ActionEditor } from "./action-editor";
 import { DependenciesEditor } from "./dependencies-editor";
@@ -27,17 +28,13 @@ export const OperationCard = memo(function OperationCard({
   index: number;
   outline: PlanOutline;
 }) {
-  const { edit, readOnly, stats, moveOperation, duplicateOperation, removeOperation } =
-    usePlanFormActions();
+  const { edit, readOnly, stats } = usePlanFormActions();
   const base = ["operations", index];
   const operationId: unknown = usePlanAt([...base, "operation_id"]);
   const id = String(operationId ?? "");
   const headingId = `${fieldId(base)}--heading`;
   const operationStats = stats?.[id];
   const count = outline.operationIds.length;
-
-  const toolButton =
-    "grid size-8 place-items-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-40 disabled:hover:bg-transparent";
 
   return (
     <article
@@ -83,71 +80,10 @@ export const OperationCard = memo(function OperationCard({
             />
           )}
         </Field>
-        {readOnly ? null : (
-          <div
-            role="toolbar"
-            aria-label={`Operation ${id}`}
-            className="mt-5 flex items-center gap-0.5"
-          >
-            <button
-              type="button"
-              className={toolButton}
-              aria-label={`Move ${id} up`}
-              title="Move up"
-              disabled={index === 0}
-              onClick={() => moveOperation(index, -1)}
-            >
-              <ArrowUpIcon />
-            </button>
-            <button
-              type="button"
-              className={toolButton}
-              aria-label={`Move ${id} down`}
-              title="Move down"
-              disabled={index === count - 1}
-              onClick={() => moveOperation(index, 1)}
-            >
-              <ArrowDownIcon />
-            </button>
-            <button
-              type="button"
-              className={toolButton}
-              aria-label={`Duplicate ${id}`}
-              title="Duplicate"
-              onClick={() => duplicateOperation(index)}
-            >
-              <CopyIcon />
-            </button>
-            <button
-              type="button"
-              className={`${toolButton} hover:bg-red-50 hover:text-red-700`}
-              aria-label={`Remove ${id}`}
-              title="Remove"
-              disabled={count === 1}
-              onClick={() => removeOperation(index)}
-            >
-              <TrashIcon />
-            </button>
-          </div>
-        )}
+        {readOnly ? null : <OperationTools index={index} id={id} count={count} />}
       </header>
       <div className="space-y-5 px-4 py-4">
-        {operationStats ? (
-          <p className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
-            <span>Last preview:</span>
-            <span className="rounded bg-slate-100 px-1.5 py-0.5">
-              {operationStats.matched} matched
-            </span>
-            <span className="rounded bg-emerald-50 px-1.5 py-0.5 text-emerald-800">
-              {operationStats.changed} changed
-            </span>
-            {operationStats.skipped > 0 ? (
-              <span className="rounded bg-amber-50 px-1.5 py-0.5 text-amber-800">
-                {operationStats.skipped} skipped
-              </span>
-            ) : null}
-          </p>
-        ) : null}
+        {operationStats ? <LastPreview stats={operationStats} /> : null}
         <IssueList path={base} />
         <DependenciesEditor index={index} outline={outline} />
         <FilterEditor path={[...base, "filter"]} />
@@ -159,3 +95,72 @@ export const OperationCard = memo(function OperationCard({
     </article>
   );
 });
+
+const toolButton =
+  "grid size-8 place-items-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-40 disabled:hover:bg-transparent";
+
+/** Move, duplicate and remove: the operation's own toolbar. */
+function OperationTools({ index, id, count }: { index: number; id: string; count: number }) {
+  const { moveOperation, duplicateOperation, removeOperation } = usePlanFormActions();
+  return (
+    <div role="toolbar" aria-label={`Operation ${id}`} className="mt-5 flex items-center gap-0.5">
+      <button
+        type="button"
+        className={toolButton}
+        aria-label={`Move ${id} up`}
+        title="Move up"
+        disabled={index === 0}
+        onClick={() => moveOperation(index, -1)}
+      >
+        <ArrowUpIcon />
+      </button>
+      <button
+        type="button"
+        className={toolButton}
+        aria-label={`Move ${id} down`}
+        title="Move down"
+        disabled={index === count - 1}
+        onClick={() => moveOperation(index, 1)}
+      >
+        <ArrowDownIcon />
+      </button>
+      <button
+        type="button"
+        className={toolButton}
+        aria-label={`Duplicate ${id}`}
+        title="Duplicate"
+        onClick={() => duplicateOperation(index)}
+      >
+        <CopyIcon />
+      </button>
+      <button
+        type="button"
+        className={`${toolButton} hover:bg-red-50 hover:text-red-700`}
+        aria-label={`Remove ${id}`}
+        title="Remove"
+        disabled={count === 1}
+        onClick={() => removeOperation(index)}
+      >
+        <TrashIcon />
+      </button>
+    </div>
+  );
+}
+
+/** What the last preview counted for this operation. */
+function LastPreview({ stats }: { stats: OperationStats }) {
+  return (
+    <p className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
+      <span>Last preview:</span>
+      <span className="rounded bg-slate-100 px-1.5 py-0.5">{stats.matched} matched</span>
+      <span className="rounded bg-emerald-50 px-1.5 py-0.5 text-emerald-800">
+        {stats.changed} changed
+      </span>
+      {stats.skipped > 0 ? (
+        <span className="rounded bg-amber-50 px-1.5 py-0.5 text-amber-800">
+          {stats.skipped} skipped
+        </span>
+      ) : null}
+    </p>
+  );
+}
