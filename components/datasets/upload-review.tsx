@@ -2,12 +2,12 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useId, useMemo, useTransition } from "react";
+import { useMemo, useTransition } from "react";
 import { type UseFormRegisterReturn, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { FormAlert, SelectField } from "@/components/ui/field";
+import { FormAlert, SelectField, TextField } from "@/components/ui/field";
 import { formatCount } from "@/components/ui/format";
 import { confirmUploadAction } from "@/lib/actions/datasets";
 import { DELIMITER_NAMES, type Delimiter } from "@/lib/dataset/csv-dialect";
@@ -51,9 +51,6 @@ const ROLE_LABELS = {
   },
 };
 
-const fieldClass =
-  "mt-1 block h-9 w-full rounded-md border border-slate-300 bg-white px-3 text-sm shadow-sm aria-[invalid=true]:border-red-500";
-
 /** Step 2 of an upload: the profile, and the user's name, key column and shorthand mapping. */
 export function UploadReview({
   upload,
@@ -65,8 +62,84 @@ export function UploadReview({
   /** Reads the same file again with another separator. */
   onReread: (delimiter: Delimiter) => void;
 }) {
+  const { profile } = upload;
+  const { form, errors, pending, keyExplanation, preview, onSubmit } = useConfirmUpload(upload);
+
+  return (
+    <div className="space-y-6">
+      <Card className="p-6">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 className="text-lg font-semibold text-slate-900">Review {upload.fileName}</h2>
+          <p className="text-sm text-slate-600" data-testid="upload-summary">
+            {formatCount(upload.rowCount)} rows · {profile.columns.length} columns ·{" "}
+            {DELIMITER_NAMES[upload.delimiter]}-separated · {formatBytes(upload.byteSize)}
+          </p>
+        </div>
+        <div className="mt-2">
+          <DelimiterChoice current={upload.delimiter} onChoose={onReread} />
+        </div>
+        <form className="mt-5 space-y-5" onSubmit={onSubmit} noValidate>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label="Dataset name"
+              autoComplete="off"
+              error={errors.name?.message}
+              {...form.register("name")}
+            />
+            <div>
+              <SelectField
+                label="Key column"
+                hint={
+                  <span data-testid="key-reason">
+                    {keyExplanation.reason} It identifies each row in diffs and history; only
+                    columns with a unique value on every row can be the key.
+                  </span>
+                }
+                error={errors.keyColumn?.message}
+                {...form.register("keyColumn")}
+              >
+                {upload.keyCandidates.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </SelectField>
+              {keyExplanation.warning ? (
+                <p
+                  role="status"
+                  className="mt-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-xs text-amber-900"
+                >
+                  {keyExplanation.warning}
+                </p>
+              ) : null}
+            </div>
+          </div>
+
+          <ShorthandMapping
+            upload={upload}
+            register={(role) => form.register(`shorthand.${role}`)}
+          />
+
+          {errors.root ? <FormAlert>{errors.root.message}</FormAlert> : null}
+          <div className="flex items-center gap-3 border-t border-slate-100 pt-5">
+            <Button type="submit" disabled={pending}>
+              {pending ? "Creating dataset…" : "Create dataset"}
+            </Button>
+            <Button variant="ghost" onClick={onStartOver} disabled={pending}>
+              Choose another file
+            </Button>
+          </div>
+        </form>
+      </Card>
+
+      <ProfileCards columns={preview} sample={profile} />
+    </div>
+  );
+}
+
+/** The review's form: its defaults from the profile, the profile its choices give, and submit. */
+function useConfirmUpload(upload: StagedUpload) {
   const router = useRouter();
-  const ids = { name: useId(), key: useId(), nameError: useId() };
   const [pending, startTransition] = useTransition();
   const { profile } = upload;
   const form = useForm<ConfirmUploadInput, unknown, z.output<typeof confirmUploadSchema>>({
@@ -99,113 +172,56 @@ export function UploadReview({
       form.setError(field, { message: result.error });
     }),
   );
+  return { form, errors, pending, keyExplanation, preview, onSubmit };
+}
 
+/** The columns as the choices above would profile them, and the file's first rows. */
+function ProfileCards({ columns, sample }: { columns: DatasetProfile; sample: DatasetProfile }) {
   return (
-    <div className="space-y-6">
-      <Card className="p-6">
-        <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 className="text-lg font-semibold text-slate-900">Review {upload.fileName}</h2>
-          <p className="text-sm text-slate-600" data-testid="upload-summary">
-            {formatCount(upload.rowCount)} rows · {profile.columns.length} columns ·{" "}
-            {DELIMITER_NAMES[upload.delimiter]}-separated · {formatBytes(upload.byteSize)}
-          </p>
-        </div>
-        <div className="mt-2">
-          <DelimiterChoice current={upload.delimiter} onChoose={onReread} />
-        </div>
-        <form className="mt-5 space-y-5" onSubmit={onSubmit} noValidate>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div>
-              <label htmlFor={ids.name} className="block text-sm font-medium text-slate-800">
-                Dataset name
-              </label>
-              <input
-                id={ids.name}
-                {...form.register("name")}
-                aria-invalid={errors.name ? true : undefined}
-                aria-describedby={errors.name ? ids.nameError : undefined}
-                className={fieldClass}
-                autoComplete="off"
-              />
-              {errors.name ? (
-                <p id={ids.nameError} className="mt-1 text-sm text-red-700">
-                  {errors.name.message}
-                </p>
-              ) : null}
-            </div>
-            <div>
-              <label htmlFor={ids.key} className="block text-sm font-medium text-slate-800">
-                Key column
-              </label>
-              <select id={ids.key} {...form.register("keyColumn")} className={fieldClass}>
-                {upload.keyCandidates.map((name) => (
-                  <option key={name} value={name}>
-                    {name}
-                  </option>
-                ))}
-              </select>
-              <p className="mt-1 text-xs text-slate-500" data-testid="key-reason">
-                {keyExplanation.reason} It identifies each row in diffs and history; only columns
-                with a unique value on every row can be the key.
-              </p>
-              {keyExplanation.warning ? (
-                <p
-                  role="status"
-                  className="mt-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-xs text-amber-900"
-                >
-                  {keyExplanation.warning}
-                </p>
-              ) : null}
-              {errors.keyColumn ? (
-                <p className="mt-1 text-sm text-red-700">{errors.keyColumn.message}</p>
-              ) : null}
-            </div>
-          </div>
-
-          <fieldset>
-            <legend className="text-sm font-medium text-slate-800">Shorthand mapping</legend>
-            <p className="mt-0.5 text-xs text-slate-500">
-              Plans written in the seed format (<code>categories</code>, <code>in_stock</code>,{" "}
-              <code>price_gte</code>, <code>set_price</code>…) act on these columns.
-            </p>
-            <div className="mt-3 grid gap-4 sm:grid-cols-3">
-              {COLUMN_ROLES.map((role) => (
-                <ShorthandSelect
-                  key={role}
-                  role={role}
-                  candidates={upload.shorthandCandidates[role]}
-                  ambiguous={profile.ambiguousShorthand?.[role]}
-                  register={form.register(`shorthand.${role}`)}
-                />
-              ))}
-            </div>
-          </fieldset>
-
-          {errors.root ? <FormAlert>{errors.root.message}</FormAlert> : null}
-          <div className="flex items-center gap-3 border-t border-slate-100 pt-5">
-            <Button type="submit" disabled={pending}>
-              {pending ? "Creating dataset…" : "Create dataset"}
-            </Button>
-            <Button variant="ghost" onClick={onStartOver} disabled={pending}>
-              Choose another file
-            </Button>
-          </div>
-        </form>
-      </Card>
-
+    <>
       <Card>
         <h3 className="border-b border-slate-100 px-4 py-3 text-sm font-semibold text-slate-900">
           Columns
         </h3>
-        <ColumnProfileTable profile={preview} />
+        <ColumnProfileTable profile={columns} />
       </Card>
       <Card>
         <h3 className="border-b border-slate-100 px-4 py-3 text-sm font-semibold text-slate-900">
           First rows
         </h3>
-        <SampleRowsTable profile={profile} />
+        <SampleRowsTable profile={sample} />
       </Card>
-    </div>
+    </>
+  );
+}
+
+/** Which columns the seed format's shorthand (categories, in_stock, price…) acts on. */
+function ShorthandMapping({
+  upload,
+  register,
+}: {
+  upload: StagedUpload;
+  register: (role: (typeof COLUMN_ROLES)[number]) => UseFormRegisterReturn;
+}) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-slate-800">Shorthand mapping</legend>
+      <p className="mt-0.5 text-xs text-slate-500">
+        Plans written in the seed format (<code>categories</code>, <code>in_stock</code>,{" "}
+        <code>price_gte</code>, <code>set_price</code>…) act on these columns.
+      </p>
+      <div className="mt-3 grid gap-4 sm:grid-cols-3">
+        {COLUMN_ROLES.map((role) => (
+          <ShorthandSelect
+            key={role}
+            role={role}
+            candidates={upload.shorthandCandidates[role]}
+            ambiguous={upload.profile.ambiguousShorthand?.[role]}
+            register={register(role)}
+          />
+        ))}
+      </div>
+    </fieldset>
   );
 }
 
