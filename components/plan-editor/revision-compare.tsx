@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useMemo, useRef } from "react";
+import { type ReactNode, useEffect, useMemo, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { exportPlan } from "@/lib/plan/json-text";
 import type { ExecutionPlan } from "@/lib/plan/schema";
@@ -44,7 +44,6 @@ export function RevisionCompare({
     [fromPlan, toPlan],
   );
   const stats = diffStats(lines);
-  const folded = foldUnchanged(lines, 3);
 
   const options = (
     <>
@@ -56,7 +55,6 @@ export function RevisionCompare({
       ))}
     </>
   );
-  const selectClass = "h-8 rounded-md border border-slate-300 bg-white px-2 text-sm";
 
   return (
     <section
@@ -73,67 +71,103 @@ export function RevisionCompare({
           Compare revisions
         </h2>
         <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
-          <label className="flex items-center gap-1.5">
-            From
-            <select
-              value={sides.from}
-              onChange={(event) => onChange({ ...sides, from: event.target.value })}
-              className={selectClass}
-            >
-              {options}
-            </select>
-          </label>
-          <label className="flex items-center gap-1.5">
-            to
-            <select
-              value={sides.to}
-              onChange={(event) => onChange({ ...sides, to: event.target.value })}
-              className={selectClass}
-            >
-              {options}
-            </select>
-          </label>
+          <SideSelect
+            label="From"
+            value={sides.from}
+            onChange={(from) => onChange({ ...sides, from })}
+          >
+            {options}
+          </SideSelect>
+          <SideSelect label="to" value={sides.to} onChange={(to) => onChange({ ...sides, to })}>
+            {options}
+          </SideSelect>
           <Button variant="ghost" size="sm" onClick={onClose} aria-label="Close comparison">
             <CloseIcon />
           </Button>
         </div>
       </header>
-      <p className="px-4 pt-3 text-sm text-slate-600" aria-live="polite">
-        {stats.added === 0 && stats.removed === 0 ? (
-          `No differences between ${labelOf(sides.from)} and ${labelOf(sides.to)}.`
-        ) : (
-          <>
-            From {labelOf(sides.from)} to {labelOf(sides.to)}:{" "}
-            <span className="font-medium text-emerald-700">+{stats.added}</span>{" "}
-            <span className="font-medium text-red-700">−{stats.removed}</span> lines
-          </>
-        )}
-      </p>
+      <DiffSummary from={labelOf(sides.from)} to={labelOf(sides.to)} stats={stats} />
       {lines.length > 0 && (stats.added > 0 || stats.removed > 0) ? (
-        <div className="m-4 max-h-[32rem] overflow-auto rounded-md border border-slate-200">
-          <table className="w-full border-collapse font-mono text-[12.5px] leading-5">
-            <caption className="sr-only">
-              Line differences; removed lines are marked −, added lines +.
-            </caption>
-            <tbody>
-              {folded.map((line, index) =>
-                line.kind === "gap" ? (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: rows of a fixed diff
-                  <tr key={index} className="bg-slate-50 text-slate-500">
-                    <td colSpan={4} className="px-3 py-0.5 text-center font-sans text-xs">
-                      {line.count} unchanged line{line.count === 1 ? "" : "s"}
-                    </td>
-                  </tr>
-                ) : (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: rows of a fixed diff
-                  <DiffRow key={index} line={line} />
-                ),
-              )}
-            </tbody>
-          </table>
-        </div>
+        <DiffTable lines={foldUnchanged(lines, 3)} />
       ) : null}
     </section>
+  );
+}
+
+function DiffSummary({
+  from,
+  to,
+  stats,
+}: {
+  from: string;
+  to: string;
+  stats: ReturnType<typeof diffStats>;
+}) {
+  return (
+    <p className="px-4 pt-3 text-sm text-slate-600" aria-live="polite">
+      {stats.added === 0 && stats.removed === 0 ? (
+        `No differences between ${from} and ${to}.`
+      ) : (
+        <>
+          From {from} to {to}: <span className="font-medium text-emerald-700">+{stats.added}</span>{" "}
+          <span className="font-medium text-red-700">−{stats.removed}</span> lines
+        </>
+      )}
+    </p>
+  );
+}
+
+/** The changed lines, unchanged runs folded to a count. */
+function DiffTable({ lines }: { lines: ReturnType<typeof foldUnchanged> }) {
+  return (
+    <div className="m-4 max-h-[32rem] overflow-auto rounded-md border border-slate-200">
+      <table className="w-full border-collapse font-mono text-[12.5px] leading-5">
+        <caption className="sr-only">
+          Line differences; removed lines are marked −, added lines +.
+        </caption>
+        <tbody>
+          {lines.map((line, index) =>
+            line.kind === "gap" ? (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows of a fixed diff
+              <tr key={index} className="bg-slate-50 text-slate-500">
+                <td colSpan={4} className="px-3 py-0.5 text-center font-sans text-xs">
+                  {line.count} unchanged line{line.count === 1 ? "" : "s"}
+                </td>
+              </tr>
+            ) : (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows of a fixed diff
+              <DiffRow key={index} line={line} />
+            ),
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** One side of the comparison, chosen inline ("From … to …"). */
+function SideSelect({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (side: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <label className="flex items-center gap-1.5">
+      {label}
+      <select
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className="h-8 rounded-md border border-slate-300 bg-white px-2 text-sm"
+      >
+        {children}
+      </select>
+    </label>
   );
 }
 
