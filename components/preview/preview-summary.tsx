@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Card } from "@/components/ui/card";
 import { formatCount } from "@/components/ui/format";
 import { ScrollRegion } from "@/components/ui/scroll-region";
-import { Table } from "@/components/ui/table";
+import { HeaderCell, Table, TableHead } from "@/components/ui/table";
 import type { ColumnImpact } from "@/lib/diff/impact";
 import { type GuardResult, OFFENDING_KEYS_SHOWN, type OperationStats } from "@/lib/executor/types";
 import { guardActual, guardLabel, guardLimit } from "./guard-text";
@@ -42,7 +42,6 @@ export function PreviewSummary({
   previewHash,
   impact = [],
 }: PreviewSummaryProps) {
-  const failed = guards.filter((guard) => !guard.passed).length;
   return (
     <div className="space-y-4">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
@@ -62,96 +61,107 @@ export function PreviewSummary({
 
       <ImpactSummary impact={impact} />
 
-      <Card aria-labelledby="preview-operations">
-        <h2
-          id="preview-operations"
-          className="border-b border-slate-200 px-4 py-3 text-sm font-semibold"
-        >
-          Operations
-        </h2>
-        <ScrollRegion label="Operations">
-          <Table>
-            <thead className="text-xs font-medium uppercase tracking-wide text-slate-500">
-              <tr>
-                <th scope="col" className="px-4 py-2">
-                  Operation
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Description
-                </th>
-                <th scope="col" className="px-4 py-2 text-right">
-                  Matched
-                </th>
-                <th scope="col" className="px-4 py-2 text-right">
-                  Changed
-                </th>
-                <th scope="col" className="px-4 py-2 text-right">
-                  Skipped
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {operations.map((operation) => (
-                <tr key={operation.operationId}>
-                  <td className="px-4 py-2 font-mono text-xs text-brand-700">
-                    {operation.operationId}
-                  </td>
-                  <td className="px-4 py-2 text-slate-700">
-                    {descriptions[operation.operationId] ?? (
-                      <span className="text-slate-400">No description</span>
-                    )}
-                  </td>
-                  <td className="px-4 py-2 text-right tabular-nums">
-                    {formatCount(operation.matched)}
-                  </td>
-                  <td className="px-4 py-2 text-right font-medium tabular-nums">
-                    {formatCount(operation.changed)}
-                  </td>
-                  <td className="px-4 py-2 text-right tabular-nums text-slate-500">
-                    {formatCount(operation.skipped)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </ScrollRegion>
-      </Card>
-
-      {guards.length > 0 ? (
-        <Card aria-labelledby="preview-guards">
-          <h2
-            id="preview-guards"
-            className="flex items-center justify-between border-b border-slate-200 px-4 py-3 text-sm font-semibold"
-          >
-            Guards
-            <span className={`text-xs font-medium ${failed ? "text-red-700" : "text-emerald-700"}`}>
-              {failed ? `${failed} of ${guards.length} failed` : "All passed"}
-            </span>
-          </h2>
-          <ul className="divide-y divide-slate-100">
-            {guards.map((guard) => (
-              <GuardItem key={guard.guard} guard={guard} />
-            ))}
-          </ul>
-        </Card>
-      ) : null}
-
-      {warnings.length > 0 ? (
-        <section
-          aria-labelledby="preview-warnings"
-          className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
-        >
-          <h2 id="preview-warnings" className="font-semibold">
-            {warnings.length === 1 ? "Warning" : `${warnings.length} warnings`}
-          </h2>
-          <ul className="mt-1 list-disc space-y-0.5 pl-5">
-            {warnings.map((warning) => (
-              <li key={warning}>{warning}</li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <OperationsCard operations={operations} descriptions={descriptions} />
+      {guards.length > 0 ? <GuardsCard guards={guards} /> : null}
+      {warnings.length > 0 ? <WarningList warnings={warnings} /> : null}
     </div>
+  );
+}
+
+/** What each operation matched, changed and skipped. */
+function OperationsCard({
+  operations,
+  descriptions,
+}: Pick<PreviewSummaryProps, "operations"> & { descriptions: Record<string, string | undefined> }) {
+  return (
+    <Card aria-labelledby="preview-operations">
+      <h2
+        id="preview-operations"
+        className="border-b border-slate-200 px-4 py-3 text-sm font-semibold"
+      >
+        Operations
+      </h2>
+      <ScrollRegion label="Operations">
+        <Table>
+          <TableHead>
+            <HeaderCell dense>Operation</HeaderCell>
+            <HeaderCell dense>Description</HeaderCell>
+            <HeaderCell dense align="right">
+              Matched
+            </HeaderCell>
+            <HeaderCell dense align="right">
+              Changed
+            </HeaderCell>
+            <HeaderCell dense align="right">
+              Skipped
+            </HeaderCell>
+          </TableHead>
+          <tbody className="divide-y divide-slate-100">
+            {operations.map((operation) => (
+              <tr key={operation.operationId}>
+                <td className="px-4 py-2 font-mono text-xs text-brand-700">
+                  {operation.operationId}
+                </td>
+                <td className="px-4 py-2 text-slate-700">
+                  {descriptions[operation.operationId] ?? (
+                    <span className="text-slate-400">No description</span>
+                  )}
+                </td>
+                <td className="px-4 py-2 text-right tabular-nums">
+                  {formatCount(operation.matched)}
+                </td>
+                <td className="px-4 py-2 text-right font-medium tabular-nums">
+                  {formatCount(operation.changed)}
+                </td>
+                <td className="px-4 py-2 text-right tabular-nums text-slate-500">
+                  {formatCount(operation.skipped)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </ScrollRegion>
+    </Card>
+  );
+}
+
+function GuardsCard({ guards }: Pick<PreviewSummaryProps, "guards">) {
+  const failed = guards.filter((guard) => !guard.passed).length;
+  return (
+    <Card aria-labelledby="preview-guards">
+      <h2
+        id="preview-guards"
+        className="flex items-center justify-between border-b border-slate-200 px-4 py-3 text-sm font-semibold"
+      >
+        Guards
+        <span className={`text-xs font-medium ${failed ? "text-red-700" : "text-emerald-700"}`}>
+          {failed ? `${failed} of ${guards.length} failed` : "All passed"}
+        </span>
+      </h2>
+      <ul className="divide-y divide-slate-100">
+        {guards.map((guard) => (
+          <GuardItem key={guard.guard} guard={guard} />
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+function WarningList({ warnings }: { warnings: readonly string[] }) {
+  return (
+    <section
+      aria-labelledby="preview-warnings"
+      className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+    >
+      <h2 id="preview-warnings" className="font-semibold">
+        {warnings.length === 1 ? "Warning" : `${warnings.length} warnings`}
+      </h2>
+      <ul className="mt-1 list-disc space-y-0.5 pl-5">
+        {warnings.map((warning) => (
+          <li key={warning}>{warning}</li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
