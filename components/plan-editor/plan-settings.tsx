@@ -88,9 +88,6 @@ export function VariablesEditor() {
   const { edit, readOnly } = usePlanFormActions();
   const variables: ExecutionPlan["variables"] = usePlanAt(["variables"]);
   const entries = Object.entries(variables ?? {});
-  // Written through the whole map, as a variable's name is a key and may be any text in JSON.
-  const setVariable = (name: string, value: Scalar) =>
-    edit((draft) => setIn(draft, ["variables", name], value));
   return (
     <section
       id={fieldId(["variables"])}
@@ -109,82 +106,12 @@ export function VariablesEditor() {
         <p className="mt-3 text-sm text-slate-500">No variables.</p>
       ) : (
         <ul className="mt-3 space-y-2">
-          {entries.map(([name, value], index) => {
-            const path: PlanPath = ["variables", name];
-            const kind = kindOf(value);
-            return (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a row keeps its place while its name is edited
-              <li key={index}>
-                <div className="grid grid-cols-[minmax(0,1fr)_6.5rem_minmax(0,1fr)_auto] items-start gap-2">
-                  <div>
-                    <label htmlFor={`${fieldId(path)}--name`} className="sr-only">
-                      Variable name
-                    </label>
-                    <NameInput
-                      id={`${fieldId(path)}--name`}
-                      value={name}
-                      problemWith={(next) =>
-                        !VARIABLE_NAME.test(next)
-                          ? "Letters, digits and _, not starting with a digit."
-                          : next in (variables ?? {})
-                            ? `${next} is already a variable.`
-                            : null
-                      }
-                      onCommit={(next) => edit((draft) => renameVariable(draft, name, next))}
-                    />
-                  </div>
-                  <select
-                    aria-label={`Type of ${name}`}
-                    value={kind}
-                    disabled={readOnly}
-                    onChange={(event) =>
-                      setVariable(name, convert(value, event.target.value as VariableKind))
-                    }
-                    className={inputClass}
-                  >
-                    <option value="number">Number</option>
-                    <option value="text">Text</option>
-                    <option value="boolean">True/false</option>
-                  </select>
-                  <FieldFrame path={path} label={`Value of ${name}`} labelHidden>
-                    {(control) =>
-                      kind === "boolean" ? (
-                        <BooleanSelect
-                          {...control}
-                          value={value}
-                          onChange={(next) => setVariable(name, next)}
-                        />
-                      ) : kind === "number" ? (
-                        <NumberInput
-                          {...control}
-                          value={value}
-                          onCommit={(next) => setVariable(name, next ?? 0)}
-                        />
-                      ) : (
-                        <TextInput
-                          {...control}
-                          value={value}
-                          onCommit={(next) => setVariable(name, next)}
-                        />
-                      )
-                    }
-                  </FieldFrame>
-                  {readOnly ? (
-                    <span />
-                  ) : (
-                    <button
-                      type="button"
-                      aria-label={`Remove variable ${name}`}
-                      onClick={() => edit((draft) => removeVariable(draft, name))}
-                      className="grid size-8 place-items-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-red-700"
-                    >
-                      <CloseIcon />
-                    </button>
-                  )}
-                </div>
-              </li>
-            );
-          })}
+          {entries.map(([name, value], index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a row keeps its place while its name is edited
+            <li key={index}>
+              <VariableRow name={name} value={value} taken={(next) => next in (variables ?? {})} />
+            </li>
+          ))}
         </ul>
       )}
       {readOnly ? null : (
@@ -199,6 +126,79 @@ export function VariablesEditor() {
         </button>
       )}
     </section>
+  );
+}
+
+/** One variable: its name, its type, its value, and a button that removes it. */
+function VariableRow({
+  name,
+  value,
+  taken,
+}: {
+  name: string;
+  value: Scalar;
+  /** Whether another variable has this name. */
+  taken: (name: string) => boolean;
+}) {
+  const { edit, readOnly } = usePlanFormActions();
+  const path: PlanPath = ["variables", name];
+  const kind = kindOf(value);
+  // Written through the whole map, as a variable's name is a key and may be any text in JSON.
+  const setVariable = (next: Scalar) => edit((draft) => setIn(draft, ["variables", name], next));
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)_6.5rem_minmax(0,1fr)_auto] items-start gap-2">
+      <div>
+        <label htmlFor={`${fieldId(path)}--name`} className="sr-only">
+          Variable name
+        </label>
+        <NameInput
+          id={`${fieldId(path)}--name`}
+          value={name}
+          problemWith={(next) =>
+            !VARIABLE_NAME.test(next)
+              ? "Letters, digits and _, not starting with a digit."
+              : taken(next)
+                ? `${next} is already a variable.`
+                : null
+          }
+          onCommit={(next) => edit((draft) => renameVariable(draft, name, next))}
+        />
+      </div>
+      <select
+        aria-label={`Type of ${name}`}
+        value={kind}
+        disabled={readOnly}
+        onChange={(event) => setVariable(convert(value, event.target.value as VariableKind))}
+        className={inputClass}
+      >
+        <option value="number">Number</option>
+        <option value="text">Text</option>
+        <option value="boolean">True/false</option>
+      </select>
+      <FieldFrame path={path} label={`Value of ${name}`} labelHidden>
+        {(control) =>
+          kind === "boolean" ? (
+            <BooleanSelect {...control} value={value} onChange={(next) => setVariable(next)} />
+          ) : kind === "number" ? (
+            <NumberInput {...control} value={value} onCommit={(next) => setVariable(next ?? 0)} />
+          ) : (
+            <TextInput {...control} value={value} onCommit={(next) => setVariable(next)} />
+          )
+        }
+      </FieldFrame>
+      {readOnly ? (
+        <span />
+      ) : (
+        <button
+          type="button"
+          aria-label={`Remove variable ${name}`}
+          onClick={() => edit((draft) => removeVariable(draft, name))}
+          className="grid size-8 place-items-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-red-700"
+        >
+          <CloseIcon />
+        </button>
+      )}
+    </div>
   );
 }
 
