@@ -47,85 +47,133 @@ export function DependenciesEditor({ index, outline }: { index: number; outline:
         Runs after
       </legend>
       {explicit === undefined ? (
-        <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
-          <span>
-            {previous === undefined ? (
-              "Nothing: it is the first operation."
-            ) : (
-              <>
-                The previous operation, <code className="font-mono text-xs">{previous}</code>{" "}
-                <span className="text-slate-500">(implicit)</span>
-              </>
-            )}
-          </span>
-          {readOnly || others.length === 0 ? null : (
-            <button
-              type="button"
-              onClick={() =>
-                edit((draft) => setDependencies(draft, index, explicitDependencies(draft, index)))
-              }
-              className="text-xs font-medium text-brand-700 hover:underline"
-            >
-              Choose operations…
-            </button>
-          )}
-        </div>
+        <ImplicitDependency
+          previous={previous}
+          canChoose={!readOnly && others.length > 0}
+          onChoose={() =>
+            edit((draft) => setDependencies(draft, index, explicitDependencies(draft, index)))
+          }
+        />
       ) : (
-        <div className="mt-1 space-y-1">
-          <div className="flex flex-wrap gap-x-4 gap-y-1">
-            {others.map((other) => {
-              const cycle = wouldCycle(other);
-              const checked = explicit.includes(other);
-              return (
-                <label
-                  key={other}
-                  className={`inline-flex items-center gap-1.5 text-sm ${cycle && !checked ? "text-slate-400" : "text-slate-700"}`}
-                  title={
-                    cycle && !checked ? `${other} already runs after this operation` : undefined
-                  }
-                >
-                  <input
-                    type="checkbox"
-                    checked={checked}
-                    disabled={readOnly || (cycle && !checked)}
-                    onChange={(event) => toggle(other, event.target.checked)}
-                    className="size-4 rounded border-slate-300 accent-brand-600"
-                  />
-                  <span className="font-mono text-xs">{other}</span>
-                </label>
-              );
-            })}
-            {unknown.map((dependency) => (
-              <label
-                key={dependency}
-                className="inline-flex items-center gap-1.5 text-sm text-red-700"
-              >
-                <input
-                  type="checkbox"
-                  checked
-                  disabled={readOnly}
-                  onChange={() => toggle(dependency, false)}
-                  className="size-4 rounded border-slate-300 accent-red-600"
-                />
-                <span className="font-mono text-xs">{dependency}</span> (not in this plan)
-              </label>
-            ))}
-          </div>
-          <p className="text-xs text-slate-500">
-            {explicit.length === 0 ? "Independent: runs in the first batch. " : null}
-            {readOnly ? null : (
-              <button
-                type="button"
-                onClick={() => edit((draft) => setDependencies(draft, index, undefined))}
-                className="font-medium text-brand-700 hover:underline"
-              >
-                {previous === undefined ? "Clear" : `Just run after the previous operation`}
-              </button>
-            )}
-          </p>
-        </div>
+        <ChosenDependencies
+          explicit={explicit}
+          others={others}
+          unknown={unknown}
+          previous={previous}
+          readOnly={readOnly}
+          wouldCycle={wouldCycle}
+          onToggle={toggle}
+          onReset={() => edit((draft) => setDependencies(draft, index, undefined))}
+        />
       )}
       <IssueList path={path} id={`${id}--issues`} />
     </fieldset>
+  );
+}
+
+/** No depends_on: the operation runs after the one listed before it. */
+function ImplicitDependency({
+  previous,
+  canChoose,
+  onChoose,
+}: {
+  previous: string | undefined;
+  canChoose: boolean;
+  onChoose: () => void;
+}) {
+  return (
+    <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
+      <span>
+        {previous === undefined ? (
+          "Nothing: it is the first operation."
+        ) : (
+          <>
+            The previous operation, <code className="font-mono text-xs">{previous}</code>{" "}
+            <span className="text-slate-500">(implicit)</span>
+          </>
+        )}
+      </span>
+      {canChoose ? (
+        <button
+          type="button"
+          onClick={onChoose}
+          className="text-xs font-medium text-brand-700 hover:underline"
+        >
+          Choose operations…
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** The operations chosen to run before this one (a cycle cannot be chosen). */
+function ChosenDependencies({
+  explicit,
+  others,
+  unknown,
+  previous,
+  readOnly,
+  wouldCycle,
+  onToggle,
+  onReset,
+}: {
+  explicit: string[];
+  others: string[];
+  unknown: string[];
+  previous: string | undefined;
+  readOnly: boolean;
+  wouldCycle: (other: string) => boolean;
+  onToggle: (other: string, on: boolean) => void;
+  onReset: () => void;
+}) {
+  return (
+    <div className="mt-1 space-y-1">
+      <div className="flex flex-wrap gap-x-4 gap-y-1">
+        {others.map((other) => {
+          const cycle = wouldCycle(other);
+          const checked = explicit.includes(other);
+          return (
+            <label
+              key={other}
+              className={`inline-flex items-center gap-1.5 text-sm ${cycle && !checked ? "text-slate-400" : "text-slate-700"}`}
+              title={cycle && !checked ? `${other} already runs after this operation` : undefined}
+            >
+              <input
+                type="checkbox"
+                checked={checked}
+                disabled={readOnly || (cycle && !checked)}
+                onChange={(event) => onToggle(other, event.target.checked)}
+                className="size-4 rounded border-slate-300 accent-brand-600"
+              />
+              <span className="font-mono text-xs">{other}</span>
+            </label>
+          );
+        })}
+        {unknown.map((dependency) => (
+          <label key={dependency} className="inline-flex items-center gap-1.5 text-sm text-red-700">
+            <input
+              type="checkbox"
+              checked
+              disabled={readOnly}
+              onChange={() => onToggle(dependency, false)}
+              className="size-4 rounded border-slate-300 accent-red-600"
+            />
+            <span className="font-mono text-xs">{dependency}</span> (not in this plan)
+          </label>
+        ))}
+      </div>
+      <p className="text-xs text-slate-500">
+        {explicit.length === 0 ? "Independent: runs in the first batch. " : null}
+        {readOnly ? null : (
+          <button
+            type="button"
+            onClick={onReset}
+            className="font-medium text-brand-700 hover:underline"
+          >
+            {previous === undefined ? "Clear" : `Just run after the previous operation`}
+          </button>
+        )}
+      </p>
+    </div>
   );
 }
