@@ -1,8 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useRouter } from "next/navigation";
-import { type FormEvent, useTransition } from "react";
+import { DatasetFilter, FilterBar } from "@/components/filters/filter-bar";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import {
@@ -26,26 +25,33 @@ export function HistoryFilterForm({
   datasets: Array<{ id: string; name: string }>;
   planners: string[];
 }) {
-  const router = useRouter();
-  const [pending, startTransition] = useTransition();
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+  const hrefFor = (form: Record<string, string>) => {
     const next = historyFiltersSchema.parse({
       ...form,
       sort: filters.sort,
       dir: filters.dir,
       size: filters.size,
     });
-    startTransition(() => router.push(historyHref(next)));
+    return historyHref(next);
   };
 
   return (
-    <form
-      onSubmit={onSubmit}
-      aria-label="Filter executions"
-      className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
+    <FilterBar
+      label="Filter executions"
+      hrefFor={hrefFor}
+      footer={(pending) => (
+        <div className="flex items-end gap-2 lg:col-span-2 lg:justify-end">
+          <Link
+            href="/history"
+            className="inline-flex h-9 items-center rounded-md px-3 text-sm text-slate-700 hover:bg-slate-100"
+          >
+            Clear
+          </Link>
+          <Button type="submit" disabled={pending}>
+            {pending ? "Filtering…" : "Apply filters"}
+          </Button>
+        </div>
+      )}
     >
       <TextField
         compact
@@ -64,14 +70,7 @@ export function HistoryFilterForm({
         placeholder="e.g. A101"
         inputClassName="font-mono"
       />
-      <SelectField compact label="Dataset" name="dataset" defaultValue={filters.dataset ?? ""}>
-        <option value="">All datasets</option>
-        {datasets.map((dataset) => (
-          <option key={dataset.id} value={dataset.id}>
-            {dataset.name}
-          </option>
-        ))}
-      </SelectField>
+      <DatasetFilter datasets={datasets} value={filters.dataset} />
       <div className="grid grid-cols-2 gap-3">
         <SelectField compact label="Status" name="status" defaultValue={filters.status ?? ""}>
           <option value="">Any</option>
@@ -104,17 +103,6 @@ export function HistoryFilterForm({
         type="date"
         defaultValue={filters.to ?? ""}
       />
-      <div className="flex items-end gap-2 lg:col-span-2 lg:justify-end">
-        <Link
-          href="/history"
-          className="inline-flex h-9 items-center rounded-md px-3 text-sm text-slate-700 hover:bg-slate-100"
-        >
-          Clear
-        </Link>
-        <Button type="submit" disabled={pending}>
-          {pending ? "Filtering…" : "Apply filters"}
-        </Button>
-      </div>
-    </form>
+    </FilterBar>
   );
 }

@@ -1,8 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useRouter } from "next/navigation";
-import { type FormEvent, useTransition } from "react";
+import { DatasetFilter, FilterBar } from "@/components/filters/filter-bar";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import { type PlanFilters, planFiltersSchema, plansHref } from "@/lib/schemas/plans";
@@ -22,12 +21,7 @@ export function PlanFilterForm({
   authors: Array<{ id: string; name: string }>;
   mayApprove: boolean;
 }) {
-  const router = useRouter();
-  const [pending, startTransition] = useTransition();
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+  const hrefFor = (form: Record<string, string>) => {
     const next = planFiltersSchema.parse({
       ...form,
       tab: form.waiting ? "awaiting" : filters.tab,
@@ -35,14 +29,32 @@ export function PlanFilterForm({
       dir: filters.dir,
       size: filters.size,
     });
-    startTransition(() => router.push(plansHref(next)));
+    return plansHref(next);
   };
 
   return (
-    <form
-      onSubmit={onSubmit}
-      aria-label="Filter plans"
-      className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
+    <FilterBar
+      label="Filter plans"
+      hrefFor={hrefFor}
+      footer={(pending) => (
+        <div className="flex items-center gap-3 sm:col-span-2 lg:col-span-4">
+          <Button type="submit" disabled={pending}>
+            {pending ? "Filtering…" : "Apply filters"}
+          </Button>
+          <Link
+            href={plansHref(filters, {
+              dataset: undefined,
+              author: undefined,
+              mine: undefined,
+              waiting: undefined,
+              q: undefined,
+            })}
+            className="text-sm text-slate-600 hover:underline"
+          >
+            Clear filters
+          </Link>
+        </div>
+      )}
     >
       <TextField
         compact
@@ -52,14 +64,7 @@ export function PlanFilterForm({
         defaultValue={filters.q ?? ""}
         placeholder="e.g. fitness"
       />
-      <SelectField compact label="Dataset" name="dataset" defaultValue={filters.dataset ?? ""}>
-        <option value="">All datasets</option>
-        {datasets.map((dataset) => (
-          <option key={dataset.id} value={dataset.id}>
-            {dataset.name}
-          </option>
-        ))}
-      </SelectField>
+      <DatasetFilter datasets={datasets} value={filters.dataset} />
       <SelectField compact label="Author" name="author" defaultValue={filters.author ?? ""}>
         <option value="">Anyone</option>
         {authors.map((author) => (
@@ -93,23 +98,6 @@ export function PlanFilterForm({
           </label>
         ) : null}
       </fieldset>
-      <div className="flex items-center gap-3 sm:col-span-2 lg:col-span-4">
-        <Button type="submit" disabled={pending}>
-          {pending ? "Filtering…" : "Apply filters"}
-        </Button>
-        <Link
-          href={plansHref(filters, {
-            dataset: undefined,
-            author: undefined,
-            mine: undefined,
-            waiting: undefined,
-            q: undefined,
-          })}
-          className="text-sm text-slate-600 hover:underline"
-        >
-          Clear filters
-        </Link>
-      </div>
-    </form>
+    </FilterBar>
   );
 }
