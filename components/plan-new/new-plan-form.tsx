@@ -43,8 +43,6 @@ export function NewPlanForm({
   const [instruction, setInstruction] = useState("");
   const [emptyError, setEmptyError] = useState(false);
   const [plannerKind, setPlannerKind] = useState(planner.defaultKind);
-  const [manualError, setManualError] = useState<string | null>(null);
-  const [manualPending, startManual] = useTransition();
   const { state, draft } = useDraftStream();
   const dataset = datasets.find((option) => option.id === datasetId) ?? datasets[0];
 
@@ -54,16 +52,7 @@ export function NewPlanForm({
 
   const drafting = state.status === "drafting" || state.status === "saved";
 
-  const writeByHand = () =>
-    startManual(async () => {
-      setManualError(null);
-      const result = await startManualPlan({
-        datasetId,
-        instruction: instructionRef.current?.value ?? "",
-      });
-      if (result.ok) router.push(`/plans/${result.data.planId}`);
-      else setManualError(result.error);
-    });
+  const manual = useManualPlan(datasetId, instructionRef);
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -79,43 +68,25 @@ export function NewPlanForm({
             void draft({ datasetId, instruction: text, planner: plannerKind });
           }}
         >
-          <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField
-              label="Dataset"
-              value={datasetId}
-              onChange={(event) => setDatasetId(event.target.value)}
-            >
-              {datasets.map((option) => (
-                <option key={option.id} value={option.id}>
-                  {option.name}
-                  {option.currentVersion ? ` (v${option.currentVersion})` : ""}
-                </option>
-              ))}
-            </SelectField>
-            <SelectField
-              label="Planner"
-              value={plannerKind}
-              onChange={(event) => setPlannerKind(event.target.value as typeof plannerKind)}
-            >
-              {planner.available.map((kind) => (
-                <option key={kind} value={kind}>
-                  {PLANNER_LABELS[kind]}
-                  {kind !== "rules" && planner.model ? ` · ${planner.model}` : ""}
-                </option>
-              ))}
-            </SelectField>
-          </div>
+          <PlanSource
+            datasets={datasets}
+            datasetId={datasetId}
+            onDatasetChange={setDatasetId}
+            planner={planner}
+            plannerKind={plannerKind}
+            onPlannerChange={setPlannerKind}
+          />
           <InstructionField inputRef={instructionRef} emptyError={emptyError} />
           <ExampleInstructions dataset={dataset} inputRef={instructionRef} />
           <div className="flex items-center gap-3">
             <Button type="submit" disabled={drafting}>
               {drafting ? "Drafting…" : "Draft plan"}
             </Button>
-            <Button variant="ghost" onClick={writeByHand} disabled={manualPending}>
+            <Button variant="ghost" onClick={manual.start} disabled={manual.pending}>
               Write the plan by hand
             </Button>
           </div>
-          {manualError ? <p className="text-sm text-red-700">{manualError}</p> : null}
+          {manual.error ? <p className="text-sm text-red-700">{manual.error}</p> : null}
         </form>
 
         <div aria-live="polite" className="mt-6 empty:hidden">
@@ -126,13 +97,79 @@ export function NewPlanForm({
             <PlannerRefusal
               refusal={state.refusal}
               instruction={instruction}
-              onWriteByHand={writeByHand}
+              onWriteByHand={manual.start}
             />
           ) : null}
           {state.status === "error" ? <FormAlert>{state.message}</FormAlert> : null}
         </div>
       </Card>
       <NextSteps dataset={dataset} />
+    </div>
+  );
+}
+
+/** "Write the plan by hand": a starter plan of one operation, opened in the editor. */
+function useManualPlan(datasetId: string, instructionRef: RefObject<HTMLTextAreaElement | null>) {
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+  const start = () =>
+    startTransition(async () => {
+      setError(null);
+      const result = await startManualPlan({
+        datasetId,
+        instruction: instructionRef.current?.value ?? "",
+      });
+      if (result.ok) router.push(`/plans/${result.data.planId}`);
+      else setError(result.error);
+    });
+  return { start, pending, error };
+}
+
+type PlannerKindChoice = PlannerChoice["defaultKind"];
+
+/** Which dataset the plan is for, and which planner drafts it. */
+function PlanSource({
+  datasets,
+  datasetId,
+  onDatasetChange,
+  planner,
+  plannerKind,
+  onPlannerChange,
+}: {
+  datasets: DatasetOption[];
+  datasetId: string;
+  onDatasetChange: (id: string) => void;
+  planner: PlannerChoice;
+  plannerKind: PlannerKindChoice;
+  onPlannerChange: (kind: PlannerKindChoice) => void;
+}) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <SelectField
+        label="Dataset"
+        value={datasetId}
+        onChange={(event) => onDatasetChange(event.target.value)}
+      >
+        {datasets.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.name}
+            {option.currentVersion ? ` (v${option.currentVersion})` : ""}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Planner"
+        value={plannerKind}
+        onChange={(event) => onPlannerChange(event.target.value as PlannerKindChoice)}
+      >
+        {planner.available.map((kind) => (
+          <option key={kind} value={kind}>
+            {PLANNER_LABELS[kind]}
+            {kind !== "rules" && planner.model ? ` · ${planner.model}` : ""}
+          </option>
+        ))}
+      </SelectField>
     </div>
   );
 }
