@@ -155,10 +155,6 @@ function PreviewResultView({
     ...result.warnings,
     ...result.issues.filter((issue) => issue.severity === "warning").map((issue) => issue.detail),
   ];
-  const confirmId = useId();
-  const [confirmed, setConfirmed] = useState(false);
-  const needsConfirmation = confirmBeforeApproval !== undefined && !confirmed;
-  const approveBlocked = !permissions.approve.ok || needsConfirmation;
   return (
     <div className="space-y-4">
       <Card className="p-5">
@@ -174,59 +170,14 @@ function PreviewResultView({
           previewHash={result.previewHash}
           impact={result.impact}
         />
-        <div className="mt-5 border-t border-slate-100 pt-4">
-          {confirmBeforeApproval ? (
-            <div className="mb-3 flex items-start gap-2 text-sm text-slate-800">
-              <input
-                id={confirmId}
-                type="checkbox"
-                checked={confirmed}
-                onChange={(event) => setConfirmed(event.target.checked)}
-                className="mt-0.5 size-4 rounded border-slate-300"
-              />
-              <label htmlFor={confirmId}>{confirmBeforeApproval}</label>
-            </div>
-          ) : null}
-          <ApprovalActions
-            counts={{
-              rowsChanged: result.rowsChanged,
-              cellsChanged: result.cellsChanged,
-              operations: result.operations.length,
-              baseVersion: result.baseVersion.number,
-            }}
-            guards={result.guards}
-            warnings={warnings}
-            impact={result.impact}
-            disabled={approveBlocked}
-            disabledReason={
-              permissions.approve.ok
-                ? needsConfirmation
-                  ? "Confirm the overwrite above to approve."
-                  : undefined
-                : permissions.approve.reason
-            }
-            onApprove={async (overrideReason, comment) => {
-              const response = await approvePlanAction({
-                planId,
-                revisionId: result.revisionId,
-                previewHash: result.previewHash,
-                overrideReason,
-                comment,
-              });
-              if (!response.ok) return { ok: false, error: response.error };
-              onApproved();
-              return { ok: true };
-            }}
-            onReject={async (reason) => {
-              if (!permissions.reject)
-                return { ok: false, error: "Your role cannot reject plans." };
-              const response = await rejectPlanAction({ planId, reason });
-              if (!response.ok) return { ok: false, error: response.error };
-              onApproved();
-              return { ok: true };
-            }}
-          />
-        </div>
+        <ApprovalFooter
+          planId={planId}
+          result={result}
+          warnings={warnings}
+          permissions={permissions}
+          confirmBeforeApproval={confirmBeforeApproval}
+          onApproved={onApproved}
+        />
       </Card>
       <RemoteDiffTable
         key={result.previewHash}
@@ -235,6 +186,105 @@ function PreviewResultView({
         rowsUrl={`/api/plans/${planId}/preview/${result.previewHash}/rows`}
         count={result.changeCount}
         fileName={`${plan.execution_id}-preview.csv`}
+      />
+    </div>
+  );
+}
+
+/** "I understand this overwrites …": ticked before an approval that needs it. */
+function ConfirmBox({
+  text,
+  checked,
+  onChange,
+}: {
+  text: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="mb-3 flex items-start gap-2 text-sm text-slate-800">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        className="mt-0.5 size-4 rounded border-slate-300"
+      />
+      <label htmlFor={id}>{text}</label>
+    </div>
+  );
+}
+
+function approvalCounts(result: PreviewResult) {
+  return {
+    rowsChanged: result.rowsChanged,
+    cellsChanged: result.cellsChanged,
+    operations: result.operations.length,
+    baseVersion: result.baseVersion.number,
+  };
+}
+
+/** Approve or reject the previewed plan, after the confirmation the plan may need. */
+function ApprovalFooter({
+  planId,
+  result,
+  warnings,
+  permissions,
+  confirmBeforeApproval,
+  onApproved,
+}: {
+  planId: string;
+  result: PreviewResult;
+  warnings: string[];
+  permissions: PlanPermissions;
+  confirmBeforeApproval?: string;
+  onApproved: () => void;
+}) {
+  const [confirmed, setConfirmed] = useState(false);
+  /** A finished approve or reject: the page shows its outcome; a refusal stays in the dialog. */
+  const settled = async (done: Promise<{ ok: true } | { ok: false; error: string }>) => {
+    const response = await done;
+    if (!response.ok) return { ok: false as const, error: response.error };
+    onApproved();
+    return { ok: true as const };
+  };
+  const needsConfirmation = confirmBeforeApproval !== undefined && !confirmed;
+  const approveBlocked = !permissions.approve.ok || needsConfirmation;
+  return (
+    <div className="mt-5 border-t border-slate-100 pt-4">
+      {confirmBeforeApproval ? (
+        <ConfirmBox text={confirmBeforeApproval} checked={confirmed} onChange={setConfirmed} />
+      ) : null}
+      <ApprovalActions
+        counts={approvalCounts(result)}
+        guards={result.guards}
+        warnings={warnings}
+        impact={result.impact}
+        disabled={approveBlocked}
+        disabledReason={
+          permissions.approve.ok
+            ? needsConfirmation
+              ? "Confirm the overwrite above to approve."
+              : undefined
+            : permissions.approve.reason
+        }
+        onApprove={(overrideReason, comment) =>
+          settled(
+            approvePlanAction({
+              planId,
+              revisionId: result.revisionId,
+              previewHash: result.previewHash,
+              overrideReason,
+              comment,
+            }),
+          )
+        }
+        onReject={(reason) =>
+          permissions.reject
+            ? settled(rejectPlanAction({ planId, reason }))
+            : Promise.resolve({ ok: false, error: "Your role cannot reject plans." })
+        }
       />
     </div>
   );
