@@ -2,7 +2,7 @@
 
 import { useVirtualizer } from "@tanstack/react-virtual";
 import Link from "next/link";
-import { useDeferredValue, useEffect, useId, useRef, useState } from "react";
+import { type RefObject, useDeferredValue, useEffect, useId, useRef, useState } from "react";
 import { formatCount } from "@/components/ui/format";
 import type { ColumnType } from "@/lib/dataset/types";
 import type { RowWindow } from "@/lib/services/version-rows";
@@ -45,28 +45,9 @@ export function VersionGrid({
   );
 
   const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: total,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-  });
-  const items = virtualizer.getVirtualItems();
-  const first = items[0]?.index ?? 0;
-  const last = items[items.length - 1]?.index ?? 0;
-  useEffect(() => {
-    if (total > 0) ensureRange(first, last);
-  }, [first, last, total, ensureRange]);
-
+  const { items, height } = useVisibleRows(scroller, total, ensureRange);
   const template = `4.5rem repeat(${columns.length}, minmax(9rem, 1fr))`;
-  const cycleSort = (column: string) =>
-    setSort((current) =>
-      current?.column !== column
-        ? { column, direction: "asc" }
-        : current.direction === "asc"
-          ? { column, direction: "desc" }
-          : null,
-    );
+  const cycleSort = (column: string) => setSort((current) => nextSort(current, column));
 
   return (
     <div>
@@ -95,7 +76,7 @@ export function VersionGrid({
             template={template}
             onSort={cycleSort}
           />
-          <tbody className="relative grid" style={{ height: virtualizer.getTotalSize() }}>
+          <tbody className="relative grid" style={{ height }}>
             {items.map((item) => (
               <GridRow
                 key={item.key}
@@ -118,14 +99,7 @@ export function VersionGrid({
           </p>
         ) : null}
       </div>
-      {error && total > 0 ? (
-        <p
-          role="alert"
-          className="border-t border-red-100 bg-red-50 px-4 py-2 text-sm text-red-800"
-        >
-          {error}
-        </p>
-      ) : null}
+      {error && total > 0 ? <GridError error={error} /> : null}
     </div>
   );
 }
@@ -304,6 +278,41 @@ function GridRow({
         </td>
       ))}
     </tr>
+  );
+}
+
+/** The rows in view (and a few around them), fetched as they come into view. */
+function useVisibleRows(
+  scroller: RefObject<HTMLDivElement | null>,
+  total: number,
+  ensureRange: (first: number, last: number) => void,
+) {
+  const virtualizer = useVirtualizer({
+    count: total,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items[items.length - 1]?.index ?? 0;
+  useEffect(() => {
+    if (total > 0) ensureRange(first, last);
+  }, [first, last, total, ensureRange]);
+  return { items, height: virtualizer.getTotalSize() };
+}
+
+/** A column's header cycles its sort: ascending, descending, then none. */
+function nextSort(current: RowWindowParams["sort"], column: string): RowWindowParams["sort"] {
+  if (current?.column !== column) return { column, direction: "asc" };
+  return current.direction === "asc" ? { column, direction: "desc" } : null;
+}
+
+function GridError({ error }: { error: string }) {
+  return (
+    <p role="alert" className="border-t border-red-100 bg-red-50 px-4 py-2 text-sm text-red-800">
+      {error}
+    </p>
   );
 }
 
