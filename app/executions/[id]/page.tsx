@@ -53,32 +53,10 @@ export default async function ExecutionPage({ params }: { params: Params }) {
 
   return (
     <>
-      <PageHeader
-        title={
-          <span className="flex flex-wrap items-center gap-3">
-            <span className="font-mono text-xl">{execution.executionId}</span>
-            <StatusBadge status={execution.status} />
-          </span>
-        }
-        description={
-          <>
-            <Link
-              href={`/datasets/${execution.dataset.id}`}
-              className="text-brand-700 underline decoration-brand-300 underline-offset-2 hover:decoration-brand-700"
-            >
-              {execution.dataset.name}
-            </Link>{" "}
-            · {execution.instruction || "No instruction"}
-          </>
-        }
-        actions={
-          <>
-            <ExecutionDownloads id={execution.id} hasResult={execution.resultVersion !== null} />
-            {execution.status === "completed" && can(actor.role, "execution.revert") ? (
-              <RevertButton executionId={execution.id} openPlanId={openRevert?.id} />
-            ) : null}
-          </>
-        }
+      <ExecutionHeader
+        execution={execution}
+        mayRevert={execution.status === "completed" && can(actor.role, "execution.revert")}
+        openRevertId={openRevert?.id}
       />
       <div className="space-y-6">
         <ExecutionNotices execution={execution} />
@@ -132,5 +110,44 @@ export default async function ExecutionPage({ params }: { params: Params }) {
         </Card>
       </div>
     </>
+  );
+}
+
+/** The execution's id and status, its dataset and instruction, downloads and revert. */
+function ExecutionHeader({
+  execution,
+  mayRevert,
+  openRevertId,
+}: {
+  execution: NonNullable<Awaited<ReturnType<typeof findExecution>>>;
+  mayRevert: boolean;
+  openRevertId: string | undefined;
+}) {
+  return (
+    <PageHeader
+      title={
+        <span className="flex flex-wrap items-center gap-3">
+          <span className="font-mono text-xl">{execution.executionId}</span>
+          <StatusBadge status={execution.status} />
+        </span>
+      }
+      description={
+        <>
+          <Link
+            href={`/datasets/${execution.dataset.id}`}
+            className="text-brand-700 underline decoration-brand-300 underline-offset-2 hover:decoration-brand-700"
+          >
+            {execution.dataset.name}
+          </Link>{" "}
+          · {execution.instruction || "No instruction"}
+        </>
+      }
+      actions={
+        <>
+          <ExecutionDownloads id={execution.id} hasResult={execution.resultVersion !== null} />
+          {mayRevert ? <RevertButton executionId={execution.id} openPlanId={openRevertId} /> : null}
+        </>
+      }
+    />
   );
 }
