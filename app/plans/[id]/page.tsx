@@ -5,7 +5,7 @@ import { PlanHeader } from "@/components/plan-review/plan-header";
 import { PlanReview } from "@/components/plan-review/plan-review";
 import { approvalDecision } from "@/lib/auth/approval-policy";
 import { requirePageActor } from "@/lib/auth/page";
-import { can } from "@/lib/auth/permissions";
+import { can, type Role } from "@/lib/auth/permissions";
 import { readProfile } from "@/lib/db/datasets";
 import { laterChangesToSameCells } from "@/lib/db/executions";
 import { findPlanForReview, latestRejection, readPlanJson } from "@/lib/db/plans";
@@ -73,39 +73,58 @@ export default async function PlanPage({ params }: { params: Promise<{ id: strin
         datasetId={plan.dataset.id}
         profile={profile}
         plan={latestPlan}
-        revisions={plan.revisions.map((revision) => ({
-          id: revision.id,
-          number: revision.number,
-          author: nameOf(revision.author),
-          note: revision.note,
-          createdAt: revision.createdAt.toISOString(),
-          plan: readPlanJson(revision.planJson),
-        }))}
+        revisions={plan.revisions.map((revision) => revisionSummary(revision, nameOf))}
         confirmBeforeApproval={
           plan.revertOf && laterChanges.length > 0
             ? "I understand this revert overwrites the later changes listed above."
             : undefined
         }
         permissions={{
-          edit: can(actor.role, "plan.edit"),
-          preview: can(actor.role, "plan.preview"),
+          ...rolePermissions(actor.role),
           approve: approval.ok ? { ok: true } : { ok: false, reason: approval.reason },
-          reject: can(actor.role, "plan.reject"),
-          draft: can(actor.role, "plan.draft"),
         }}
-        completed={
-          completed
-            ? {
-                id: completed.id,
-                executionId: completed.executionId,
-                resultVersion: completed.resultVersion?.number ?? null,
-                rowsChanged: completed.rowsChanged,
-                cellsChanged: completed.cellsChanged,
-                approvedBy: nameOf(completed.approvedBy),
-              }
-            : null
-        }
+        completed={completed ? completedSummary(completed, nameOf) : null}
       />
     </>
   );
+}
+
+type ReviewedPlan = NonNullable<Awaited<ReturnType<typeof findPlanForReview>>>;
+
+function revisionSummary(
+  revision: ReviewedPlan["revisions"][number],
+  nameOf: (id: string) => string,
+) {
+  return {
+    id: revision.id,
+    number: revision.number,
+    author: nameOf(revision.author),
+    note: revision.note,
+    createdAt: revision.createdAt.toISOString(),
+    plan: readPlanJson(revision.planJson),
+  };
+}
+
+function completedSummary(
+  execution: ReviewedPlan["executions"][number],
+  nameOf: (id: string) => string,
+) {
+  return {
+    id: execution.id,
+    executionId: execution.executionId,
+    resultVersion: execution.resultVersion?.number ?? null,
+    rowsChanged: execution.rowsChanged,
+    cellsChanged: execution.cellsChanged,
+    approvedBy: nameOf(execution.approvedBy),
+  };
+}
+
+/** What the actor's role allows on a plan (approving also depends on who wrote it). */
+function rolePermissions(role: Role) {
+  return {
+    edit: can(role, "plan.edit"),
+    preview: can(role, "plan.preview"),
+    reject: can(role, "plan.reject"),
+    draft: can(role, "plan.draft"),
+  };
 }
