@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { type ReactNode, useTransition } from "react";
-import { SelectField } from "@/components/ui/field";
+import { SelectField, TextField } from "@/components/ui/field";
 
 /**
  * A bar of list filters whose submission goes into the URL (`hrefFor` parses the form with the
@@ -59,5 +59,19 @@ export function DatasetFilter({
         </option>
       ))}
     </SelectField>
+  );
+}
+
+/** "Instruction contains", the search both lists have. */
+export function InstructionFilter({ value }: { value: string | undefined }) {
+  return (
+    <TextField
+      compact
+      label="Instruction contains"
+      name="q"
+      type="search"
+      defaultValue={value ?? ""}
+      placeholder="e.g. fitness"
+    />
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { DatasetFilter, FilterBar } from "@/components/filters/filter-bar";
+import { DatasetFilter, FilterBar, InstructionFilter } from "@/components/filters/filter-bar";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import {
@@ -53,14 +53,7 @@ export function HistoryFilterForm({
         </div>
       )}
     >
-      <TextField
-        compact
-        label="Instruction contains"
-        name="q"
-        type="search"
-        defaultValue={filters.q ?? ""}
-        placeholder="e.g. fitness"
-      />
+      <InstructionFilter value={filters.q} />
       <TextField
         compact
         label="Row key changed"

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { DatasetFilter, FilterBar } from "@/components/filters/filter-bar";
+import { DatasetFilter, FilterBar, InstructionFilter } from "@/components/filters/filter-bar";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import { type PlanFilters, planFiltersSchema, plansHref } from "@/lib/schemas/plans";
@@ -56,14 +56,7 @@ export function PlanFilterForm({
         </div>
       )}
     >
-      <TextField
-        compact
-        label="Instruction contains"
-        name="q"
-        type="search"
-        defaultValue={filters.q ?? ""}
-        placeholder="e.g. fitness"
-      />
+      <InstructionFilter value={filters.q} />
       <DatasetFilter datasets={datasets} value={filters.dataset} />
       <SelectField compact label="Author" name="author" defaultValue={filters.author ?? ""}>
         <option value="">Anyone</option>

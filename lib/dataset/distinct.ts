@@ -42,7 +42,7 @@ const EARLY_LOOK = 16_384;
 
 /** The distinct values in one hash table, or null when there are more than `limit`. */
 function countInOneTable(table: CsvTable, col: number, limit: number): DistinctScan | null {
-  const { text, rowCount, fieldStart, rowEnd, columnCount: width } = table;
+  const { text, rowCount, columnCount: width } = table;
   const last = col === width - 1;
   let size = 16;
   while (size < Math.min(rowCount, limit) * 2) size *= 2;
@@ -57,25 +57,18 @@ function countInOneTable(table: CsvTable, col: number, limit: number): DistinctS
   const mask = size - 1;
   let distinct = 0;
   let empty = 0;
-
+  const range = new Int32Array(2);
   for (let row = 0, at = col; row < rowCount; row++, at += width) {
     // Nearly every value new so far (an id, a name): it will not fit, so stop early.
     if (row === EARLY_LOOK && distinct > EARLY_LOOK * 0.9 && rowCount > limit) return null;
-    let from = fieldStart[at];
-    let to = last ? rowEnd[row] : fieldStart[at + 1] - 1;
-    let decoded: string | null = null;
-    if (text.charCodeAt(from) === QUOTE) {
-      from++;
-      to--;
-      const quote = text.indexOf('"', from);
-      if (quote >= 0 && quote < to) decoded = table.cell(row, col);
-    }
-    const hash =
-      decoded === null ? hashValue(text, from, to) : hashValue(decoded, 0, decoded.length);
+    const hash = hashCell(table, row, col, at, last, range);
     if (hash === BLANK) {
       empty++;
       continue;
     }
+    const from = range[0];
+    const to = range[1];
+    const decoded = from < 0;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const entry = slotEntry[slot];
       if (entry === 0) {
@@ -83,8 +76,8 @@ function countInOneTable(table: CsvTable, col: number, limit: number): DistinctS
         slotHash[slot] = hash;
         slotEntry[slot] = distinct + 1;
         firstRow[distinct] = row;
-        firstFrom[distinct] = decoded === null ? from : -1;
-        firstTo[distinct] = decoded === null ? to : -1;
+        firstFrom[distinct] = from;
+        firstTo[distinct] = decoded ? -1 : to;
         count[distinct] = 1;
         distinct++;
         break;
@@ -93,7 +86,7 @@ function countInOneTable(table: CsvTable, col: number, limit: number): DistinctS
       const other = entry - 1;
       const otherFrom = firstFrom[other];
       let same: boolean;
-      if (decoded !== null || otherFrom < 0) {
+      if (decoded || otherFrom < 0) {
         same = table.cell(firstRow[other], col) === table.cell(row, col);
       } else {
         const length = to - from;
@@ -193,32 +186,21 @@ interface HashedCells {
 }
 
 function hashCells(table: CsvTable, col: number): HashedCells {
-  const { text, rowCount, fieldStart, rowEnd, columnCount: width } = table;
+  const { rowCount, columnCount: width } = table;
   const last = col === width - 1;
   const rows = new Int32Array(rowCount);
   const hashes = new Int32Array(rowCount);
   const froms = new Int32Array(rowCount);
   const tos = new Int32Array(rowCount);
+  const range = new Int32Array(2);
   let n = 0;
   for (let row = 0, at = col; row < rowCount; row++, at += width) {
-    let from = fieldStart[at];
-    let to = last ? rowEnd[row] : fieldStart[at + 1] - 1;
-    // A value is a range of the text: the cell, or inside its quotes. Only a quoted value with an
-    // escaped quote ("") needs decoding into a string of its own (as in `countInOneTable`).
-    let decoded: string | null = null;
-    if (text.charCodeAt(from) === QUOTE) {
-      from++;
-      to--;
-      const quote = text.indexOf('"', from);
-      if (quote >= 0 && quote < to) decoded = table.cell(row, col);
-    }
-    const hash =
-      decoded === null ? hashValue(text, from, to) : hashValue(decoded, 0, decoded.length);
+    const hash = hashCell(table, row, col, at, last, range);
     if (hash === BLANK) continue;
     rows[n] = row;
     hashes[n] = hash;
-    froms[n] = decoded === null ? from : -1;
-    tos[n] = to;
+    froms[n] = range[0];
+    tos[n] = range[1];
     n++;
   }
   return {
@@ -240,6 +222,39 @@ function sameValue(table: CsvTable, col: number, cells: HashedCells, a: number, 
     if (text.charCodeAt(from[a] + k) !== text.charCodeAt(from[b] + k)) return false;
   }
   return true;
+}
+
+/**
+ * The hash of cell (`row`, `col`), whose field is `at`, or `BLANK`; writes where its value lies
+ * into `range` ([from, to), from -1 when it had to be decoded). A value is a range of the text:
+ * the cell, or inside its quotes. Only a quoted value with an escaped quote ("") needs decoding
+ * into a string of its own.
+ */
+function hashCell(
+  table: CsvTable,
+  row: number,
+  col: number,
+  at: number,
+  last: boolean,
+  range: Int32Array,
+): number {
+  const { text, fieldStart, rowEnd } = table;
+  let from = fieldStart[at];
+  let to = last ? rowEnd[row] : fieldStart[at + 1] - 1;
+  if (text.charCodeAt(from) === QUOTE) {
+    from++;
+    to--;
+    const quote = text.indexOf('"', from);
+    if (quote >= 0 && quote < to) {
+      const decoded = table.cell(row, col);
+      range[0] = -1;
+      range[1] = -1;
+      return hashValue(decoded, 0, decoded.length);
+    }
+  }
+  range[0] = from;
+  range[1] = to;
+  return hashValue(text, from, to);
 }
 
 /** What `hashValue` answers for a value of only spaces and tabs (or none): no hash. */
