@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { DatasetFilter, FilterBar, InstructionFilter } from "@/components/filters/filter-bar";
 import { Button } from "@/components/ui/button";
-import { SelectField, TextField } from "@/components/ui/field";
+import { SelectField } from "@/components/ui/field";
 import { type PlanFilters, planFiltersSchema, plansHref } from "@/lib/schemas/plans";
 
 /**
