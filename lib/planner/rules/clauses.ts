@@ -55,7 +55,7 @@ function describeSegment(segment: Segment): SegmentInfo {
 
 export function mergeSegments(segments: Segment[], itemText: ItemText): Clause[] {
   const merge = new SegmentMerge(segments.map(describeSegment), itemText);
-  segments.forEach((segment, index) => merge.add(segment, index));
+  for (let index = 0; index < segments.length; index++) merge.add(segments[index], index);
   return merge.finish();
 }
 
