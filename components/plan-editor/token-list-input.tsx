@@ -50,21 +50,13 @@ export function TokenListInput({
         className={`flex min-h-8 flex-wrap items-center gap-1 rounded-md border bg-white px-1.5 py-1 shadow-xs focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-500/25 ${props["aria-invalid"] ? "border-red-400" : "border-slate-300"}`}
       >
         {list.map((value, index) => (
-          <span
+          <Chip
             // biome-ignore lint/suspicious/noArrayIndexKey: values may repeat; position is identity
             key={index}
-            className="inline-flex items-center gap-0.5 rounded bg-slate-100 py-0.5 pl-2 pr-0.5 text-xs text-slate-800"
-          >
-            {formatValue(value) || '""'}
-            <button
-              type="button"
-              aria-label={`Remove ${label} ${formatValue(value)}`}
-              onClick={() => onChange(list.filter((_, i) => i !== index))}
-              className="rounded p-0.5 text-slate-500 hover:bg-slate-200 hover:text-slate-800"
-            >
-              <CloseIcon />
-            </button>
-          </span>
+            text={formatValue(value)}
+            label={label}
+            onRemove={() => onChange(list.filter((_, i) => i !== index))}
+          />
         ))}
         <input
           type="text"
@@ -96,19 +88,43 @@ export function TokenListInput({
       </div>
       {listId ? <ValueOptions id={listId} values={open} /> : null}
       {open.length > 0 && suggestions.length <= QUICK_PICKS ? (
-        <div className="mt-1 flex flex-wrap gap-1">
-          {open.map((value) => (
-            <button
-              key={value}
-              type="button"
-              onClick={() => onChange([...list, parse(value)])}
-              className="rounded-full border border-dashed border-slate-300 px-2 py-px text-xs text-slate-600 hover:border-brand-500 hover:text-brand-700"
-            >
-              + {value}
-            </button>
-          ))}
-        </div>
+        <QuickPicks values={open} onPick={(value) => onChange([...list, parse(value)])} />
       ) : null}
+    </div>
+  );
+}
+
+/** One value of the list, with its remove button. */
+function Chip({ text, label, onRemove }: { text: string; label: string; onRemove: () => void }) {
+  return (
+    <span className="inline-flex items-center gap-0.5 rounded bg-slate-100 py-0.5 pl-2 pr-0.5 text-xs text-slate-800">
+      {text || '""'}
+      <button
+        type="button"
+        aria-label={`Remove ${label} ${text}`}
+        onClick={onRemove}
+        className="rounded p-0.5 text-slate-500 hover:bg-slate-200 hover:text-slate-800"
+      >
+        <CloseIcon />
+      </button>
+    </span>
+  );
+}
+
+/** The column's known values not in the list yet, one click each. */
+function QuickPicks({ values, onPick }: { values: string[]; onPick: (value: string) => void }) {
+  return (
+    <div className="mt-1 flex flex-wrap gap-1">
+      {values.map((value) => (
+        <button
+          key={value}
+          type="button"
+          onClick={() => onPick(value)}
+          className="rounded-full border border-dashed border-slate-300 px-2 py-px text-xs text-slate-600 hover:border-brand-500 hover:text-brand-700"
+        >
+          + {value}
+        </button>
+      ))}
     </div>
   );
 }
