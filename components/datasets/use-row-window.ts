@@ -36,20 +36,10 @@ export function useRowWindow(params: RowWindowParams, initial: RowWindow | null)
       const id = `${key}#${block}`;
       if (inFlight.current.has(id)) return;
       inFlight.current.add(id);
-      const search = new URLSearchParams({
-        offset: String(block * BLOCK_ROWS),
-        limit: String(BLOCK_ROWS),
-      });
-      if (params.sort) {
-        search.set("sort", params.sort.column);
-        search.set("dir", params.sort.direction);
-      }
-      if (params.filter.text.trim()) {
-        search.set("q", params.filter.text.trim());
-        if (params.filter.column) search.set("col", params.filter.column);
-      }
       try {
-        const response = await fetch(`${params.url}?${search}`);
+        const response = await fetch(
+          blockUrl(params.url, params.sort, params.filter.text, params.filter.column, block),
+        );
         const body = (await response.json()) as
           | { ok: true; data: RowWindow }
           | { ok: false; error: string };
@@ -112,4 +102,27 @@ export function useRowWindow(params: RowWindowParams, initial: RowWindow | null)
     rowAt,
     ensureRange,
   };
+}
+
+/** The rows endpoint's address for one block of the query. */
+function blockUrl(
+  url: string,
+  sort: RowWindowParams["sort"],
+  text: string,
+  column: string | null | undefined,
+  block: number,
+): string {
+  const search = new URLSearchParams({
+    offset: String(block * BLOCK_ROWS),
+    limit: String(BLOCK_ROWS),
+  });
+  if (sort) {
+    search.set("sort", sort.column);
+    search.set("dir", sort.direction);
+  }
+  if (text.trim()) {
+    search.set("q", text.trim());
+    if (column) search.set("col", column);
+  }
+  return `${url}?${search}`;
 }
