@@ -95,27 +95,17 @@ export function PlanWorkbench({
     onSave,
     onSaved: markSaved,
   });
-
   const [compare, setCompare] = useState<CompareSides | null>(null);
-
   const actions = useMemo<DraftActions>(
     () => ({ edit, profile, readOnly, stats: operationStats }),
     [edit, profile, readOnly, operationStats],
   );
-
   const discardAll = () => {
     discard();
     json.resetText();
     saving.clearError();
   };
-
-  const restore = onRestore
-    ? async (revisionId: string) => {
-        const result = await onRestore(revisionId);
-        if (result.ok) discardAll();
-        return result;
-      }
-    : undefined;
+  const restore = onRestore && restoreThen(onRestore, discardAll);
 
   return (
     <WorkbenchContexts store={store} actions={actions} issues={issueStore}>
@@ -365,4 +355,16 @@ function SaveStatus({ error, message }: { error?: string | null; message?: strin
       ) : null}
     </div>
   );
+}
+
+/** Restores a revision (saved as a new one), then drops the editor's unsaved changes. */
+function restoreThen(
+  onRestore: (revisionId: string) => Promise<RestoreResult>,
+  discardAll: () => void,
+) {
+  return async (revisionId: string) => {
+    const result = await onRestore(revisionId);
+    if (result.ok) discardAll();
+    return result;
+  };
 }
