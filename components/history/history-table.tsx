@@ -50,65 +50,59 @@ export function HistoryTable({ rows, filters }: { rows: HistoryRow[]; filters: H
           </TableHead>
           <tbody className="divide-y divide-slate-100">
             {rows.map((row) => (
-              <tr key={row.id} className="align-top hover:bg-slate-50" data-testid="history-row">
-                <td className="whitespace-nowrap px-4 py-3">
-                  <Link
-                    href={`/executions/${row.id}`}
-                    className="font-medium text-brand-700 hover:underline"
-                  >
-                    {formatDateTime(row.createdAt)}
-                  </Link>
-                  <span className="block font-mono text-xs text-slate-500">{row.executionId}</span>
-                </td>
-                <td className="whitespace-nowrap px-4 py-3">
-                  <Link
-                    href={`/datasets/${row.dataset.id}`}
-                    className="text-slate-800 hover:underline"
-                  >
-                    {row.dataset.name}
-                  </Link>
-                </td>
-                <td className="max-w-sm px-4 py-3 text-slate-700">
-                  <span className="line-clamp-2" title={row.instruction}>
-                    {row.instruction || <span className="text-slate-400">No instruction</span>}
-                  </span>
-                  {row.error ? (
-                    <span
-                      className="mt-0.5 line-clamp-1 block text-xs text-red-700"
-                      title={row.error}
-                    >
-                      {row.error}
-                    </span>
-                  ) : null}
-                  {row.approvalComment ? (
-                    <span
-                      className="mt-0.5 line-clamp-1 block text-xs text-slate-600"
-                      title={row.approvalComment}
-                      data-testid="history-comment"
-                    >
-                      “{row.approvalComment}”
-                    </span>
-                  ) : null}
-                </td>
-                <td className="whitespace-nowrap px-4 py-3 text-slate-700">
-                  {plannerLabel(row.planner, row.source)}
-                </td>
-                <td className="px-4 py-3 text-right tabular-nums">
-                  {formatCount(row.rowsChanged)}
-                </td>
-                <td className="px-4 py-3 text-right tabular-nums">
-                  {formatCount(row.cellsChanged)}
-                </td>
-                <td className="px-4 py-3">
-                  <StatusBadge status={row.status} />
-                </td>
-                <td className="whitespace-nowrap px-4 py-3 text-slate-600">{row.approverName}</td>
-              </tr>
+              <HistoryTableRow key={row.id} row={row} />
             ))}
           </tbody>
         </Table>
       </ScrollRegion>
     </div>
+  );
+}
+
+/** One execution: when (linking to it), the dataset, what was asked, by whom, how much changed. */
+function HistoryTableRow({ row }: { row: HistoryRow }) {
+  return (
+    <tr className="align-top hover:bg-slate-50" data-testid="history-row">
+      <td className="whitespace-nowrap px-4 py-3">
+        <Link href={`/executions/${row.id}`} className="font-medium text-brand-700 hover:underline">
+          {formatDateTime(row.createdAt)}
+        </Link>
+        <span className="block font-mono text-xs text-slate-500">{row.executionId}</span>
+      </td>
+      <td className="whitespace-nowrap px-4 py-3">
+        <Link href={`/datasets/${row.dataset.id}`} className="text-slate-800 hover:underline">
+          {row.dataset.name}
+        </Link>
+      </td>
+      <td className="max-w-sm px-4 py-3 text-slate-700">
+        <span className="line-clamp-2" title={row.instruction}>
+          {row.instruction || <span className="text-slate-400">No instruction</span>}
+        </span>
+        {row.error ? (
+          <span className="mt-0.5 line-clamp-1 block text-xs text-red-700" title={row.error}>
+            {row.error}
+          </span>
+        ) : null}
+        {row.approvalComment ? (
+          <span
+            className="mt-0.5 line-clamp-1 block text-xs text-slate-600"
+            title={row.approvalComment}
+            data-testid="history-comment"
+          >
+            “{row.approvalComment}”
+          </span>
+        ) : null}
+      </td>
+      <td className="whitespace-nowrap px-4 py-3 text-slate-700">
+        {plannerLabel(row.planner, row.source)}
+      </td>
+      <td className="px-4 py-3 text-right tabular-nums">{formatCount(row.rowsChanged)}</td>
+      <td className="px-4 py-3 text-right tabular-nums">{formatCount(row.cellsChanged)}</td>
+      <td className="px-4 py-3">
+        <StatusBadge status={row.status} />
+      </td>
+      <td className="whitespace-nowrap px-4 py-3 text-slate-600">{row.approverName}</td>
+    </tr>
   );
 }
 
