@@ -80,26 +80,7 @@ export function DiffToolbar({
         value={filter.text ?? ""}
         onChange={(event) => onFilterChange({ ...filter, text: event.target.value })}
       />
-      {mode ? (
-        <div className="flex h-9 items-center gap-2">
-          <button
-            type="button"
-            role="switch"
-            aria-checked={mode === "cells"}
-            aria-labelledby={`${id}-mode`}
-            onClick={() => onModeChange(mode === "cells" ? "rows" : "cells")}
-            className={`relative inline-flex h-5 w-9 shrink-0 items-center rounded-full transition-colors ${mode === "cells" ? "bg-brand-600" : "bg-slate-300"}`}
-          >
-            <span
-              aria-hidden="true"
-              className={`inline-block size-4 rounded-full bg-white shadow transition-transform ${mode === "cells" ? "translate-x-4.5" : "translate-x-0.5"}`}
-            />
-          </button>
-          <span id={`${id}-mode`} className="text-sm text-slate-700">
-            Only changed cells
-          </span>
-        </div>
-      ) : null}
+      {mode ? <OnlyChangedSwitch mode={mode} onChange={onModeChange} /> : null}
       <Button
         variant="secondary"
         onClick={onDownload}
@@ -112,5 +93,36 @@ export function DiffToolbar({
         Downloads the changes shown, as filtered and sorted.
       </span>
     </fieldset>
+  );
+}
+
+/** "Only changed cells": whole rows or just the cells that changed. */
+function OnlyChangedSwitch({
+  mode,
+  onChange,
+}: {
+  mode: NonNullable<DiffToolbarProps["mode"]>;
+  onChange: DiffToolbarProps["onModeChange"];
+}) {
+  const labelId = useId();
+  return (
+    <div className="flex h-9 items-center gap-2">
+      <button
+        type="button"
+        role="switch"
+        aria-checked={mode === "cells"}
+        aria-labelledby={labelId}
+        onClick={() => onChange(mode === "cells" ? "rows" : "cells")}
+        className={`relative inline-flex h-5 w-9 shrink-0 items-center rounded-full transition-colors ${mode === "cells" ? "bg-brand-600" : "bg-slate-300"}`}
+      >
+        <span
+          aria-hidden="true"
+          className={`inline-block size-4 rounded-full bg-white shadow transition-transform ${mode === "cells" ? "translate-x-4.5" : "translate-x-0.5"}`}
+        />
+      </button>
+      <span id={labelId} className="text-sm text-slate-700">
+        Only changed cells
+      </span>
+    </div>
   );
 }
