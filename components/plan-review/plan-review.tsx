@@ -63,6 +63,18 @@ export function PlanReview({
   const [preview, setPreview] = useState<PreviewState>({ status: "none" });
   const closed = status === "approved";
   const stats = preview.status === "ready" ? statsById(preview.result.operations) : undefined;
+  /** A new revision: the last preview no longer holds. */
+  const revised = () => {
+    setPreview({ status: "none" });
+    router.refresh();
+  };
+  /** "Start a new plan from this one", after a rejection. */
+  const copy = async () => {
+    const result = await copyPlanAction({ planId });
+    if (!result.ok) return { ok: false as const, error: result.error };
+    router.push(`/plans/${result.data.planId}`);
+    return { ok: true as const };
+  };
 
   return (
     <div className="space-y-8">
@@ -71,16 +83,7 @@ export function PlanReview({
         <RejectionNotice
           rejection={rejection}
           current={status === "rejected"}
-          copy={
-            permissions.draft
-              ? async () => {
-                  const result = await copyPlanAction({ planId });
-                  if (!result.ok) return { ok: false, error: result.error };
-                  router.push(`/plans/${result.data.planId}`);
-                  return { ok: true };
-                }
-              : undefined
-          }
+          copy={permissions.draft ? copy : undefined}
         />
       ) : null}
 
@@ -94,16 +97,13 @@ export function PlanReview({
           const result = await savePlanRevisionAction({ planId, plan: next, note });
           if (!result.ok) return { ok: false, error: result.error };
           // An identical save keeps the plan as it was, and so its preview.
-          if (result.data.unchanged) return { ok: true };
-          setPreview({ status: "none" });
-          router.refresh();
+          if (!result.data.unchanged) revised();
           return { ok: true };
         }}
         onRestore={async (revisionId) => {
           const result = await restorePlanRevisionAction({ planId, revisionId });
           if (!result.ok) return { ok: false, error: result.error };
-          setPreview({ status: "none" });
-          router.refresh();
+          revised();
           return { ok: true };
         }}
       />
