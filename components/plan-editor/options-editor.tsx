@@ -21,8 +21,7 @@ const ALIAS_FIELDS: { key: keyof Options; label: string; hint?: string }[] = [
 
 /** Rounding, clamps and price ending; an emptied options object disappears from the plan. */
 export function OptionsEditor({ path }: { path: PlanPath }) {
-  // A cleared option is left undefined in the form; the draft's copy drops it, and `options`
-  // with it once nothing is set (see snapshotPlan).
+  // A cleared option leaves the draft, and `options` with it once nothing is set (see writeAt).
   const options: Options | undefined = usePlanAt(path);
   const aliases = ALIAS_FIELDS.filter((field) => options?.[field.key] !== undefined);
   return (

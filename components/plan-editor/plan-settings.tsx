@@ -211,8 +211,7 @@ const GUARD_FIELDS: { key: keyof Guards; label: string }[] = [
 
 /** Guards checked on the preview; a failed guard blocks approval unless overridden. */
 export function GuardsEditor() {
-  // A cleared guard is left undefined in the form; the draft's copy drops it, and `guards` with
-  // it once no guard is set (see snapshotPlan).
+  // A cleared guard leaves the draft, and `guards` with it once no guard is set (see writeAt).
   return (
     <section
       id={fieldId(["guards"])}
