@@ -4,6 +4,7 @@ import type { ColumnProfile, DatasetProfile } from "@/lib/dataset/types";
 import type { PlanPath } from "@/lib/plan/issues";
 import { type Action, type ActionType, AGGREGATE_FNS } from "@/lib/plan/schema";
 import { resolveShorthand } from "@/lib/plan/shorthand";
+import { ChoiceField } from "./choice-field";
 import { ACTION_TYPES, changeActionType } from "./draft-edits";
 import { usePlanAt, usePlanFormActions } from "./editor-context";
 import { EditorSection, Field, inputClass } from "./field";
@@ -13,7 +14,6 @@ import {
   ColumnSelect,
   ParsedInput,
   ScalarInput,
-  SelectInput,
   TextInput,
   ValueOptions,
 } from "./inputs";
@@ -329,16 +329,11 @@ function AggregateFields({
 }) {
   return (
     <>
-      <Field path={[...path, "fn"]} label="Function">
-        {(control, field) => (
-          <SelectInput
-            {...control}
-            value={formatValue(field.value)}
-            options={AGGREGATE_FNS.map((fn) => [fn, fn] as const)}
-            onChange={field.onChange}
-          />
-        )}
-      </Field>
+      <ChoiceField
+        path={[...path, "fn"]}
+        label="Function"
+        options={AGGREGATE_FNS.map((fn) => [fn, fn] as const)}
+      />
       <Field path={[...path, "column"]} label="Of column">
         {(control, field) => (
           <ColumnSelect

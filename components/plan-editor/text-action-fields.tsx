@@ -10,6 +10,7 @@ import {
   TEXT_CASES,
   type TextCase,
 } from "@/lib/plan/schema";
+import { ChoiceField } from "./choice-field";
 import { Field, inputClass } from "./field";
 import { fieldId } from "./field-paths";
 import { ColumnSelect, ScalarInput, SelectInput, TextInput } from "./inputs";
@@ -55,16 +56,11 @@ export function ComputedActionFields({
       return (
         <>
           {textTarget}
-          <Field path={[...path, "case"]} label="Write as">
-            {(control, field) => (
-              <SelectInput
-                {...control}
-                value={formatValue(field.value)}
-                options={TEXT_CASES.map((value) => [value, CASE_LABELS[value]] as const)}
-                onChange={field.onChange}
-              />
-            )}
-          </Field>
+          <ChoiceField
+            path={[...path, "case"]}
+            label="Write as"
+            options={TEXT_CASES.map((value) => [value, CASE_LABELS[value]] as const)}
+          />
         </>
       );
     case "add_prefix":

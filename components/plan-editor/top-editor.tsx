@@ -3,12 +3,12 @@
 import type { DatasetProfile } from "@/lib/dataset/types";
 import type { PlanPath } from "@/lib/plan/issues";
 import type { Top } from "@/lib/plan/schema";
+import { ChoiceField } from "./choice-field";
 import { usePlanFormActions } from "./editor-context";
 import { Field, IssueList } from "./field";
 import { fieldId } from "./field-paths";
 import { CloseIcon } from "./icons";
-import { ColumnSelect, NumberInput, SelectInput } from "./inputs";
-import { formatValue } from "./value-codec";
+import { ColumnSelect, NumberInput } from "./inputs";
 
 /**
  * "Only the N highest or lowest": a part of the filter applied after its conditions, overall or
@@ -56,19 +56,14 @@ export function TopEditor({ path, onRemove }: { path: PlanPath; onRemove: () => 
             <NumberInput {...control} value={field.value} onCommit={field.onChange} />
           )}
         </Field>
-        <Field path={[...path, "order"]} label="Which">
-          {(control, field) => (
-            <SelectInput
-              {...control}
-              value={formatValue(field.value)}
-              options={[
-                ["lowest", "Lowest"],
-                ["highest", "Highest"],
-              ]}
-              onChange={field.onChange}
-            />
-          )}
-        </Field>
+        <ChoiceField
+          path={[...path, "order"]}
+          label="Which"
+          options={[
+            ["lowest", "Lowest"],
+            ["highest", "Highest"],
+          ]}
+        />
         <Field path={[...path, "by"]} label="By column">
           {(control, field) => (
             <ColumnSelect
@@ -90,19 +85,14 @@ export function TopEditor({ path, onRemove }: { path: PlanPath; onRemove: () => 
             />
           )}
         </Field>
-        <Field path={[...path, "ties"]} label="Ties">
-          {(control, field) => (
-            <SelectInput
-              {...control}
-              value={formatValue(field.value)}
-              options={[
-                ["all", "Keep every tie"],
-                ["first", "First in the file"],
-              ]}
-              onChange={field.onChange}
-            />
-          )}
-        </Field>
+        <ChoiceField
+          path={[...path, "ties"]}
+          label="Ties"
+          options={[
+            ["all", "Keep every tie"],
+            ["first", "First in the file"],
+          ]}
+        />
       </div>
     </div>
   );
