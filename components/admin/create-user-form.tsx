@@ -49,15 +49,7 @@ export function CreateUserForm() {
       aria-label="Add a user"
     >
       {problem ? <FormAlert>{problem}</FormAlert> : null}
-      {created ? (
-        <FormAlert tone="success">
-          Account created for {created.email}. Their first password is{" "}
-          <code className="rounded bg-white px-1 font-mono" data-testid="created-password">
-            {created.password}
-          </code>{" "}
-          — hand it over; they can change it under Your account.
-        </FormAlert>
-      ) : null}
+      {created ? <CreatedNotice email={created.email} password={created.password} /> : null}
       <TextField
         label="Name"
         autoComplete="off"
@@ -100,5 +92,18 @@ export function CreateUserForm() {
         {isSubmitting ? "Adding…" : "Add user"}
       </Button>
     </form>
+  );
+}
+
+/** The new account and its first password, shown so the admin can hand it over. */
+function CreatedNotice({ email, password }: { email: string; password: string }) {
+  return (
+    <FormAlert tone="success">
+      Account created for {email}. Their first password is{" "}
+      <code className="rounded bg-white px-1 font-mono" data-testid="created-password">
+        {password}
+      </code>{" "}
+      — hand it over; they can change it under Your account.
+    </FormAlert>
   );
 }
