@@ -36,21 +36,9 @@ export function useCsvUpload(limitBytes: number) {
     (file: File, delimiter?: Delimiter) => {
       request.current?.abort();
       lastFile.current = file;
-      if (file.size > limitBytes) {
-        setState({ status: "failed", fileName: file.name, problem: tooLarge(limitBytes) });
-        return;
-      }
-      if (file.size === 0) {
-        setState({
-          status: "failed",
-          fileName: file.name,
-          problem: {
-            code: "invalid_csv",
-            csvCode: "empty_file",
-            line: null,
-            message: "The file is empty: it needs a header line and rows.",
-          },
-        });
+      const refused = refusedBeforeSending(file, limitBytes);
+      if (refused) {
+        setState({ status: "failed", fileName: file.name, problem: refused });
         return;
       }
 
@@ -73,17 +61,7 @@ export function useCsvUpload(limitBytes: number) {
       };
       xhr.onerror = () => {
         request.current = null;
-        setState({
-          status: "failed",
-          fileName: file.name,
-          problem: {
-            code: "network",
-            csvCode: null,
-            line: null,
-            message:
-              "The upload was interrupted before the server answered. Check the connection and try again; nothing was stored.",
-          },
-        });
+        setState({ status: "failed", fileName: file.name, problem: INTERRUPTED });
       };
       xhr.open("POST", UPLOAD_URL);
       xhr.setRequestHeader("Content-Type", "text/csv");
@@ -110,6 +88,26 @@ export function useCsvUpload(limitBytes: number) {
 
   return { state, upload, reread, cancel };
 }
+
+/** A file too large or empty is refused here, without sending a byte. */
+function refusedBeforeSending(file: File, limitBytes: number): UploadProblem | null {
+  if (file.size > limitBytes) return tooLarge(limitBytes);
+  if (file.size > 0) return null;
+  return {
+    code: "invalid_csv",
+    csvCode: "empty_file",
+    line: null,
+    message: "The file is empty: it needs a header line and rows.",
+  };
+}
+
+const INTERRUPTED: UploadProblem = {
+  code: "network",
+  csvCode: null,
+  line: null,
+  message:
+    "The upload was interrupted before the server answered. Check the connection and try again; nothing was stored.",
+};
 
 function readResponse(xhr: XMLHttpRequest, fileName: string, limitBytes: number): UploadState {
   let body: unknown;
