@@ -58,7 +58,6 @@ export function PlanJsonEditor({
   readOnly?: boolean;
   focusRequest?: JsonFocusRequest;
 }) {
-  const textareaId = useId();
   const textarea = useRef<HTMLTextAreaElement>(null);
   const gutter = useRef<HTMLDivElement>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -97,27 +96,15 @@ export function PlanJsonEditor({
           issues={issues}
           errorLine={reading.status === "syntax" ? reading.error.line : undefined}
         />
-        <label htmlFor={textareaId} className="sr-only">
-          Plan JSON
-        </label>
-        <textarea
+        <JsonTextArea
           ref={textarea}
-          id={textareaId}
-          value={text}
+          text={text}
           readOnly={readOnly}
-          onChange={(event) => onChange(event.target.value)}
-          onScroll={(event) => {
-            if (gutter.current) {
-              gutter.current.style.transform = `translateY(-${event.currentTarget.scrollTop}px)`;
-            }
+          invalid={reading.status !== "plan"}
+          onChange={onChange}
+          onScrollTop={(top) => {
+            if (gutter.current) gutter.current.style.transform = `translateY(-${top}px)`;
           }}
-          aria-invalid={reading.status !== "plan" || undefined}
-          wrap="off"
-          spellCheck={false}
-          autoCapitalize="off"
-          autoCorrect="off"
-          style={{ lineHeight: `${LINE_HEIGHT}px` }}
-          className="h-full flex-1 resize-none overflow-auto whitespace-pre bg-transparent px-3 py-2 text-slate-900 focus:outline-none"
         />
       </div>
     </div>
@@ -301,5 +288,46 @@ function LineGutter({
         })}
       </div>
     </div>
+  );
+}
+
+/** The plan's text, unwrapped, its scroll position followed by the line gutter. */
+function JsonTextArea({
+  ref,
+  text,
+  readOnly,
+  invalid,
+  onChange,
+  onScrollTop,
+}: {
+  ref: RefObject<HTMLTextAreaElement | null>;
+  text: string;
+  readOnly: boolean;
+  invalid: boolean;
+  onChange: (text: string) => void;
+  onScrollTop: (top: number) => void;
+}) {
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
+        Plan JSON
+      </label>
+      <textarea
+        ref={ref}
+        id={id}
+        value={text}
+        readOnly={readOnly}
+        onChange={(event) => onChange(event.target.value)}
+        onScroll={(event) => onScrollTop(event.currentTarget.scrollTop)}
+        aria-invalid={invalid || undefined}
+        wrap="off"
+        spellCheck={false}
+        autoCapitalize="off"
+        autoCorrect="off"
+        style={{ lineHeight: `${LINE_HEIGHT}px` }}
+        className="h-full flex-1 resize-none overflow-auto whitespace-pre bg-transparent px-3 py-2 text-slate-900 focus:outline-none"
+      />
+    </>
   );
 }
