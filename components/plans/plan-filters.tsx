@@ -66,31 +66,46 @@ export function PlanFilterForm({
           </option>
         ))}
       </SelectField>
-      <fieldset className="flex flex-col justify-end gap-1.5 text-sm text-slate-700">
-        <legend className="sr-only">Whose plans</legend>
+      <WhosePlans mine={filters.mine} waiting={filters.waiting} mayApprove={mayApprove} />
+    </FilterBar>
+  );
+}
+
+/** Only one's own plans, or (for an approver) the ones waiting for them. */
+function WhosePlans({
+  mine,
+  waiting,
+  mayApprove,
+}: {
+  mine: boolean | undefined;
+  waiting: boolean | undefined;
+  mayApprove: boolean;
+}) {
+  return (
+    <fieldset className="flex flex-col justify-end gap-1.5 text-sm text-slate-700">
+      <legend className="sr-only">Whose plans</legend>
+      <label className="inline-flex items-center gap-2">
+        <input
+          type="checkbox"
+          name="mine"
+          value="1"
+          defaultChecked={mine === true}
+          className="size-4 rounded border-slate-300"
+        />
+        Only plans I wrote
+      </label>
+      {mayApprove ? (
         <label className="inline-flex items-center gap-2">
           <input
             type="checkbox"
-            name="mine"
+            name="waiting"
             value="1"
-            defaultChecked={filters.mine === true}
+            defaultChecked={waiting === true}
             className="size-4 rounded border-slate-300"
           />
-          Only plans I wrote
+          Only plans waiting for me
         </label>
-        {mayApprove ? (
-          <label className="inline-flex items-center gap-2">
-            <input
-              type="checkbox"
-              name="waiting"
-              value="1"
-              defaultChecked={filters.waiting === true}
-              className="size-4 rounded border-slate-300"
-            />
-            Only plans waiting for me
-          </label>
-        ) : null}
-      </fieldset>
-    </FilterBar>
+      ) : null}
+    </fieldset>
   );
 }
