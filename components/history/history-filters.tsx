@@ -64,24 +64,7 @@ export function HistoryFilterForm({
         inputClassName="font-mono"
       />
       <DatasetFilter datasets={datasets} value={filters.dataset} />
-      <div className="grid grid-cols-2 gap-3">
-        <SelectField compact label="Status" name="status" defaultValue={filters.status ?? ""}>
-          <option value="">Any</option>
-          {HISTORY_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {status[0].toUpperCase() + status.slice(1)}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField compact label="Planner" name="planner" defaultValue={filters.planner ?? ""}>
-          <option value="">Any</option>
-          {planners.map((planner) => (
-            <option key={planner} value={planner}>
-              {plannerLabel(planner)}
-            </option>
-          ))}
-        </SelectField>
-      </div>
+      <StatusAndPlanner status={filters.status} planner={filters.planner} planners={planners} />
       <TextField
         compact
         label="From (UTC)"
@@ -97,5 +80,37 @@ export function HistoryFilterForm({
         defaultValue={filters.to ?? ""}
       />
     </FilterBar>
+  );
+}
+
+/** How an execution ended, and which planner drafted its plan. */
+function StatusAndPlanner({
+  status,
+  planner,
+  planners,
+}: {
+  status: string | undefined;
+  planner: string | undefined;
+  planners: string[];
+}) {
+  return (
+    <div className="grid grid-cols-2 gap-3">
+      <SelectField compact label="Status" name="status" defaultValue={status ?? ""}>
+        <option value="">Any</option>
+        {HISTORY_STATUSES.map((option) => (
+          <option key={option} value={option}>
+            {option[0].toUpperCase() + option.slice(1)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField compact label="Planner" name="planner" defaultValue={planner ?? ""}>
+        <option value="">Any</option>
+        {planners.map((option) => (
+          <option key={option} value={option}>
+            {plannerLabel(option)}
+          </option>
+        ))}
+      </SelectField>
+    </div>
   );
 }
