@@ -43,16 +43,7 @@ export function PreviewPanel({
   onApproved: () => void;
 }) {
   const [pending, startPreview] = useTransition();
-  const outcome = useRef<HTMLDivElement>(null);
-  const asked = useRef(false);
-  // A preview asked for by a click is brought into view once it arrives (it renders below the
-  // editor, often off-screen), and focus moves to it so a screen reader hears the result.
-  useEffect(() => {
-    if (!asked.current || preview.status === "none") return;
-    asked.current = false;
-    outcome.current?.scrollIntoView({ block: "start", behavior: "smooth" });
-    outcome.current?.focus({ preventScroll: true });
-  }, [preview]);
+  const { outcome, asked } = useShowWhenArrived(preview);
   const runPreview = () =>
     startPreview(async () => {
       asked.current = true;
@@ -103,6 +94,23 @@ export function PreviewPanel({
       </div>
     </section>
   );
+}
+
+/**
+ * A preview asked for by a click is brought into view once it arrives (it renders below the
+ * editor, often off-screen), and focus moves to it so a screen reader hears the result. Set
+ * `asked` when asking; put `outcome` on the element that shows it.
+ */
+function useShowWhenArrived(preview: PreviewState) {
+  const outcome = useRef<HTMLDivElement>(null);
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!asked.current || preview.status === "none") return;
+    asked.current = false;
+    outcome.current?.scrollIntoView({ block: "start", behavior: "smooth" });
+    outcome.current?.focus({ preventScroll: true });
+  }, [preview]);
+  return { outcome, asked };
 }
 
 function PreviewBlocked({ response }: { response: Extract<PreviewResponse, { ok: false }> }) {
