@@ -45,16 +45,7 @@ export function RevisionCompare({
   );
   const stats = diffStats(lines);
 
-  const options = (
-    <>
-      {draft ? <option value={DRAFT_SIDE}>Unsaved draft</option> : null}
-      {sorted.map((revision) => (
-        <option key={revision.id} value={revision.id}>
-          Revision {revision.number} · {revision.author}
-        </option>
-      ))}
-    </>
-  );
+  const options = <SideOptions revisions={sorted} withDraft={draft !== undefined} />;
 
   return (
     <section
@@ -191,5 +182,25 @@ function DiffRow({ line }: { line: DiffLine }) {
       </td>
       <td className="whitespace-pre pr-4">{line.text}</td>
     </tr>
+  );
+}
+
+/** The draft (when there is one) and every revision, newest first. */
+function SideOptions({
+  revisions,
+  withDraft,
+}: {
+  revisions: readonly PlanRevisionSummary[];
+  withDraft: boolean;
+}) {
+  return (
+    <>
+      {withDraft ? <option value={DRAFT_SIDE}>Unsaved draft</option> : null}
+      {revisions.map((revision) => (
+        <option key={revision.id} value={revision.id}>
+          Revision {revision.number} · {revision.author}
+        </option>
+      ))}
+    </>
   );
 }
