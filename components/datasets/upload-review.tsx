@@ -68,16 +68,7 @@ export function UploadReview({
   return (
     <div className="space-y-6">
       <Card className="p-6">
-        <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 className="text-lg font-semibold text-slate-900">Review {upload.fileName}</h2>
-          <p className="text-sm text-slate-600" data-testid="upload-summary">
-            {formatCount(upload.rowCount)} rows · {profile.columns.length} columns ·{" "}
-            {DELIMITER_NAMES[upload.delimiter]}-separated · {formatBytes(upload.byteSize)}
-          </p>
-        </div>
-        <div className="mt-2">
-          <DelimiterChoice current={upload.delimiter} onChoose={onReread} />
-        </div>
+        <UploadHeading upload={upload} onReread={onReread} />
         <form className="mt-5 space-y-5" onSubmit={onSubmit} noValidate>
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
@@ -134,6 +125,30 @@ export function UploadReview({
 
       <ProfileCards columns={preview} sample={profile} />
     </div>
+  );
+}
+
+/** The file's name, size and shape, and the separator it was read with. */
+function UploadHeading({
+  upload,
+  onReread,
+}: {
+  upload: StagedUpload;
+  onReread: (delimiter: Delimiter) => void;
+}) {
+  return (
+    <>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="text-lg font-semibold text-slate-900">Review {upload.fileName}</h2>
+        <p className="text-sm text-slate-600" data-testid="upload-summary">
+          {formatCount(upload.rowCount)} rows · {upload.profile.columns.length} columns ·{" "}
+          {DELIMITER_NAMES[upload.delimiter]}-separated · {formatBytes(upload.byteSize)}
+        </p>
+      </div>
+      <div className="mt-2">
+        <DelimiterChoice current={upload.delimiter} onChoose={onReread} />
+      </div>
+    </>
   );
 }
 

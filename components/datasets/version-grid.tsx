@@ -57,10 +57,7 @@ export function VersionGrid({
         onTextChange={setText}
         filterColumn={filterColumn}
         onFilterColumnChange={setFilterColumn}
-        status={
-          (loading ? "Loading…" : `${formatCount(total)} row${total === 1 ? "" : "s"}`) +
-          (sort ? ` · sorted by ${sort.column} ${sort.direction === "asc" ? "↑" : "↓"}` : "")
-        }
+        status={gridStatus(loading, total, sort)}
       />
 
       <div ref={scroller} className="relative h-[28rem] overflow-auto text-sm">
@@ -300,6 +297,12 @@ function useVisibleRows(
     if (total > 0) ensureRange(first, last);
   }, [first, last, total, ensureRange]);
   return { items, height: virtualizer.getTotalSize() };
+}
+
+/** "1,204 rows · sorted by price ↑", or "Loading…". */
+function gridStatus(loading: boolean, total: number, sort: RowWindowParams["sort"]): string {
+  const rows = loading ? "Loading…" : `${formatCount(total)} row${total === 1 ? "" : "s"}`;
+  return sort ? `${rows} · sorted by ${sort.column} ${sort.direction === "asc" ? "↑" : "↓"}` : rows;
 }
 
 /** A column's header cycles its sort: ascending, descending, then none. */
