@@ -20,12 +20,12 @@ type Row = RowWindow["rows"][number];
  */
 export function useRowWindow(params: RowWindowParams, initial: RowWindow | null) {
   const queryKey = JSON.stringify(params);
-  const [state, setState] = useState(() => ({
+  const [state, setState] = useState<WindowState>(() => ({
     queryKey,
     total: initial?.total ?? 0,
     blocks: initial ? new Map([[0, initial.rows]]) : new Map<number, Row[]>(),
     loading: initial === null,
-    error: null as string | null,
+    error: null,
   }));
   const inFlight = useRef(new Set<string>());
   const latestKey = useRef(queryKey);
@@ -44,13 +44,7 @@ export function useRowWindow(params: RowWindowParams, initial: RowWindow | null)
           | { ok: true; data: RowWindow }
           | { ok: false; error: string };
         if (latestKey.current !== key) return;
-        setState((previous) => {
-          if (previous.queryKey !== key) return previous;
-          if (!body.ok) return { ...previous, loading: false, error: body.error };
-          const blocks = new Map(previous.blocks);
-          blocks.set(block, body.data.rows);
-          return { ...previous, blocks, total: body.data.total, loading: false, error: null };
-        });
+        setState((previous) => withAnswer(previous, key, block, body));
       } catch {
         if (latestKey.current === key) {
           setState((previous) => ({
@@ -125,4 +119,26 @@ function blockUrl(
     if (column) search.set("col", column);
   }
   return `${url}?${search}`;
+}
+
+interface WindowState {
+  queryKey: string;
+  total: number;
+  blocks: Map<number, Row[]>;
+  loading: boolean;
+  error: string | null;
+}
+
+/** The window once the rows endpoint answered for a block of query `key` (ignored if stale). */
+function withAnswer(
+  previous: WindowState,
+  key: string,
+  block: number,
+  body: { ok: true; data: RowWindow } | { ok: false; error: string },
+): WindowState {
+  if (previous.queryKey !== key) return previous;
+  if (!body.ok) return { ...previous, loading: false, error: body.error };
+  const blocks = new Map(previous.blocks);
+  blocks.set(block, body.data.rows);
+  return { ...previous, blocks, total: body.data.total, loading: false, error: null };
 }
