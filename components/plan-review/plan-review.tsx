@@ -63,18 +63,7 @@ export function PlanReview({
   const [preview, setPreview] = useState<PreviewState>({ status: "none" });
   const closed = status === "approved";
   const stats = preview.status === "ready" ? statsById(preview.result.operations) : undefined;
-  /** A new revision: the last preview no longer holds. */
-  const revised = () => {
-    setPreview({ status: "none" });
-    router.refresh();
-  };
-  /** "Start a new plan from this one", after a rejection. */
-  const copy = async () => {
-    const result = await copyPlanAction({ planId });
-    if (!result.ok) return { ok: false as const, error: result.error };
-    router.push(`/plans/${result.data.planId}`);
-    return { ok: true as const };
-  };
+  const { save, restore, copy } = useRevisionActions(planId, () => setPreview({ status: "none" }));
 
   return (
     <div className="space-y-8">
@@ -93,19 +82,8 @@ export function PlanReview({
         revisions={revisions}
         operationStats={stats}
         readOnly={closed || !permissions.edit}
-        onSave={async (next, note) => {
-          const result = await savePlanRevisionAction({ planId, plan: next, note });
-          if (!result.ok) return { ok: false, error: result.error };
-          // An identical save keeps the plan as it was, and so its preview.
-          if (!result.data.unchanged) revised();
-          return { ok: true };
-        }}
-        onRestore={async (revisionId) => {
-          const result = await restorePlanRevisionAction({ planId, revisionId });
-          if (!result.ok) return { ok: false, error: result.error };
-          revised();
-          return { ok: true };
-        }}
+        onSave={save}
+        onRestore={restore}
       />
 
       {closed ? null : (
@@ -122,6 +100,38 @@ export function PlanReview({
       )}
     </div>
   );
+}
+
+/**
+ * Saving and restoring revisions (a new revision drops the last preview, which no longer holds)
+ * and starting a new plan from a rejected one.
+ */
+function useRevisionActions(planId: string, dropPreview: () => void) {
+  const router = useRouter();
+  const revised = () => {
+    dropPreview();
+    router.refresh();
+  };
+  const save = async (next: ExecutionPlan, note: string) => {
+    const result = await savePlanRevisionAction({ planId, plan: next, note });
+    if (!result.ok) return { ok: false as const, error: result.error };
+    // An identical save keeps the plan as it was, and so its preview.
+    if (!result.data.unchanged) revised();
+    return { ok: true as const };
+  };
+  const restore = async (revisionId: string) => {
+    const result = await restorePlanRevisionAction({ planId, revisionId });
+    if (!result.ok) return { ok: false as const, error: result.error };
+    revised();
+    return { ok: true as const };
+  };
+  const copy = async () => {
+    const result = await copyPlanAction({ planId });
+    if (!result.ok) return { ok: false as const, error: result.error };
+    router.push(`/plans/${result.data.planId}`);
+    return { ok: true as const };
+  };
+  return { save, restore, copy };
 }
 
 function statsById(
