@@ -111,26 +111,9 @@ export function PlanWorkbench({
     <WorkbenchContexts store={store} actions={actions} issues={issueStore}>
       <div className="space-y-5">
         <WorkbenchToolbar
-          tabs={
-            <EditorTabs
-              base={base}
-              active={tab}
-              onChange={show}
-              badges={jsonProblem ? { json: <ProblemDot /> } : undefined}
-            />
-          }
-          saveBar={
-            readOnly ? null : (
-              <SaveBar
-                dirty={unsaved}
-                note={saving.note}
-                onNoteChange={saving.setNote}
-                saving={saving.saving}
-                blockedReason={blockedReason}
-                onSave={saving.save}
-                onDiscard={discardAll}
-              />
-            )
+          tabs={{ base, active: tab, onChange: show, jsonProblem: jsonProblem !== undefined }}
+          saving={
+            readOnly ? null : { ...saving, dirty: unsaved, blockedReason, discard: discardAll }
           }
         />
         <SaveStatus error={saving.error} message={saving.message} />
@@ -146,26 +129,20 @@ export function PlanWorkbench({
         ) : null}
 
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-          <div
+          <ActiveView
             key={tab}
-            role="tabpanel"
-            id={panelId(base, tab)}
-            aria-labelledby={tabId(base, tab)}
-            className="min-w-0"
-          >
-            <ActiveView
-              tab={tab}
-              draft={draft}
-              keys={keys}
-              issues={validation.issues}
-              json={json}
-              readOnly={readOnly}
-              jump={jump}
-              selectedKey={selectedKey}
-              onSelectKey={setSelectedKey}
-              go={go}
-            />
-          </div>
+            base={base}
+            tab={tab}
+            draft={draft}
+            keys={keys}
+            issues={validation.issues}
+            json={json}
+            readOnly={readOnly}
+            jump={jump}
+            selectedKey={selectedKey}
+            onSelectKey={setSelectedKey}
+            go={go}
+          />
           <aside className="space-y-4 lg:sticky lg:top-20 lg:self-start">
             <ValidationPanel
               issues={validation.issues}
@@ -189,17 +166,52 @@ export function PlanWorkbench({
 }
 
 /** Tabs and the save bar, kept in view while the plan scrolls; "Read only" instead of saving. */
-function WorkbenchToolbar({ tabs, saveBar }: { tabs: ReactNode; saveBar: ReactNode }) {
+function WorkbenchToolbar({
+  tabs,
+  saving,
+}: {
+  tabs: {
+    base: string;
+    active: EditorTab;
+    onChange: (tab: EditorTab) => void;
+    jsonProblem: boolean;
+  };
+  saving:
+    | (ReturnType<typeof useSaveRevision> & {
+        dirty: boolean;
+        blockedReason: string | null;
+        discard: () => void;
+      })
+    | null;
+}) {
   return (
     <div className="sticky top-0 z-20 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white/95 px-3 py-2 shadow-sm backdrop-blur">
-      {tabs}
-      {saveBar ?? <p className="px-2 text-sm text-slate-500">Read only</p>}
+      <EditorTabs
+        base={tabs.base}
+        active={tabs.active}
+        onChange={tabs.onChange}
+        badges={tabs.jsonProblem ? { json: <ProblemDot /> } : undefined}
+      />
+      {saving ? (
+        <SaveBar
+          dirty={saving.dirty}
+          note={saving.note}
+          onNoteChange={saving.setNote}
+          saving={saving.saving}
+          blockedReason={saving.blockedReason}
+          onSave={saving.save}
+          onDiscard={saving.discard}
+        />
+      ) : (
+        <p className="px-2 text-sm text-slate-500">Read only</p>
+      )}
     </div>
   );
 }
 
 /** The view the active tab shows, each opened where the last jump asked. */
 function ActiveView({
+  base,
   tab,
   draft,
   keys,
@@ -211,6 +223,7 @@ function ActiveView({
   onSelectKey,
   go,
 }: {
+  base: string;
   tab: EditorTab;
   draft: ExecutionPlan;
   keys: readonly string[];
@@ -222,29 +235,40 @@ function ActiveView({
   onSelectKey: (key: string | null) => void;
   go: (target: EditorTab, path: PlanPath) => void;
 }) {
-  return tab === "form" ? (
-    <PlanForm plan={draft} focusRequest={jump?.tab === "form" ? jump : undefined} />
-  ) : tab === "graph" ? (
-    <GraphView
-      plan={draft}
-      keys={keys}
-      issues={issues}
-      selectedKey={selectedKey}
-      onSelectKey={onSelectKey}
-      focusSeq={jump?.tab === "graph" ? jump.seq : undefined}
-      onOpenInForm={(index) => go("form", ["operations", index])}
-    />
-  ) : (
-    <PlanJsonEditor
-      text={json.text}
-      reading={json.reading}
-      issues={issues}
-      onChange={json.setText}
-      onReformat={json.resetText}
-      fileName={typeof draft.execution_id === "string" ? draft.execution_id : "plan"}
-      readOnly={readOnly}
-      focusRequest={jump?.tab === "json" ? jump : undefined}
-    />
+  const view =
+    tab === "form" ? (
+      <PlanForm plan={draft} focusRequest={jump?.tab === "form" ? jump : undefined} />
+    ) : tab === "graph" ? (
+      <GraphView
+        plan={draft}
+        keys={keys}
+        issues={issues}
+        selectedKey={selectedKey}
+        onSelectKey={onSelectKey}
+        focusSeq={jump?.tab === "graph" ? jump.seq : undefined}
+        onOpenInForm={(index) => go("form", ["operations", index])}
+      />
+    ) : (
+      <PlanJsonEditor
+        text={json.text}
+        reading={json.reading}
+        issues={issues}
+        onChange={json.setText}
+        onReformat={json.resetText}
+        fileName={typeof draft.execution_id === "string" ? draft.execution_id : "plan"}
+        readOnly={readOnly}
+        focusRequest={jump?.tab === "json" ? jump : undefined}
+      />
+    );
+  return (
+    <div
+      role="tabpanel"
+      id={panelId(base, tab)}
+      aria-labelledby={tabId(base, tab)}
+      className="min-w-0"
+    >
+      {view}
+    </div>
   );
 }
 
