@@ -49,11 +49,13 @@ export async function prepareDatabase(): Promise<string> {
   return dataDir;
 }
 
-/** A private copy of a prepared database (and its auth secret), so each test file starts equal. */
+/**
+ * A private copy of a prepared database, so each test file starts equal. Its server makes its
+ * own auth secret beside it on first start (preparing the database signs nobody in).
+ */
 export async function copyDatabase(templateDir: string): Promise<string> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "signoff-server-"));
   await copyFile(path.join(templateDir, DB_FILE), path.join(dataDir, DB_FILE));
-  await copyFile(path.join(templateDir, "auth-secret"), path.join(dataDir, "auth-secret"));
   return dataDir;
 }
 
