@@ -233,7 +233,7 @@ function GridRow({
 }: {
   index: number;
   start: number;
-  row: ReturnType<ReturnType<typeof useRowWindow>["rowAt"]>;
+  row: RowWindow["rows"][number] | undefined;
   columns: GridColumn[];
   keyColumn: string;
   rowHistoryPath: string;

@@ -5,6 +5,8 @@ import { GraphCanvas, type IssueCounts } from "@/components/plan-graph/graph-can
 import {
   connectOperations,
   disconnectOperations,
+  type GraphNodeModel,
+  type PlanGraphModel,
   planGraph,
 } from "@/components/plan-graph/graph-model";
 import { GraphLegend } from "@/components/plan-graph/plan-graph";
@@ -103,7 +105,7 @@ export function GraphView({
 }
 
 /** Errors and warnings per node, for the badges on the graph. */
-function countIssues(issues: readonly PlanIssue[], model: ReturnType<typeof planGraph>) {
+function countIssues(issues: readonly PlanIssue[], model: PlanGraphModel) {
   const counts = new Map<string, IssueCounts>();
   for (const issue of issues) {
     const index = issueOperationIndex(issue);
@@ -166,7 +168,7 @@ function SelectedOperation({
   onOpenInForm,
   onClose,
 }: {
-  node: ReturnType<typeof planGraph>["nodes"][number];
+  node: GraphNodeModel;
   outline: ReturnType<typeof usePlanOutline>;
   readOnly: boolean;
   onOpenInForm: (index: number) => void;

@@ -227,7 +227,7 @@ const CHECKS: [IntegrityCheck, (tx: Tx) => Promise<string[]>][] = [
   ["orphan_change", orphanChanges],
   ["current_version", badCurrentVersions],
   ["version_chain", versionChainProblems],
-  ["version_content", (tx) => versionContentProblems(tx)],
+  ["version_content", versionContentProblems],
 ];
 
 /**

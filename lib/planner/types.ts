@@ -88,6 +88,12 @@ export interface PlannerFailure {
 
 export type PlannerResult = PlannerSuccess | PlannerFailure;
 
+/** A planner's result before it is stamped with `K` (the planner, its model, usage, latency). */
+export type PlannerOutcome<K extends keyof PlannerResult> = EachWithout<PlannerResult, K>;
+
+/** `Omit` applied to each member of a union, so success and failure keep their own fields. */
+type EachWithout<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
 /** What a planner streams while it works; the last event is always `final`. */
 export type PlanStreamEvent =
   | {

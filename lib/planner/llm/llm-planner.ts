@@ -14,6 +14,7 @@ import { PLAN_SYSTEM_PROMPT, renderPlanPrompt, renderRepairPrompt } from "../pro
 import type {
   PartialOperation,
   Planner,
+  PlannerOutcome,
   PlannerResult,
   PlannerUsage,
   PlanRequest,
@@ -149,8 +150,7 @@ type Settings = Required<Omit<LlmPlannerOptions, "baseUrl">> & Pick<LlmPlannerOp
 /** What every result carries: the planner, its model, calls and tokens so far, time taken. */
 type ResultFacts = Pick<PlannerResult, "planner" | "model" | "usage" | "latencyMs">;
 /** A result short of those facts (they are added when it is given). */
-type Outcome = DistributiveOmit<PlannerResult, keyof ResultFacts>;
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+type Outcome = PlannerOutcome<keyof ResultFacts>;
 
 async function* run(
   settings: Settings,

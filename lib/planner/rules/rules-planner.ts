@@ -1,6 +1,12 @@
 import { hasErrors } from "@/lib/plan/issues";
 import { validatePlan } from "@/lib/plan/validate";
-import type { Planner, PlannerResult, PlanRequest, PlanStreamEvent } from "../types";
+import type {
+  Planner,
+  PlannerOutcome,
+  PlannerResult,
+  PlanRequest,
+  PlanStreamEvent,
+} from "../types";
 import { buildPlan } from "./build";
 import {
   type ComputedReading,
@@ -62,8 +68,7 @@ export function planWithRules(
   } as PlannerResult;
 }
 
-type Outcome = DistributiveOmit<PlannerResult, "planner" | "latencyMs">;
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+type Outcome = PlannerOutcome<"planner" | "latencyMs">;
 
 function planOrRefuse(request: PlanRequest, createdAt: Date): Outcome {
   const vocabulary = vocabularyFor(request.profile, request.knownKeys, request.knownValues);
