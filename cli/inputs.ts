@@ -3,7 +3,7 @@ import path from "node:path";
 import { CsvError, type CsvTable } from "@/lib/dataset/csv";
 import type { Delimiter } from "@/lib/dataset/csv-dialect";
 import { explainKeyColumn } from "@/lib/dataset/key-reason";
-import { profileDataset } from "@/lib/dataset/profile";
+import { profileDatasetOnDemand } from "@/lib/dataset/profile";
 import { parseCsvInParallel, readFileShared } from "@/lib/dataset/scan-worker";
 import type { DatasetProfile } from "@/lib/dataset/types";
 import { hasErrors, type PlanIssue } from "@/lib/plan/issues";
@@ -76,7 +76,8 @@ export async function readCsvFile(
   }
   try {
     const table = parseCsvInParallel(bytes, delimiter ? { delimiter } : {});
-    const profile = profileDataset(table, keyColumn === undefined ? {} : { keyColumn });
+    // Profiled as it is read: a plan that names two columns has the other five left unscanned.
+    const profile = profileDatasetOnDemand(table, keyColumn === undefined ? {} : { keyColumn });
     const picked =
       keyColumn === undefined ? explainKeyColumn(profile, profile.keyColumn).warning : undefined;
     const keyWarning = picked && `${picked} --key COLUMN picks another.`;
@@ -102,7 +103,7 @@ export function checkPlanAgainstCsv(loaded: LoadedPlan, csv: LoadedCsv): PlanIss
   return issues;
 }
 
-/** The table's keys through its own key index (profileDataset made the key column its key). */
+/** The table's keys through its own key index (the profile made the key column its key). */
 function tableKeys(csv: LoadedCsv): KnownValues | undefined {
   const { table } = csv;
   const col = table.columnIndex(csv.profile.keyColumn);

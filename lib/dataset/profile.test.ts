@@ -1,9 +1,21 @@
 import fs from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { CsvError, parseCsv } from "./csv";
-import { profileDataset, reprofileChangedColumns, SHORTHAND_SYNONYMS } from "./profile";
+import { scanDistinct } from "./distinct";
+import {
+  profileDataset,
+  profileDatasetOnDemand,
+  reprofileChangedColumns,
+  SHORTHAND_SYNONYMS,
+} from "./profile";
+
+// The real scan, watched: which columns an on-demand profile scans.
+vi.mock("./distinct", async (actual) => {
+  const module = await actual<typeof import("./distinct")>();
+  return { ...module, scanDistinct: vi.fn(module.scanDistinct) };
+});
 
 const fixtures = path.resolve(__dirname, "../../tests/fixtures");
 const table = (csv: string) => parseCsv(new TextEncoder().encode(csv));
@@ -180,5 +192,55 @@ describe("reprofileChangedColumns", () => {
     expect(() => reprofileChangedColumns(table("sku,price\nA,1\nA,2\n"), before, ["sku"])).toThrow(
       CsvError,
     );
+  });
+});
+
+describe("profileDatasetOnDemand", () => {
+  // Values that make columns unique or not, empty or not, of every type, quoted or bare.
+  const cell = fc.constantFrom("", " ", "1", "0", "2.50", "yes", "007", "2024-06-01", "a,b", "x");
+  const names = fc.constantFrom("sku", "id", "order_id", "code", "name", "price", "in_stock");
+  const csvField = (value: string) => (/[",]/.test(value) ? `"${value}"` : value);
+  const tableOf = fc.uniqueArray(names, { minLength: 1, maxLength: 5 }).chain((header) =>
+    fc.record({
+      header: fc.constant(header),
+      rows: fc.array(
+        fc.array(fc.oneof(cell, fc.nat(40).map(String)), {
+          minLength: header.length,
+          maxLength: header.length,
+        }),
+        { maxLength: 12 },
+      ),
+    }),
+  );
+  const csvOf = ({ header, rows }: { header: string[]; rows: string[][] }) =>
+    `${header.join(",")}\n${rows.map((row) => row.map(csvField).join(",")).join("\n")}\n`;
+  const outcome = (profile: () => unknown) => {
+    try {
+      return { profile: JSON.parse(JSON.stringify(profile())) };
+    } catch (error) {
+      return { error: (error as CsvError).code };
+    }
+  };
+
+  it("reads as the full profile, with the same key, or fails as it does", () => {
+    fc.assert(
+      fc.property(tableOf, (shape) => {
+        const csv = csvOf(shape);
+        expect(outcome(() => profileDatasetOnDemand(table(csv)))).toEqual(
+          outcome(() => profileDataset(table(csv))),
+        );
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("scans only the columns something reads", () => {
+    const profile = profileDatasetOnDemand(table("sku,name,weight\nA1,Mat,10\nA2,Block,12\n"));
+    expect(profile.keyColumn).toBe("sku");
+    const scanned = vi.mocked(scanDistinct);
+    scanned.mockClear();
+    expect(profile.columns[2]).toMatchObject({ name: "weight", type: "integer", max: "12" });
+    expect(profile.columns[2].decimals).toBeUndefined();
+    expect(scanned.mock.calls.map(([, col]) => col)).toEqual([2]);
   });
 });
