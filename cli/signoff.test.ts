@@ -604,7 +604,7 @@ describe("help and the bin", () => {
     expect(run.stdout).toMatch(new RegExp(`^Usage: signoff ${command} `));
   });
 
-  it("bin/signoff.mjs runs the CLI from any directory", async () => {
+  it("bin/signoff.mjs runs the CLI from any directory, with a new database there", async () => {
     const bin = [path.join(REPO_ROOT, "bin", "signoff.mjs")];
     const help = await runCli(["--help"], { cwd: dir, entry: bin });
     expect(help.code).toBe(0);
@@ -621,12 +621,15 @@ describe("help and the bin", () => {
         "--audit",
         "audit.jsonl",
         "--db",
-        "none",
+        "file:app.db",
       ],
       { cwd: dir, entry: bin },
     );
+    expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     expect(await readFile(at("out.csv"))).toEqual(await readFile(SEED_AFTER));
+    // A new database in that directory, made from the repository's schema.
+    expect(existsSync(at("app.db"))).toBe(true);
   });
 });
 

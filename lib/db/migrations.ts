@@ -20,7 +20,9 @@ import {
  * schema, `prisma/schema.prisma`.
  */
 
-export const PRISMA_DIR = path.resolve(process.cwd(), "prisma");
+// The schema and migrations ship with the code, not with the data: the `signoff` bin, which may
+// run from any directory, says where the repository is.
+export const PRISMA_DIR = path.resolve(process.env.SIGNOFF_ROOT ?? process.cwd(), "prisma");
 
 export interface MigrationPaths {
   schemaPath: string;
