@@ -89,10 +89,13 @@ function* changeEntries(
   const width = header.length;
   const names = header.map((name, col) => `${col === 0 ? "" : ","}${JSON.stringify(name)}:`);
   const keyField = `,${JSON.stringify(keyColumn)}:`;
+  // Only a row that a later group changes again needs what this group wrote kept for it.
+  const revisited = rowsSeenTwice(rowOf, table.rowCount);
   const overlays = new Map<number, Array<string | undefined>>();
   // Where each column's `"name":value` starts in the "before" row just written, and its end.
   const starts = new Int32Array(width + 1);
   const changedNow = new Uint8Array(width);
+  const afterNow = new Array<string>(width).fill("");
   for (let g = 0; g < groups.length; g += 2) {
     const first = changes[groups[g]];
     const row = rowOf[g >> 1];
@@ -101,7 +104,7 @@ function* changeEntries(
     out.text(keyField);
     out.json(first.rowKey);
     out.text(',"before":{');
-    let overlay = overlays.get(row);
+    let overlay = revisited.has(row) ? overlays.get(row) : undefined;
     for (let col = 0; col < width; col++) {
       starts[col] = out.length;
       out.text(names[col]);
@@ -114,12 +117,15 @@ function* changeEntries(
     for (let k = groups[g]; k < groups[g + 1]; k++) {
       const col = header.indexOf(changes[k].column);
       if (col < 0) continue;
+      afterNow[col] = changes[k].after;
+      changedNow[col] = 1;
+    }
+    if (revisited.has(row)) {
       if (!overlay) {
         overlay = new Array<string | undefined>(width);
         overlays.set(row, overlay);
       }
-      overlay[col] = changes[k].after;
-      changedNow[col] = 1;
+      for (let col = 0; col < width; col++) if (changedNow[col]) overlay[col] = afterNow[col];
     }
     // The row after: the bytes just written, with this operation's cells written anew.
     out.text('},"after":{');
@@ -133,11 +139,18 @@ function* changeEntries(
       copyFrom = -1;
       if (col === width) break;
       out.text(names[col]);
-      out.json(overlay?.[col] as string);
+      out.json(afterNow[col]);
     }
     out.text("}}");
     if (out.full) yield out.take();
   }
+}
+
+/** The rows that occur more than once in `rows`. */
+function rowsSeenTwice(rows: Int32Array, rowCount: number): { has(row: number): boolean } {
+  const seen = new Uint8Array(rowCount);
+  for (let k = 0; k < rows.length; k++) if (seen[rows[k]] < 2) seen[rows[k]]++;
+  return { has: (row) => seen[row] === 2 };
 }
 
 /**
