@@ -4,7 +4,7 @@ import { CsvError, type CsvTable } from "@/lib/dataset/csv";
 import type { Delimiter } from "@/lib/dataset/csv-dialect";
 import { explainKeyColumn } from "@/lib/dataset/key-reason";
 import { profileDatasetOnDemand } from "@/lib/dataset/profile";
-import { parseCsvInParallel, readFileShared } from "@/lib/dataset/scan-worker";
+import { parseCsvInParallel, readFileShared, sha256Aside } from "@/lib/dataset/scan-worker";
 import type { DatasetProfile } from "@/lib/dataset/types";
 import { hasErrors, type PlanIssue } from "@/lib/plan/issues";
 import { locatePath, parsePlanText } from "@/lib/plan/json-text";
@@ -31,6 +31,11 @@ export interface LoadedCsv {
   table: CsvTable;
   profile: DatasetProfile;
   bytes: Uint8Array;
+  /**
+   * The file's sha256 (hex). The first call starts it on another thread, where it is taken while
+   * the run goes on.
+   */
+  sha256(): Promise<string>;
   file: string;
   /** Set when the key was picked for the user and the first column could not be it. */
   keyWarning?: string;
@@ -81,7 +86,12 @@ export async function readCsvFile(
     const picked =
       keyColumn === undefined ? explainKeyColumn(profile, profile.keyColumn).warning : undefined;
     const keyWarning = picked && `${picked} --key COLUMN picks another.`;
-    return { table, profile, bytes, file, ...(keyWarning ? { keyWarning } : {}) };
+    let digest: Promise<string> | undefined;
+    const sha256 = () => {
+      digest ??= sha256Aside(bytes);
+      return digest;
+    };
+    return { table, profile, bytes, sha256, file, ...(keyWarning ? { keyWarning } : {}) };
   } catch (error) {
     if (error instanceof CsvError) {
       const where = error.line === null ? file : `${file}:${error.line}`;

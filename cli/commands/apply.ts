@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { type FileHandle, open, rename, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -108,6 +108,8 @@ async function run(argv: string[], io: CliIo): Promise<ExitCode> {
 
     // 3. The plan against the data: profile checks, order conflicts.
     const csv = await readCsvFile(csvFile, args.key, delimiterOption("apply", args.delimiter));
+    // Hashed on another thread while this one checks and runs the plan; the audit line needs it.
+    void csv.sha256();
     const issues = checkPlanAgainstCsv(loaded, csv);
     checkOrderConflicts(loaded, csv);
     if (csv.keyWarning) io.err(`warning: ${csv.keyWarning}`);
@@ -149,7 +151,11 @@ async function skipCompleted(context: ApplyContext, previous: LedgerEntry): Prom
   }
   const audit = await openAudit(context.auditFile);
   try {
-    await appendAuditLine(audit, auditInput(context, { status: "skipped" }), extras(context, {}));
+    await appendAuditLine(
+      audit,
+      auditInput(context, { status: "skipped" }),
+      await extras(context, {}),
+    );
   } finally {
     await audit.close();
   }
@@ -175,12 +181,12 @@ async function writeResult(
     } catch (error) {
       const message = `cannot write --out ${outFile}: ${describeFsError(error)}`;
       const failure: Outcome = { status: "failed", csv, result, error: message, overrideReason };
-      await appendAuditLine(audit, auditInput(context, failure), extras(context, failure));
+      await appendAuditLine(audit, auditInput(context, failure), await extras(context, failure));
       await ledger.record(ledgerRecord(context, failure, csv));
       throw new CliError(EXIT.writeFailed, `${message}; nothing was written`);
     }
     const done: Outcome = { status: "completed", csv, result, overrideReason };
-    await appendAuditLine(audit, auditInput(context, done), extras(context, done));
+    await appendAuditLine(audit, auditInput(context, done), await extras(context, done));
     await audit.sync();
     await ledger.record(ledgerRecord(context, done, csv));
     context.io.out(summary(context, result, overrideReason));
@@ -221,14 +227,11 @@ function auditInput(context: ApplyContext, outcome: Outcome): AuditRecordInput {
   };
 }
 
-function extras(context: ApplyContext, outcome: Outcome): CliAuditExtras {
+async function extras(context: ApplyContext, outcome: Outcome): Promise<CliAuditExtras> {
   const { csv, result } = outcome;
   return {
     actor: context.actor,
-    input: {
-      path: path.resolve(context.csvFile),
-      sha256: csv ? createHash("sha256").update(csv.bytes).digest("hex") : null,
-    },
+    input: { path: path.resolve(context.csvFile), sha256: csv ? await csv.sha256() : null },
     output:
       outcome.status === "completed" && result
         ? { path: path.resolve(context.outFile), sha256: result.outputSha256 }
@@ -277,7 +280,7 @@ async function recordFailure(
   try {
     const audit = await openAudit(context.auditFile);
     try {
-      await appendAuditLine(audit, auditInput(context, failure), extras(context, failure));
+      await appendAuditLine(audit, auditInput(context, failure), await extras(context, failure));
     } finally {
       await audit.close();
     }

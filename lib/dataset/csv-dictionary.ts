@@ -16,6 +16,12 @@ export interface ColumnDictionary {
   values: string[];
 }
 
+/**
+ * Distinct values up to which the executor reads a column through its dictionary (and the
+ * profile counts it from one, which the executor then reuses).
+ */
+export const DICTIONARY_LIMIT = 1024;
+
 /** The dictionary of `col`, or null when it has more than `limit` distinct values. */
 export function buildDictionary(
   table: CsvTable,

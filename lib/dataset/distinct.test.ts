@@ -21,9 +21,11 @@ function reference(csv: string, col: number) {
   return { empty, values: [...seen.values()] };
 }
 
+/** The scan counting off the dictionary, or (`oneTableValues` given) in one table or buckets. */
 function scanned(csv: string, col: number, oneTableValues?: number) {
   const table = parseCsv(new TextEncoder().encode(csv));
-  const scan = scanDistinct(table, col, oneTableValues);
+  const ways = oneTableValues === undefined ? {} : { dictionaryValues: 0, oneTableValues };
+  const scan = scanDistinct(table, col, ways);
   return {
     empty: scan.empty,
     values: Array.from({ length: scan.distinct }, (_, k) => ({
@@ -45,8 +47,10 @@ describe("scanDistinct", () => {
       fc.property(fc.array(cell, { minLength: 1, maxLength: 40 }), fc.nat(6), (cells, limit) => {
         const csv = csvOf(cells);
         const expected = reference(csv, 1);
-        // A limit of 0 to 6 values sends most tables down the bucketed path; undefined keeps one table.
+        // A limit of 0 to 6 values sends most tables down the bucketed path, 1024 keeps one table,
+        // undefined counts off the dictionary.
         expect(scanned(csv, 1, limit)).toEqual(expected);
+        expect(scanned(csv, 1, 1024)).toEqual(expected);
         expect(scanned(csv, 1)).toEqual(expected);
       }),
       { numRuns: 300 },
@@ -57,7 +61,7 @@ describe("scanDistinct", () => {
     // "v332789" and "v529192" have the same 32-bit FNV-1a hash.
     const rows = ["v332789", "v529192", "v332789", "v529192", "v529192"];
     const csv = `id,value\n${rows.map((v, k) => `${k},${v}`).join("\n")}\n`;
-    for (const limit of [0, 1 << 17]) {
+    for (const limit of [0, 1 << 17, undefined]) {
       expect(scanned(csv, 1, limit).values).toEqual([
         { firstRow: 0, count: 2 },
         { firstRow: 1, count: 3 },

@@ -1,4 +1,5 @@
 import type { CsvTable } from "./csv";
+import { type ColumnDictionary, DICTIONARY_LIMIT } from "./csv-dictionary";
 
 // A local constant, not an import: see the note on the character codes in csv.ts.
 const QUOTE = 34;
@@ -21,17 +22,45 @@ export interface DistinctScan {
  * (only quoted cells with an escaped quote are decoded). Equal values are equal strings: cells
  * are not trimmed, so " fitness" and "fitness" are two values, as the executor's eq sees them.
  *
- * Most columns have a few thousand values at most, counted in one hash table that stays in the
+ * A column of at most `DICTIONARY_LIMIT` values is counted off the table's dictionary of it. Most
+ * other columns have a few thousand values at most, counted in one hash table that stays in the
  * cache. A column with more (an id, a name) is counted again in buckets (`countByBuckets`): one
  * table over a million values would miss the cache on nearly every row.
  */
 export function scanDistinct(
   table: CsvTable,
   col: number,
-  /** More values than this are counted in buckets (a parameter for tests). */
-  oneTableValues = ONE_TABLE_VALUES,
+  /** Where one way of counting hands over to the next (parameters for tests). */
+  { dictionaryValues = DICTIONARY_LIMIT, oneTableValues = ONE_TABLE_VALUES } = {},
 ): DistinctScan {
+  // A column of few values (a category, a flag) is counted off its dictionary, which the table
+  // keeps for the executor's filters; one of many gives up on it within its first rows.
+  const dictionary = dictionaryValues > 0 ? table.dictionary(col, dictionaryValues) : null;
+  if (dictionary) return countCodes(dictionary);
   return countInOneTable(table, col, oneTableValues) ?? countByBuckets(table, col);
+}
+
+/** The distinct scan of a dictionary-encoded column: its non-blank values by first row. */
+function countCodes({ codes, values }: ColumnDictionary): DistinctScan {
+  const rowsWith = new Int32Array(values.length);
+  const firstRowOf = new Int32Array(values.length).fill(-1);
+  for (let row = 0; row < codes.length; row++) {
+    const code = codes[row];
+    if (rowsWith[code]++ === 0) firstRowOf[code] = row;
+  }
+  const order: number[] = [];
+  let empty = 0;
+  values.forEach((value, code) => {
+    if (/^[ \t]*$/.test(value)) empty += rowsWith[code];
+    else order.push(code);
+  });
+  order.sort((a, b) => firstRowOf[a] - firstRowOf[b]);
+  return {
+    distinct: order.length,
+    empty,
+    firstRow: Int32Array.from(order, (code) => firstRowOf[code]),
+    count: Int32Array.from(order, (code) => rowsWith[code]),
+  };
 }
 
 /** Values one table holds while it stays small enough for the cache (two 1 MB arrays). */

@@ -1,7 +1,8 @@
+import { DICTIONARY_LIMIT } from "@/lib/dataset/csv-dictionary";
 import type { ColumnProfile } from "@/lib/dataset/types";
 import type { NormalizedOperation } from "@/lib/plan/normalize";
 import type { AggregateFn } from "@/lib/plan/schema";
-import { DICTIONARY_LIMIT, type WorkingCells } from "./cells";
+import type { WorkingCells } from "./cells";
 import {
   add,
   compare,

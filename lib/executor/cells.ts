@@ -1,4 +1,5 @@
 import type { ColumnDictionary, CsvTable, WrittenColumn } from "@/lib/dataset/csv";
+import { DICTIONARY_LIMIT } from "@/lib/dataset/csv-dictionary";
 
 // A local constant, not an import: see the note on the character codes in csv.ts.
 const QUOTE = 34;
@@ -154,9 +155,6 @@ export interface CellTest {
    */
   group?: { col: number; testFor(group: string): CellTest | undefined };
 }
-
-/** Distinct values up to which a full pass over a column goes through its dictionary. */
-export const DICTIONARY_LIMIT = 1024;
 
 /**
  * The rows whose input value passes `t`, read straight off the column's dictionary codes, or

@@ -1,14 +1,9 @@
+import { DICTIONARY_LIMIT } from "@/lib/dataset/csv-dictionary";
 import type { ColumnProfile, DatasetProfile } from "@/lib/dataset/types";
 import { parseBooleanText } from "@/lib/dataset/values";
 import { type NormalizedFilter, normalizePlan, PlanNormalizeError } from "@/lib/plan/normalize";
 import { type Condition, type ExecutionPlan, VARIABLE_REFERENCE } from "@/lib/plan/schema";
-import {
-  type CellTest,
-  DICTIONARY_LIMIT,
-  rowTest,
-  selectByDictionary,
-  type WorkingCells,
-} from "./cells";
+import { type CellTest, rowTest, selectByDictionary, type WorkingCells } from "./cells";
 import { compare, type Decimal, parseDecimal } from "./decimal";
 import { rawOrder } from "./fast-numeric";
 import { type CompiledTop, compileTop, selectTop, topColumns } from "./top";
