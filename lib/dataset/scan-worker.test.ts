@@ -1,8 +1,14 @@
+import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { CsvError, type CsvTable, type PendingTailScan, parseCsv, type TailScanner } from "./csv";
 import { scanRows } from "./csv-scan";
-import { readFileShared, tailScannerForTests } from "./scan-worker";
+import {
+  PARALLEL_PARSE_MIN_BYTES,
+  readFileShared,
+  sha256Aside,
+  tailScannerForTests,
+} from "./scan-worker";
 
 /**
  * The two-thread parse must be indistinguishable from the one-thread parse: same offsets, same
@@ -268,5 +274,19 @@ describe("a worker that fails", () => {
     } finally {
       warn.mockRestore();
     }
+  });
+});
+
+describe("sha256Aside", () => {
+  it("hashes large shared bytes on the worker, and others here, to the same digest", async () => {
+    const size = PARALLEL_PARSE_MIN_BYTES + 3;
+    const shared = new Uint8Array(new SharedArrayBuffer(size));
+    for (let at = 0; at < size; at++) shared[at] = (at * 31) & 0xff;
+    const expected = createHash("sha256").update(shared).digest("hex");
+    expect(await sha256Aside(shared)).toBe(expected);
+    expect(await sha256Aside(shared.slice())).toBe(expected);
+    expect(await sha256Aside(shared.subarray(0, 10))).toBe(
+      createHash("sha256").update(shared.subarray(0, 10)).digest("hex"),
+    );
   });
 });
