@@ -31,7 +31,7 @@ export async function appendAuditLine(
   record: AuditRecordInput,
   extras: CliAuditExtras,
 ): Promise<void> {
-  for (const bytes of auditLineBytes(record, { ...extras })) {
+  for (const bytes of auditLineBytes(record, { ...extras }, { reusePieces: true })) {
     for (let at = 0; at < bytes.length; ) at += writeSync(handle.fd, bytes, at);
   }
 }

@@ -3,7 +3,7 @@ import path from "node:path";
 import { CsvError, type CsvTable } from "@/lib/dataset/csv";
 import type { Delimiter } from "@/lib/dataset/csv-dialect";
 import { explainKeyColumn } from "@/lib/dataset/key-reason";
-import { profileDatasetOnDemand } from "@/lib/dataset/profile";
+import { likelyKeyColumn, profileDatasetOnDemand } from "@/lib/dataset/profile";
 import { parseCsvInParallel, readFileShared, sha256Aside } from "@/lib/dataset/scan-worker";
 import type { DatasetProfile } from "@/lib/dataset/types";
 import { hasErrors, type PlanIssue } from "@/lib/plan/issues";
@@ -80,7 +80,10 @@ export async function readCsvFile(
     );
   }
   try {
-    const table = parseCsvInParallel(bytes, delimiter ? { delimiter } : {});
+    const table = parseCsvInParallel(bytes, {
+      ...(delimiter ? { delimiter } : {}),
+      likelyKeyColumn: keyColumn === undefined ? likelyKeyColumn : () => keyColumn,
+    });
     // Profiled as it is read: a plan that names two columns has the other five left unscanned.
     const profile = profileDatasetOnDemand(table, keyColumn === undefined ? {} : { keyColumn });
     const picked =

@@ -30,9 +30,16 @@ const CHUNK = 1 << 20;
 export function* auditLineBytes(
   input: AuditRecordInput,
   extras: AuditExtras = {},
+  {
+    /**
+     * Each piece is written over by the next, for a caller that writes a piece out before it asks
+     * for the next: a hundred pieces of a large line then make no garbage.
+     */
+    reusePieces = false,
+  } = {},
 ): Generator<Uint8Array> {
   checkExtras(extras);
-  const out = new JsonBytes();
+  const out = new JsonBytes(reusePieces);
   const table = input.input;
   const changes = Array.isArray(input.changes) ? input.changes : [...input.changes];
   if (!table || !writableAsText(table.header, input.keyColumn)) {
@@ -162,6 +169,8 @@ class JsonBytes {
   private at = 0;
   private readonly encoder = new TextEncoder();
 
+  constructor(private readonly reusePieces: boolean) {}
+
   get full(): boolean {
     return this.at >= CHUNK;
   }
@@ -180,7 +189,7 @@ class JsonBytes {
 
   /** The bytes so far; the next write starts a new piece. */
   take(): Uint8Array {
-    const piece = this.bytes.slice(0, this.at);
+    const piece = this.reusePieces ? this.bytes.subarray(0, this.at) : this.bytes.slice(0, this.at);
     this.at = 0;
     return piece;
   }

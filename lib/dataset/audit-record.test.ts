@@ -148,6 +148,12 @@ describe("audit records in the seed executor's format", () => {
     const expected = `${JSON.stringify(buildAuditRecord(input, { actor: "Zoë" }))}\n`;
     expect(Buffer.concat(pieces).toString("utf8")).toBe(expected);
     expect([...auditLineChunks(input, { actor: "Zoë" })].join("")).toBe(expected);
+    // Pieces written over by the next: each copied as it comes, they make the same line.
+    const reused: Buffer[] = [];
+    for (const piece of auditLineBytes(input, { actor: "Zoë" }, { reusePieces: true })) {
+      reused.push(Buffer.from(piece));
+    }
+    expect(Buffer.concat(reused).toString("utf8")).toBe(expected);
   });
 
   it("records a failed execution without changes or an input table", () => {

@@ -394,3 +394,38 @@ describe("column dictionaries", () => {
     expect(table.dictionary(0, 10)).toBe(table.dictionary(0, 10));
   });
 });
+
+describe("a likely key hashed during the parse", () => {
+  // Semicolon files, so that decimal commas ("1,5") are read as points in some columns.
+  const cell = fc.constantFrom("1", "2", "1,5", "2,5", "a", '"b"', "", "x;y");
+  const fileOf = (rows: string[][]) =>
+    `k;n;v\n${rows.map((row) => row.map((c) => (c.includes(";") ? `"${c}"` : c)).join(";")).join("\n")}\n`;
+
+  it("keys the table as a parse without it does, whichever column becomes the key", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(cell, { minLength: 3, maxLength: 3 }), { minLength: 1, maxLength: 8 }),
+        fc.constantFrom("k", "n", "v", "missing"),
+        fc.constantFrom("k", "n", "v"),
+        (rows, likely, key) => {
+          const bytes = new TextEncoder().encode(fileOf(rows));
+          const keyed = (table: ReturnType<typeof parseCsv>) => {
+            try {
+              table.setKeyColumn(key);
+            } catch (error) {
+              return (error as CsvError).code;
+            }
+            return Array.from({ length: table.rowCount }, (_, row) =>
+              table.rowOfKey(table.rowKey(row)),
+            );
+          };
+          const hinted = parseCsv(bytes, { likelyKeyColumn: () => likely });
+          const plain = parseCsv(bytes);
+          expect(keyed(hinted)).toEqual(keyed(plain));
+          expect(hinted.column(2)).toEqual(plain.column(2));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

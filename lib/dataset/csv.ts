@@ -61,6 +61,12 @@ export interface ParseCsvOptions {
   delimiter?: Delimiter;
   /** Column whose values identify rows. Checked at parse time: unique and non-empty. */
   keyColumn?: string;
+  /**
+   * Without a `keyColumn`: the column that will probably be the key, picked from the header. The
+   * scan hashes its values on the way, so that making it the key later needs no pass of its own;
+   * nothing is checked.
+   */
+  likelyKeyColumn?: (header: readonly string[]) => string | undefined;
   /** Scans the second half of a large ASCII file on another thread (see scan-worker.ts). */
   tailScanner?: TailScanner;
   /**
@@ -145,7 +151,7 @@ function parseDecoded(
   const separator = delimiter.charCodeAt(0);
   const header = readHeader(text, pos, lineOfText(text, pos), separator);
   const width = header.names.length;
-  const keyField = options.keyColumn === undefined ? -1 : header.names.indexOf(options.keyColumn);
+  const keyField = keyFieldOf(header.names, options);
   const encode = scanEncoding(header.names, options);
   // Only in a pure ASCII file without a BOM are text offsets byte offsets, which the other
   // thread's scan of the bytes reports.
@@ -165,17 +171,18 @@ function parseDecoded(
     separator,
     sameTask ? tail : null,
   );
-  const scannedKeys: ScannedKeys | undefined =
-    keyField < 0 ? undefined : { field: keyField, hashes: rows.keyHashes, unhashed: rows.unhashed };
-
   // Decimal commas are read as points (`decimal-comma.ts`); the key keeps its text as written,
   // since the scan hashed it from the file.
   let readText = text;
   let dictionary = rows.dictionary;
+  const keyAsWritten = options.keyColumn === undefined || keyField < 0 ? [] : [keyField];
   const decimalColumns =
-    delimiter === ","
-      ? []
-      : decimalCommaColumns(text, rows, width, new Set(keyField < 0 ? [] : [keyField]));
+    delimiter === "," ? [] : decimalCommaColumns(text, rows, width, new Set(keyAsWritten));
+  // A likely key read with decimal points has other values than the scan hashed.
+  const scannedKeys: ScannedKeys | undefined =
+    keyField < 0 || decimalColumns.includes(keyField)
+      ? undefined
+      : { field: keyField, hashes: rows.keyHashes, unhashed: rows.unhashed };
   if (decimalColumns.length > 0) {
     readText = withDecimalPoints(text, rows, width, decimalColumns);
     if (dictionary && decimalColumns.includes(dictionary.field)) dictionary = null;
@@ -198,6 +205,12 @@ function parseDecoded(
   if (header.names[width - 1] === "") checkUnnamedColumn(text, rows, width);
   if (options.keyColumn !== undefined) table.setKeyColumn(options.keyColumn);
   return table;
+}
+
+/** The field whose keys the scan hashes: the key column's, else the likely key's; -1 for none. */
+function keyFieldOf(header: readonly string[], options: ParseCsvOptions): number {
+  const name = options.keyColumn ?? options.likelyKeyColumn?.(header);
+  return name === undefined ? -1 : header.indexOf(name);
 }
 
 /** The trailing column without a name may only hold empty cells. */
@@ -264,7 +277,7 @@ function startTailScan(bytes: Uint8Array, options: ParseCsvOptions): TailScan | 
   }
   if (header.next >= text.length) return null;
   const width = header.names.length;
-  const keyField = options.keyColumn === undefined ? -1 : header.names.indexOf(options.keyColumn);
+  const keyField = keyFieldOf(header.names, options);
   const encode = scanEncoding(header.names, options);
   const middle = header.next + Math.floor((bytes.length - header.next) * HEAD_SHARE);
   const lineBreak = bytes.indexOf(LF, middle);

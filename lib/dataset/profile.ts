@@ -140,10 +140,7 @@ function columnOnDemand(table: CsvTable, col: number): ColumnProfile {
  * equals) whose values the table finds unique and filled in.
  */
 function firstUniqueByPreference(table: CsvTable): string | undefined {
-  const byPreference = table.header
-    .map((name, col) => ({ name, col, preference: keyPreference(name) }))
-    .sort((a, b) => b.preference - a.preference || a.col - b.col);
-  for (const { name } of byPreference) {
+  for (const name of byKeyPreference(table.header)) {
     try {
       table.setKeyColumn(name);
       return name;
@@ -152,6 +149,22 @@ function firstUniqueByPreference(table: CsvTable): string | undefined {
     }
   }
   return undefined;
+}
+
+/** Column names, best-named key first (the leftmost among equals). */
+function byKeyPreference(header: readonly string[]): string[] {
+  return header
+    .map((name, col) => ({ name, col, preference: keyPreference(name) }))
+    .sort((a, b) => b.preference - a.preference || a.col - b.col)
+    .map(({ name }) => name);
+}
+
+/**
+ * The column `profileDatasetOnDemand` tries first as the key, from the header alone: a parse
+ * can hash its values on the way (`ParseCsvOptions.likelyKeyColumn`).
+ */
+export function likelyKeyColumn(header: readonly string[]): string | undefined {
+  return byKeyPreference(header)[0];
 }
 
 function sampleRowsOf(table: CsvTable): string[][] {
