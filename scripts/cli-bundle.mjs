@@ -70,10 +70,10 @@ async function build(root, cache) {
     format: "esm",
     platform: "node",
     target: "node20",
-    // The packages stay imports, resolved from node_modules as before; only our sources are
-    // bundled. `server-only` is what it is under the app's server conditions: nothing.
-    packages: "external",
-    plugins: [serverOnlyIsEmpty],
+    // The packages stay imports, resolved from node_modules as before, but for zod (its hundred
+    // modules are most of what loading the CLI costs). `server-only` is what it is under the
+    // app's server conditions: nothing.
+    plugins: [serverOnlyIsEmpty, packagesExceptZodStayImports],
     tsconfig: "tsconfig.json",
     sourcemap: "linked",
     metafile: true,
@@ -101,6 +101,18 @@ const serverOnlyIsEmpty = {
       namespace: "empty",
     }));
     build.onLoad({ filter: /.*/, namespace: "empty" }, () => ({ contents: "" }));
+  },
+};
+
+const packagesExceptZodStayImports = {
+  name: "packages-except-zod-stay-imports",
+  setup(build) {
+    build.onResolve({ filter: /.*/ }, ({ path: specifier, kind }) => {
+      // Our own modules: relative, or through the tsconfig path `@/…`.
+      if (kind === "entry-point" || /^(\.|\/|@\/)/.test(specifier)) return undefined;
+      if (specifier === "zod" || specifier.startsWith("zod/")) return undefined;
+      return { external: true };
+    });
   },
 };
 
