@@ -3,6 +3,7 @@ import { type FileHandle, open, rename, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { AuditRecordInput } from "@/lib/dataset/audit-record";
+import { sha256Aside } from "@/lib/dataset/scan-worker";
 import type { DryRunResult } from "@/lib/executor";
 import { delimiterOption, parseCommandArgs, required, userPath } from "../args";
 import { type AuditStatus, appendAuditLine, type CliAuditExtras } from "../audit";
@@ -175,6 +176,8 @@ async function writeResult(
 ): Promise<ExitCode> {
   const { ledger, outFile } = context;
   const audit = await openAudit(context.auditFile);
+  // Hashed on another thread while this one writes it out.
+  const outputSha256 = sha256Aside(result.output);
   try {
     try {
       await writeAtomically(outFile, result.output);
@@ -185,7 +188,7 @@ async function writeResult(
       await ledger.record(ledgerRecord(context, failure, csv));
       throw new CliError(EXIT.writeFailed, `${message}; nothing was written`);
     }
-    const done: Outcome = { status: "completed", csv, result, overrideReason };
+    const done: Outcome = { status: "completed", csv, result, overrideReason, outputSha256 };
     await appendAuditLine(audit, auditInput(context, done), await extras(context, done));
     await audit.sync();
     await ledger.record(ledgerRecord(context, done, csv));
@@ -202,6 +205,8 @@ interface Outcome {
   status?: AuditStatus;
   csv?: LoadedCsv;
   result?: DryRunResult;
+  /** Of the output written, when it was. */
+  outputSha256?: Promise<string>;
   error?: string;
   overrideReason?: string;
 }
@@ -233,8 +238,8 @@ async function extras(context: ApplyContext, outcome: Outcome): Promise<CliAudit
     actor: context.actor,
     input: { path: path.resolve(context.csvFile), sha256: csv ? await csv.sha256() : null },
     output:
-      outcome.status === "completed" && result
-        ? { path: path.resolve(context.outFile), sha256: result.outputSha256 }
+      outcome.status === "completed" && outcome.outputSha256
+        ? { path: path.resolve(context.outFile), sha256: await outcome.outputSha256 }
         : null,
     guards: (result?.guards ?? []).map(({ guard, passed, message }) => ({
       guard,

@@ -314,7 +314,12 @@ function writeAscii(table: CsvTable, cells: ChangedCells): Uint8Array {
   const { bytes } = table;
   const { starts, ends, texts, lengths, count } = cells;
   const bom = table.hasBom ? 2 : 0;
-  const out = new Uint8Array(bytes.length + cells.growth);
+  // In shared memory when the input is, so that another thread can hash it without a copy.
+  const size = bytes.length + cells.growth;
+  const out =
+    bytes.buffer instanceof SharedArrayBuffer
+      ? new Uint8Array(new SharedArrayBuffer(size))
+      : new Uint8Array(size);
   const encoder = new TextEncoder();
   let delta = 0; // output offset minus input offset in the current span
   let spanStart = 0; // input offset where the current span starts
