@@ -64,53 +64,9 @@ export interface VirtualTableProps<TRow extends WindowRow> {
  * technology where they sit. The scroll container is focusable, so the keyboard scrolls it with
  * the arrow, Page and Home/End keys.
  */
-export function VirtualTable<TRow extends WindowRow>({
-  label,
-  columns,
-  count,
-  rowAt,
-  viewKey,
-  sorting,
-  onSortingChange,
-  sortable = true,
-  empty,
-}: VirtualTableProps<TRow>) {
-  const scrollRef = useRef<HTMLElement>(null);
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 6,
-    // The first paint (before the container is measured) already shows a screenful of rows.
-    initialRect: { width: 1024, height: 640 },
-  });
-  const items = virtualizer.getVirtualItems();
-  const data = useMemo(() => items.map((item) => rowAt(item.index)), [items, rowAt]);
-
-  const table = useTable(
-    {
-      features: diffTableFeatures,
-      columns,
-      data,
-      getRowId: (row) => row.id,
-      state: { sorting },
-      onSortingChange,
-      manualSorting: true,
-      enableMultiSort: false,
-      enableSorting: sortable,
-    },
-    (state) => ({ sorting: state.sorting }),
-  );
-
-  // A new view (filter, sort, mode) starts at the top; more rows arriving for the same view do not
-  // move it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: viewKey marks a new view
-  useEffect(() => {
-    scrollRef.current?.scrollTo({ top: 0 });
-  }, [viewKey]);
-
-  useRowsVisibleMark(items.length > 0);
-
+export function VirtualTable<TRow extends WindowRow>(props: VirtualTableProps<TRow>) {
+  const { label, count, empty } = props;
+  const { scrollRef, virtualizer, items, table } = useWindowTable(props);
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
   const template = gridTemplate(headers.map((header) => header.column.columnDef.meta));
   const minWidth = headers.reduce(
@@ -151,29 +107,90 @@ export function VirtualTable<TRow extends WindowRow>({
               boxSizing: "border-box",
             }}
           >
-            {table.getRowModel().rows.map((row, slot) => (
-              <tr
-                // biome-ignore lint/suspicious/noArrayIndexKey: keyed by slot on screen on purpose: while scrolling, React keeps the same few dozen row elements in place and only updates their text, so the browser restyles almost nothing
-                key={slot}
-                aria-rowindex={row.original.position + 2}
-                className="grid items-center border-b border-slate-100 hover:bg-slate-50"
-                style={{ gridTemplateColumns: template, height: ROW_HEIGHT, contain: "strict" }}
-              >
-                {row.getAllCells().map((cell) => (
-                  <td
-                    key={cell.column.id}
-                    className={`min-w-0 truncate px-3 ${cell.column.columnDef.meta?.align === "right" ? "text-right tabular-nums" : ""}`}
-                  >
-                    <table.FlexRender cell={cell} />
-                  </td>
-                ))}
-              </tr>
-            ))}
+            <WindowRows table={table} template={template} />
           </tbody>
         )}
       </table>
     </section>
   );
+}
+
+/**
+ * The rows on screen, made for the scroll position, in a TanStack table that holds only them; a
+ * new view scrolls back to the top.
+ */
+function useWindowTable<TRow extends WindowRow>({
+  columns,
+  count,
+  rowAt,
+  viewKey,
+  sorting,
+  onSortingChange,
+  sortable = true,
+}: VirtualTableProps<TRow>) {
+  const scrollRef = useRef<HTMLElement>(null);
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 6,
+    // The first paint (before the container is measured) already shows a screenful of rows.
+    initialRect: { width: 1024, height: 640 },
+  });
+  const items = virtualizer.getVirtualItems();
+  const data = useMemo(() => items.map((item) => rowAt(item.index)), [items, rowAt]);
+
+  const table = useTable(
+    {
+      features: diffTableFeatures,
+      columns,
+      data,
+      getRowId: (row) => row.id,
+      state: { sorting },
+      onSortingChange,
+      manualSorting: true,
+      enableMultiSort: false,
+      enableSorting: sortable,
+    },
+    (state) => ({ sorting: state.sorting }),
+  );
+
+  // A new view (filter, sort, mode) starts at the top; more rows arriving for the same view do not
+  // move it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: viewKey marks a new view
+  useEffect(() => {
+    scrollRef.current?.scrollTo({ top: 0 });
+  }, [viewKey]);
+
+  useRowsVisibleMark(items.length > 0);
+  return { scrollRef, virtualizer, items, table };
+}
+
+function WindowRows<TRow extends WindowRow>({
+  table,
+  template,
+}: {
+  table: ReactTable<DiffTableFeatures, TRow, { sorting: SortingState }>;
+  template: string;
+}) {
+  return table.getRowModel().rows.map((row, slot) => (
+    <tr
+      // biome-ignore lint/suspicious/noArrayIndexKey: keyed by slot on screen on purpose: while scrolling, React keeps the same few dozen row elements in place and only updates their text, so the browser restyles almost nothing
+      key={slot}
+      aria-rowindex={row.original.position + 2}
+      className="grid items-center border-b border-slate-100 hover:bg-slate-50"
+      style={{ gridTemplateColumns: template, height: ROW_HEIGHT, contain: "strict" }}
+    >
+      {row.getAllCells().map((cell) => (
+        <td
+          key={cell.column.id}
+          className={`min-w-0 truncate px-3 ${cell.column.columnDef.meta?.align === "right" ? "text-right tabular-nums" : ""}`}
+        >
+          <table.FlexRender cell={cell} />
+        </td>
+      ))}
+    </tr>
+  ));
 }
 
 function HeaderCell<TRow extends WindowRow>({

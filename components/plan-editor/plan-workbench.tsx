@@ -62,58 +62,32 @@ interface JumpRequest {
  * The plan editor: one draft, three views of it (Form, Graph, JSON) that edit it, live
  * validation with jumps to each problem, saving as revisions, comparing and restoring them.
  */
-export function PlanWorkbench({
-  plan,
-  profile,
-  revisions,
-  operationStats,
-  readOnly = false,
-  onSave,
-  onRestore,
-  onDirtyChange,
-}: PlanWorkbenchProps) {
-  const base = useId();
-  const { store, draft, keys, dirty, edit, replace, discard, markSaved } = usePlanDraft(plan);
-  const { tab, jump, selectedKey, setSelectedKey, show, go, jumpTo } = useNavigation(keys);
-  const json = useJsonText(draft, replace, tab === "json");
-  const { validation, jsonProblem, blockedReason, issueStore } = useDraftChecks(
-    draft,
-    json.reading,
-    profile,
-  );
-
-  const unsaved = dirty || jsonProblem !== undefined;
-  useEffect(() => {
-    onDirtyChange?.(unsaved);
-  }, [onDirtyChange, unsaved]);
-  const saving = useSaveRevision({
-    draft,
-    dirty,
-    unsaved,
-    blockedReason,
-    enabled: !readOnly,
-    onSave,
-    onSaved: markSaved,
-  });
+export function PlanWorkbench(props: PlanWorkbenchProps) {
+  const { revisions, readOnly = false } = props;
+  const workbench = useWorkbench(props);
+  const { base, draft, keys, dirty, navigation, json, checks, saving } = workbench;
+  const { tab, jump, selectedKey, setSelectedKey, show, go, jumpTo } = navigation;
+  const { validation, jsonProblem, blockedReason } = checks;
   const [compare, setCompare] = useState<CompareSides | null>(null);
-  const actions = useMemo<DraftActions>(
-    () => ({ edit, profile, readOnly, stats: operationStats }),
-    [edit, profile, readOnly, operationStats],
-  );
-  const discardAll = () => {
-    discard();
-    json.resetText();
-    saving.clearError();
-  };
-  const restore = onRestore && restoreThen(onRestore, discardAll);
 
   return (
-    <WorkbenchContexts store={store} actions={actions} issues={issueStore}>
+    <WorkbenchContexts
+      store={workbench.store}
+      actions={workbench.actions}
+      issues={checks.issueStore}
+    >
       <div className="space-y-5">
         <WorkbenchToolbar
           tabs={{ base, active: tab, onChange: show, jsonProblem: jsonProblem !== undefined }}
           saving={
-            readOnly ? null : { ...saving, dirty: unsaved, blockedReason, discard: discardAll }
+            readOnly
+              ? null
+              : {
+                  ...saving,
+                  dirty: workbench.unsaved,
+                  blockedReason,
+                  discard: workbench.discardAll,
+                }
           }
         />
         <SaveStatus error={saving.error} message={saving.message} />
@@ -155,14 +129,74 @@ export function PlanWorkbench({
               dirty={dirty}
               readOnly={readOnly}
               onCompare={(revisionId) => setCompare(compareSidesFor(revisions, revisionId, dirty))}
-              onRestore={restore}
-              onLoad={(revision) => replace(revision.plan)}
+              onRestore={workbench.restore}
+              onLoad={(revision) => workbench.replace(revision.plan)}
             />
           </aside>
         </div>
       </div>
     </WorkbenchContexts>
   );
+}
+
+/**
+ * The workbench's state: the draft, which view shows, the JSON text, validation and saving, and
+ * what discarding or restoring does to all of them.
+ */
+function useWorkbench({
+  plan,
+  profile,
+  operationStats,
+  readOnly = false,
+  onSave,
+  onRestore,
+  onDirtyChange,
+}: PlanWorkbenchProps) {
+  const base = useId();
+  const { store, draft, keys, dirty, edit, replace, discard, markSaved } = usePlanDraft(plan);
+  const navigation = useNavigation(keys);
+  const json = useJsonText(draft, replace, navigation.tab === "json");
+  const checks = useDraftChecks(draft, json.reading, profile);
+
+  const unsaved = dirty || checks.jsonProblem !== undefined;
+  useEffect(() => {
+    onDirtyChange?.(unsaved);
+  }, [onDirtyChange, unsaved]);
+  const saving = useSaveRevision({
+    draft,
+    dirty,
+    unsaved,
+    blockedReason: checks.blockedReason,
+    enabled: !readOnly,
+    onSave,
+    onSaved: markSaved,
+  });
+  const actions = useMemo<DraftActions>(
+    () => ({ edit, profile, readOnly, stats: operationStats }),
+    [edit, profile, readOnly, operationStats],
+  );
+  const discardAll = () => {
+    discard();
+    json.resetText();
+    saving.clearError();
+  };
+  const restore = onRestore && restoreThen(onRestore, discardAll);
+  return {
+    base,
+    store,
+    draft,
+    keys,
+    dirty,
+    unsaved,
+    replace,
+    actions,
+    navigation,
+    json,
+    checks,
+    saving,
+    discardAll,
+    restore,
+  };
 }
 
 /** Tabs and the save bar, kept in view while the plan scrolls; "Read only" instead of saving. */

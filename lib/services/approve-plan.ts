@@ -6,19 +6,13 @@ import { recordAuditEvent } from "@/lib/db/audit";
 import { db, type Tx } from "@/lib/db/client";
 import { readProfile } from "@/lib/db/datasets";
 import { insertChanges, insertExecution, markExecutionReverted } from "@/lib/db/execution-writes";
-import {
-  latestRevision,
-  markPlanApproved,
-  markPlanFailed,
-  readPlanJson,
-  revisionAuthors,
-} from "@/lib/db/plans";
+import { latestRevision, markPlanApproved, readPlanJson, revisionAuthors } from "@/lib/db/plans";
 import { appendVersion } from "@/lib/db/version-writes";
 import { loadVersionBytes } from "@/lib/db/versions";
-import { AppError, isAppError } from "@/lib/errors";
+import { AppError } from "@/lib/errors";
 import { dictionaryEncodingFor } from "@/lib/executor";
-import type { ExecutionPlan } from "@/lib/plan/schema";
 import { planHash, previewHash, sha256Hex } from "./hashing";
+import { recordFailedApproval } from "./record-failed-approval";
 import {
   type Lap,
   type PhaseTimings,
@@ -86,7 +80,7 @@ export async function approvePlan(options: ApprovePlanOptions): Promise<Approved
     if (newVersion) rememberTable(newVersion.id, newVersion.table);
     return approved;
   } catch (error) {
-    await recordFailedAttempt(options, plan, startedAt, error);
+    await recordFailedApproval(options, plan, startedAt, error);
     throw error;
   }
 }
@@ -430,71 +424,4 @@ function executionIdUsedMessage(
   const by = existing.source === "cli" ? "a command-line run" : "another approval";
   const made = existing.resultVersion ? ` (it made version ${existing.resultVersion.number})` : "";
   return `Execution id "${id}" was already used by ${by} on "${existing.dataset.name}"${made}. Give this plan a new execution id and preview it again.`;
-}
-
-/** Refusals are the approval rules doing their job; everything else is a failure. */
-const REFUSAL_CODES = new Set([
-  "stale_plan",
-  "execution_id_used",
-  "guard_failed",
-  "conflict",
-  "forbidden",
-]);
-
-async function recordFailedAttempt(
-  options: ApprovePlanOptions,
-  plan: { id: string; datasetId: string; instruction: string; planner: string },
-  startedAt: Date,
-  error: unknown,
-): Promise<void> {
-  const status = isAppError(error) && REFUSAL_CODES.has(error.code) ? "refused" : "failed";
-  const message = error instanceof Error ? error.message : String(error);
-  try {
-    await db().$transaction(async (tx) => {
-      const revision = await tx.planRevision.findUnique({ where: { id: options.revisionId } });
-      const dataset = await tx.dataset.findUniqueOrThrow({ where: { id: plan.datasetId } });
-      let executionPlan: ExecutionPlan | undefined;
-      try {
-        executionPlan = revision ? readPlanJson(revision.planJson) : undefined;
-      } catch {
-        executionPlan = undefined;
-      }
-      const execution = await insertExecution(tx, {
-        executionId: executionPlan?.execution_id ?? "unknown",
-        idempotencyKey: null,
-        datasetId: plan.datasetId,
-        planId: plan.id,
-        planRevisionId: revision?.id ?? null,
-        baseVersionId: dataset.currentVersionId ?? "",
-        status,
-        source: "web",
-        planner: plan.planner,
-        instruction: executionPlan?.source_instruction ?? plan.instruction,
-        operationsCount: executionPlan?.operations.length ?? 0,
-        previewHash: options.previewHash,
-        planHash: executionPlan ? planHash(executionPlan) : "",
-        planSnapshotJson: revision?.planJson ?? "{}",
-        approvedBy: options.actor.id,
-        overrideReason: options.overrideReason ?? null,
-        error: message,
-        startedAt,
-        finishedAt: new Date(),
-      });
-      if (status === "failed") await markPlanFailed(tx, plan.id);
-      await recordAuditEvent(tx, {
-        actor: options.actor.id,
-        type: status === "refused" ? "execution.refused" : "execution.failed",
-        subjectType: "execution",
-        subjectId: execution.id,
-        datasetId: plan.datasetId,
-        planId: plan.id,
-        executionId: execution.id,
-        detail: { error: message, code: isAppError(error) ? error.code : "internal" },
-      });
-    });
-  } catch (recordError) {
-    // The approval's own error is what the user needs to see; losing the record of a failed
-    // attempt is logged rather than allowed to mask it.
-    console.error("Could not record the failed approval attempt", recordError);
-  }
 }

@@ -25,39 +25,8 @@ export default async function DiffTableDevPage({
   const params = await searchParams;
   const count = Math.min(Math.max(Number(params.n ?? 1000) || 0, 0), 1_000_000);
   const { changes, rows } = cachedSyntheticChanges(count);
-  const perOperation = new Array<number>(changes.operationIds.length).fill(0);
-  for (const op of changes.op) perOperation[op]++;
-  const operations = changes.operationIds.map((operationId, op) => ({
-    operationId,
-    matched: Math.round(perOperation[op] * 1.08),
-    changed: perOperation[op],
-    skipped: Math.round(perOperation[op] * 0.08),
-  }));
-  const guards: GuardResult[] = [
-    {
-      guard: "max_change_percent",
-      limit: 15,
-      actual: 10,
-      passed: true,
-      message: "The largest change is 10%; the limit is 15%.",
-    },
-    params.guards === "fail"
-      ? {
-          guard: "max_rows_changed",
-          limit: 1000,
-          actual: changes.rowKeys.length,
-          passed: false,
-          message: `${changes.rowKeys.length} rows would change, more than the limit of 1000.`,
-          offendingKeys: changes.rowKeys.slice(0, 12),
-        }
-      : {
-          guard: "max_value",
-          limit: 120,
-          actual: 104.44,
-          passed: true,
-          message: "The largest new value is 104.44; the maximum is 120.",
-        },
-  ];
+  const operations = syntheticOperations(changes);
+  const guards = syntheticGuards(changes, params.guards === "fail");
 
   return (
     <>
@@ -106,4 +75,47 @@ export default async function DiffTableDevPage({
       </div>
     </>
   );
+}
+
+type SyntheticChanges = ReturnType<typeof cachedSyntheticChanges>["changes"];
+
+/** Per-operation counts as a preview reports them: a few matched rows skipped by each. */
+function syntheticOperations(changes: SyntheticChanges) {
+  const perOperation = new Array<number>(changes.operationIds.length).fill(0);
+  for (const op of changes.op) perOperation[op]++;
+  return changes.operationIds.map((operationId, op) => ({
+    operationId,
+    matched: Math.round(perOperation[op] * 1.08),
+    changed: perOperation[op],
+    skipped: Math.round(perOperation[op] * 0.08),
+  }));
+}
+
+/** Two guards that pass, or (`fail`) one that passes and one that fails on the row count. */
+function syntheticGuards(changes: SyntheticChanges, fail: boolean): GuardResult[] {
+  return [
+    {
+      guard: "max_change_percent",
+      limit: 15,
+      actual: 10,
+      passed: true,
+      message: "The largest change is 10%; the limit is 15%.",
+    },
+    fail
+      ? {
+          guard: "max_rows_changed",
+          limit: 1000,
+          actual: changes.rowKeys.length,
+          passed: false,
+          message: `${changes.rowKeys.length} rows would change, more than the limit of 1000.`,
+          offendingKeys: changes.rowKeys.slice(0, 12),
+        }
+      : {
+          guard: "max_value",
+          limit: 120,
+          actual: 104.44,
+          passed: true,
+          message: "The largest new value is 104.44; the maximum is 120.",
+        },
+  ];
 }
