@@ -43,6 +43,11 @@ const envSchema = z.object({
    * the connection's own. Read by scripts/serve.mjs.
    */
   SIGNOFF_TRUSTED_PROXIES: z.string().optional(),
+  /**
+   * The repository, where the schema and migrations are; default: the working directory. The
+   * `signoff` bin sets it, since the CLI runs from any directory.
+   */
+  SIGNOFF_ROOT: z.string().min(1).optional(),
   /** Sign-in attempts allowed per client address per minute. */
   SIGNOFF_SIGN_IN_ATTEMPTS: z.coerce.number().int().min(1).max(10_000).default(5),
 });

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
+import { env } from "@/lib/env";
 import { postgresSchemaText } from "../../scripts/postgres-schema.mjs";
 import { databaseProvider, redactedUrl, sqliteFilePath } from "./database-url";
 import {
@@ -22,7 +23,7 @@ import {
 
 // The schema and migrations ship with the code, not with the data: the `signoff` bin, which may
 // run from any directory, says where the repository is.
-export const PRISMA_DIR = path.resolve(process.env.SIGNOFF_ROOT ?? process.cwd(), "prisma");
+const PRISMA_DIR = path.resolve(env().SIGNOFF_ROOT ?? process.cwd(), "prisma");
 
 export interface MigrationPaths {
   schemaPath: string;
