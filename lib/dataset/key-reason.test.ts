@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseCsv } from "./csv";
 import { explainKeyColumn } from "./key-reason";
@@ -24,5 +25,15 @@ describe("explainKeyColumn", () => {
   it("names empty cells as the reason too", () => {
     const profile = profileOf("name,id\nAda,1\n,2\n");
     expect(explainKeyColumn(profile, "id").warning).toMatch(/is empty on 1 row,/);
+  });
+
+  it("writes counts with their thousands grouped, as en-US does", () => {
+    const profile = profileOf("code,name\nA1,Mug\n");
+    fc.assert(
+      fc.property(fc.nat(), (rowCount) => {
+        const { reason } = explainKeyColumn({ ...profile, rowCount }, "code");
+        expect(reason).toContain(` ${rowCount.toLocaleString("en-US")} rows`);
+      }),
+    );
   });
 });

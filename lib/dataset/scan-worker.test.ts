@@ -10,6 +10,12 @@ import {
   tailScannerForTests,
 } from "./scan-worker";
 
+// The real hash, watched: which thread takes a digest (the worker's `node:crypto` is its own).
+vi.mock("node:crypto", async (actual) => {
+  const crypto = await actual<typeof import("node:crypto")>();
+  return { ...crypto, createHash: vi.fn(crypto.createHash) };
+});
+
 /**
  * The two-thread parse must be indistinguishable from the one-thread parse: same offsets, same
  * keys, same first error.
@@ -283,7 +289,12 @@ describe("sha256Aside", () => {
     const shared = new Uint8Array(new SharedArrayBuffer(size));
     for (let at = 0; at < size; at++) shared[at] = (at * 31) & 0xff;
     const expected = createHash("sha256").update(shared).digest("hex");
+    const hashedHere = vi.mocked(createHash);
+    hashedHere.mockClear();
     expect(await sha256Aside(shared)).toBe(expected);
+    // The worker's answer is the digest: this thread hashed nothing, then or after.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(hashedHere).not.toHaveBeenCalled();
     expect(await sha256Aside(shared.slice())).toBe(expected);
     expect(await sha256Aside(shared.subarray(0, 10))).toBe(
       createHash("sha256").update(shared.subarray(0, 10)).digest("hex"),

@@ -134,13 +134,17 @@ class WorkerTailScanner implements TailScanner {
     if (!worker) return null;
     const { port1, port2 } = new MessageChannel();
     const answer = new Promise<string>((resolve) => {
+      let answered = false;
       port1.once("message", (reply: { digest?: string }) => {
+        answered = true;
         port1.close();
         // A worker that could not hash (it never should) leaves it to this thread.
         resolve(reply.digest ?? sha256Here(bytes));
       });
       // The worker stopped without answering: hash here.
-      port1.once("close", () => resolve(sha256Here(bytes)));
+      port1.once("close", () => {
+        if (!answered) resolve(sha256Here(bytes));
+      });
     });
     worker.postMessage({ sha256Of: bytes, port: port2 }, [port2]);
     return answer;
