@@ -31,7 +31,49 @@ export async function appendAuditLine(
   record: AuditRecordInput,
   extras: CliAuditExtras,
 ): Promise<void> {
-  for (const bytes of auditLineBytes(record, { ...extras }, { reusePieces: true })) {
-    for (let at = 0; at < bytes.length; ) at += writeSync(handle.fd, bytes, at);
+  new AuditLine(record, extras).appendTo(handle);
+}
+
+/**
+ * One record's line, whose first pieces can be made ahead of writing it (`makeAhead`) while the
+ * command waits for something else, such as the output being flushed to disk.
+ */
+export class AuditLine {
+  private readonly pieces: Generator<Uint8Array>;
+  private readonly ahead: Uint8Array[] = [];
+  private aheadBytes = 0;
+
+  constructor(record: AuditRecordInput, extras: CliAuditExtras) {
+    this.pieces = auditLineBytes(record, { ...extras }, { reusePieces: true });
   }
+
+  /**
+   * Makes pieces (copies: the generator writes each over the last) until `until` settles or
+   * `limitBytes` are held, letting the event loop turn between pieces to notice.
+   */
+  async makeAhead(until: Promise<unknown>, limitBytes: number): Promise<void> {
+    let settled = false;
+    const notice = () => {
+      settled = true;
+    };
+    until.then(notice, notice);
+    while (!settled && this.aheadBytes < limitBytes) {
+      const next = this.pieces.next();
+      if (next.done) return;
+      this.ahead.push(next.value.slice());
+      this.aheadBytes += next.value.length;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  /** Appends the pieces made ahead, then makes and appends the rest. */
+  appendTo(handle: FileHandle): void {
+    for (const bytes of this.ahead) writeAll(handle.fd, bytes);
+    this.ahead.length = 0;
+    for (const bytes of this.pieces) writeAll(handle.fd, bytes);
+  }
+}
+
+function writeAll(fd: number, bytes: Uint8Array): void {
+  for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
 }

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -334,6 +334,21 @@ describe("signoff apply", () => {
     expect(await leftovers()).toEqual([]);
     const [line] = await readAudit();
     expect(line).toMatchObject({ status: "failed", output: null });
+  });
+
+  it("exits 4 when the output cannot be put in place after it was flushed, recording only the failure", async () => {
+    // A directory where the output goes: the temporary file is written and flushed (while the
+    // audit line is being made), then cannot be renamed over it.
+    await mkdir(at("taken"));
+    const run = await apply(FITNESS_PLAN, SEED_CSV, at("taken"));
+    expect(run.code).toBe(4);
+    expect(run.stderr).toMatch(
+      /^signoff apply: cannot write --out .*taken: .*; nothing was written\n$/,
+    );
+    expect(await leftovers()).toEqual([]);
+    const lines = await readAudit();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ status: "failed", output: null, changes: [] });
   });
 
   it("exits 4 when the audit file cannot be opened, and writes no output", async () => {
