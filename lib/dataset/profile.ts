@@ -51,22 +51,10 @@ export function profileDataset(table: CsvTable, options: ProfileOptions = {}): D
   }
 
   const keyColumn = options.keyColumn ?? pickKeyColumn(columns, unique);
-  if (keyColumn === undefined) {
-    throw new CsvError(
-      "no_key_column",
-      "No column has a unique, non-empty value on every row. Add an id column, or choose a key column.",
-    );
-  }
+  if (keyColumn === undefined) throw noKeyColumn();
   // Verifies a user's choice, with the lines of any duplicate; a picked key is already known unique.
   table.setKeyColumn(keyColumn, { knownUnique: options.keyColumn === undefined });
-
-  return {
-    columns,
-    rowCount: table.rowCount,
-    keyColumn,
-    ...mapShorthand(columns, keyColumn, options.shorthand),
-    sampleRows: sampleRowsOf(table),
-  };
+  return profileOf(table, columns, keyColumn, options);
 }
 
 /**
@@ -83,13 +71,17 @@ export function profileDatasetOnDemand(
 ): DatasetProfile {
   const columns = table.header.map((_, col) => columnOnDemand(table, col));
   const keyColumn = options.keyColumn ?? firstUniqueByPreference(table);
-  if (keyColumn === undefined) {
-    throw new CsvError(
-      "no_key_column",
-      "No column has a unique, non-empty value on every row. Add an id column, or choose a key column.",
-    );
-  }
+  if (keyColumn === undefined) throw noKeyColumn();
   table.setKeyColumn(keyColumn);
+  return profileOf(table, columns, keyColumn, options);
+}
+
+function profileOf(
+  table: CsvTable,
+  columns: ColumnProfile[],
+  keyColumn: string,
+  options: ProfileOptions,
+): DatasetProfile {
   return {
     columns,
     rowCount: table.rowCount,
@@ -97,6 +89,13 @@ export function profileDatasetOnDemand(
     ...mapShorthand(columns, keyColumn, options.shorthand),
     sampleRows: sampleRowsOf(table),
   };
+}
+
+function noKeyColumn(): CsvError {
+  return new CsvError(
+    "no_key_column",
+    "No column has a unique, non-empty value on every row. Add an id column, or choose a key column.",
+  );
 }
 
 /** Every figure of a column but its name and index (which are known without a scan). */
