@@ -88,7 +88,7 @@ export { planHash };
  * of the seed executor (no status field) count as completed, since it only wrote successes.
  * `record` does nothing: the apply command appends the audit line itself, whatever the ledger.
  */
-export class AuditFileLedger implements ExecutionLedger {
+class AuditFileLedger implements ExecutionLedger {
   readonly description: string;
 
   constructor(private readonly auditPath: string) {

@@ -11,7 +11,7 @@ const TYPE_STYLES: Record<ColumnProfile["type"], string> = {
   text: "bg-slate-50 text-slate-700 ring-slate-200",
 };
 
-export function ColumnTypeBadge({ type }: { type: ColumnProfile["type"] }) {
+function ColumnTypeBadge({ type }: { type: ColumnProfile["type"] }) {
   return (
     <span
       className={`inline-flex rounded px-1.5 py-0.5 text-xs font-medium ring-1 ring-inset ${TYPE_STYLES[type]}`}

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { RowWindow } from "@/lib/services/version-rows";
 
-export const BLOCK_ROWS = 100;
+const BLOCK_ROWS = 100;
 
 export interface RowWindowParams {
   /** `/api/datasets/<id>/versions/<n>/rows` */

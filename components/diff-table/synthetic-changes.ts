@@ -5,7 +5,7 @@ import { type ChangeColumns, type ChangedRows, emptyChanges } from "@/lib/diff/c
  * page and the diff-ui-300k benchmark. Built straight into columns (no per-change objects) so a
  * 300,000-change set is cheap to produce on the server.
  */
-export function syntheticChanges(count: number): { changes: ChangeColumns; rows: ChangedRows } {
+function syntheticChanges(count: number): { changes: ChangeColumns; rows: ChangedRows } {
   const header = ["sku", "name", "category", "price", "in_stock", "updated_at"];
   const categories = ["Fitness", "Yoga", "Outdoor", "Running", "Cycling", "Swimming"];
   const changes: ChangeColumns = {

@@ -24,7 +24,7 @@ export interface DiffColumnMeta {
  * Sorting state and header APIs come from TanStack Table; the sorting itself is done over index
  * arrays (`manualSorting`), so the table only ever holds the rows on screen.
  */
-export const diffTableFeatures = tableFeatures({
+const diffTableFeatures = tableFeatures({
   rowSortingFeature,
   columnMeta: {} as DiffColumnMeta,
 });

@@ -20,7 +20,7 @@ import {
 import { ComputedActionFields, isComputedAction } from "./text-action-fields";
 import { formatValue, parseNumericValueText } from "./value-codec";
 
-export const ACTION_LABELS: Record<ActionType, string> = {
+const ACTION_LABELS: Record<ActionType, string> = {
   percent_increase: "Increase by %",
   percent_decrease: "Decrease by %",
   fixed_increase: "Increase by amount",

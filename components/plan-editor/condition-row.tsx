@@ -11,7 +11,7 @@ import { ColumnSelect, ScalarInput, TextInput } from "./inputs";
 import { TokenListInput } from "./token-list-input";
 import { formatValue, parseScalarText, retypeValue } from "./value-codec";
 
-export const OP_LABELS: Record<ConditionOp, string> = {
+const OP_LABELS: Record<ConditionOp, string> = {
   eq: "is",
   neq: "is not",
   in: "is one of",

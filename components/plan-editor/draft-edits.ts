@@ -120,7 +120,7 @@ export function removeOperation(plan: ExecutionPlan, index: number): ExecutionPl
 }
 
 /** Drop `id` from every `depends_on`, as when the operation it names is removed. */
-export function forgetDependency(plan: ExecutionPlan, id: string): ExecutionPlan {
+function forgetDependency(plan: ExecutionPlan, id: string): ExecutionPlan {
   if (!plan.operations.some((operation) => operation.depends_on?.includes(id))) return plan;
   const operations = plan.operations.map((operation) =>
     operation.depends_on?.includes(id)
@@ -265,13 +265,6 @@ export function changeActionType(action: Action, type: ActionType): Action {
   }
 }
 
-export function setActionType(plan: ExecutionPlan, index: number, type: ActionType): ExecutionPlan {
-  return updateOperation(plan, index, (operation) => ({
-    ...operation,
-    action: changeActionType(operation.action, type),
-  }));
-}
-
 // ── Conditions ───────────────────────────────────────────────────────────────────────────────
 
 export type ValueShape = "none" | "single" | "list" | "pair";
@@ -356,12 +349,6 @@ export function removeVariable(plan: ExecutionPlan, name: string): ExecutionPlan
   const { [name]: _, ...variables } = plan.variables;
   const { variables: __, ...rest } = plan;
   return Object.keys(variables).length === 0 ? rest : { ...rest, variables };
-}
-
-/** Drop an optional object (options, guards, a filter part) when its last field is cleared. */
-export function pruneEmpty<T extends object>(value: T | undefined): T | undefined {
-  if (value === undefined) return undefined;
-  return Object.values(value).some((field) => field !== undefined) ? value : undefined;
 }
 
 // ── Suggestions ──────────────────────────────────────────────────────────────────────────────

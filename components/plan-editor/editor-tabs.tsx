@@ -2,7 +2,7 @@
 
 import { type KeyboardEvent, type ReactNode, useRef } from "react";
 
-export const EDITOR_TABS = ["form", "graph", "json"] as const;
+const EDITOR_TABS = ["form", "graph", "json"] as const;
 export type EditorTab = (typeof EDITOR_TABS)[number];
 
 const LABELS: Record<EditorTab, string> = { form: "Form", graph: "Graph", json: "JSON" };

@@ -14,7 +14,7 @@ type Shape = { readonly [key: string]: Shape | "field" };
 const CONDITION: Shape = { column: "field", op: "field", value: "field" };
 const CONDITIONS: Shape = { "#": CONDITION };
 
-export const FORM_SHAPE: Shape = {
+const FORM_SHAPE: Shape = {
   execution_id: "field",
   created_at: "field",
   source_instruction: "field",

@@ -16,7 +16,7 @@ import { ErrorIcon, WarningIcon } from "./icons";
 export const inputClass =
   "block h-8 w-full min-w-0 rounded-md border border-slate-300 bg-white px-2.5 text-sm text-slate-900 shadow-xs placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/25 aria-[invalid=true]:border-red-400 disabled:bg-slate-50 disabled:text-slate-500";
 
-export const labelClass = "block text-xs font-medium text-slate-600";
+const labelClass = "block text-xs font-medium text-slate-600";
 
 export interface ControlProps {
   id: string;

@@ -38,7 +38,7 @@ const GROUP_LABELS: Record<ConditionGroup, { title: string; hint: string }> = {
 };
 
 /** "Categories (column: genre)", or why the shortcut has no column in this dataset. */
-export function shortcutLabel(profile: DatasetProfile, role: ShorthandRole, label: string): string {
+function shortcutLabel(profile: DatasetProfile, role: ShorthandRole, label: string): string {
   const resolution = resolveShorthand(profile, role);
   if (resolution.ok) return `${label} (column: ${resolution.column})`;
   if (resolution.reason === "ambiguous") {

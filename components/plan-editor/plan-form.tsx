@@ -21,7 +21,7 @@ export interface FocusRequest {
 }
 
 /** Move focus to the field at `path`, or the nearest section around it that is on the page. */
-export function focusField(path: PlanPath): boolean {
+function focusField(path: PlanPath): boolean {
   for (const id of fieldIdCandidates(path)) {
     const element = document.getElementById(id);
     if (element) {

@@ -51,7 +51,7 @@ export interface PlanGraphModel {
   problem?: string;
 }
 
-export function edgeId(source: string, target: string): string {
+function edgeId(source: string, target: string): string {
   return `${source}->${target}`;
 }
 

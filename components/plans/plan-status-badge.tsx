@@ -8,7 +8,7 @@ const STATUS_STYLES: Record<string, string> = {
 };
 
 /** A plan's status in the words of the people waiting on it. */
-export const PLAN_STATUS_LABELS: Record<string, string> = {
+const PLAN_STATUS_LABELS: Record<string, string> = {
   draft: "Draft",
   previewed: "Previewed",
   submitted: "Awaiting approval",

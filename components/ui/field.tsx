@@ -1,6 +1,6 @@
 import { type ComponentProps, type ReactNode, useId } from "react";
 
-export const inputClasses =
+const inputClasses =
   "mt-1 block h-9 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 aria-[invalid=true]:border-red-500 disabled:bg-slate-50 disabled:text-slate-500";
 
 /**

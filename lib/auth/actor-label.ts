@@ -23,7 +23,7 @@ const SYSTEM_NAMES: Record<string, string> = {
   "local:operator": "Local operator",
 };
 
-export const CLI_PREFIX = "cli:";
+const CLI_PREFIX = "cli:";
 
 /** The id the CLI writes for a named operator: `cli:<name>` (unchanged if already prefixed). */
 export function cliActorId(name: string): string {

@@ -35,7 +35,7 @@ export async function actorFromHeaders(requestHeaders: Headers): Promise<Actor |
 }
 
 /** The person behind the current request, or null when nobody is signed in. */
-export async function optionalActor(): Promise<Actor | null> {
+async function optionalActor(): Promise<Actor | null> {
   return actorFromHeaders(await headers());
 }
 

@@ -21,7 +21,7 @@ export interface AttemptPolicy {
   forgetAfterMs: number;
 }
 
-export const DEFAULT_ATTEMPT_POLICY: AttemptPolicy = {
+const DEFAULT_ATTEMPT_POLICY: AttemptPolicy = {
   free: 3,
   firstDelayMs: 250,
   maxDelayMs: 8_000,

@@ -11,8 +11,8 @@ import { recordUserRename } from "@/lib/services/record-user-rename";
 import { FailedAttempts, pause } from "./attempts";
 import { resolveAuthSecret } from "./secret";
 
-export const SESSION_DAYS = 7;
-export const DEACTIVATED_MESSAGE = "This account is deactivated. Ask an admin to reactivate it.";
+const SESSION_DAYS = 7;
+const DEACTIVATED_MESSAGE = "This account is deactivated. Ask an admin to reactivate it.";
 
 /**
  * Accounts and sessions through better-auth: email and password only, no public sign-up (admins
@@ -118,14 +118,14 @@ const ACCOUNT_HOOKS = {
  * The origins of the host a request was sent to, over http and https (a TLS proxy in front keeps
  * the Host header). A cross-site form or script still fails the check: its Origin is its own site.
  */
-export function sameHostOrigins(request: Request | undefined): string[] {
+function sameHostOrigins(request: Request | undefined): string[] {
   const host = request?.headers.get("host");
   if (!host || !/^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:]+\](:\d{1,5})?$/.test(host)) return [];
   return [`http://${host}`, `https://${host}`];
 }
 
 /** Failed sign-ins per account, kept in this process (the per-address limit sits beside it). */
-export const signInAttempts = new FailedAttempts("sign-in");
+const signInAttempts = new FailedAttempts("sign-in");
 
 function accountKey(email: unknown): string {
   return typeof email === "string" ? email.trim().toLowerCase() : "";

@@ -54,7 +54,7 @@ const APPROVER: readonly Permission[] = [
 ];
 const ADMIN: readonly Permission[] = [...APPROVER, "user.manage", "settings.manage"];
 
-export const ROLE_PERMISSIONS: Readonly<Record<Role, ReadonlySet<Permission>>> = {
+const ROLE_PERMISSIONS: Readonly<Record<Role, ReadonlySet<Permission>>> = {
   viewer: new Set(VIEWER),
   author: new Set(AUTHOR),
   approver: new Set(APPROVER),

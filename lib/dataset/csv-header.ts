@@ -81,7 +81,7 @@ export interface RecordRead {
  * Reads one record field by field. Used for the header and to describe a bad row; rows go
  * through the faster `scanRows` (csv-scan.ts).
  */
-export function readRecordSlow(
+function readRecordSlow(
   text: string,
   start: number,
   line: number,
@@ -124,12 +124,12 @@ export function readRecordSlow(
   }
 }
 
-export function delimiterName(code: number): string {
+function delimiterName(code: number): string {
   return DELIMITER_NAMES[String.fromCharCode(code) as Delimiter] ?? "comma";
 }
 
 /** Offset of the quote that closes the quoted field opening at `open`, or -1 when none does. */
-export function closingQuote(text: string, open: number): number {
+function closingQuote(text: string, open: number): number {
   let pos = open + 1;
   for (;;) {
     const q = text.indexOf('"', pos);

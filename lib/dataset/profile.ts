@@ -25,9 +25,9 @@ export { normalizeColumnName, SHORTHAND_SYNONYMS, SHORTHAND_TYPES } from "./shor
  */
 
 /** A column lists its distinct values when it has at most this many… */
-export const LOW_CARDINALITY_MAX = 50;
+const LOW_CARDINALITY_MAX = 50;
 /** …and they are at most this share of its non-empty cells (so ids and prices never qualify). */
-export const LOW_CARDINALITY_SHARE = 0.5;
+const LOW_CARDINALITY_SHARE = 0.5;
 const SAMPLE_ROWS = 5;
 
 export interface ProfileOptions {

@@ -184,7 +184,7 @@ class PendingWorkerScan implements PendingTailScan {
 const globalForScanner = globalThis as unknown as { signoffTailScanner?: WorkerTailScanner };
 
 /** The process's tail scanner, or undefined on a single-core machine (nothing to gain). */
-export function workerTailScanner(): TailScanner | undefined {
+function workerTailScanner(): TailScanner | undefined {
   return processScanner();
 }
 

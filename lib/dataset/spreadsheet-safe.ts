@@ -26,7 +26,7 @@ import {
 import { utf8Length } from "./csv-write";
 
 /** First characters that make a spreadsheet evaluate a cell. */
-export const FORMULA_TRIGGERS = ["=", "+", "-", "@", "\t", "\r"] as const;
+const FORMULA_TRIGGERS = ["=", "+", "-", "@", "\t", "\r"] as const;
 
 const PLAIN_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
@@ -39,7 +39,7 @@ export function isFormulaLike(value: string): boolean {
 }
 
 /** The value a spreadsheet shows as text: an apostrophe in front of a formula-like cell. */
-export function neutraliseCell(value: string): string {
+function neutraliseCell(value: string): string {
   return isFormulaLike(value) ? `'${value}` : value;
 }
 

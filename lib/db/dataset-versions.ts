@@ -120,15 +120,6 @@ export async function loadVersionContentById(versionId: string) {
   };
 }
 
-/** The id of a dataset's version by number, or null. */
-export async function findVersionId(datasetId: string, number: number): Promise<string | null> {
-  const version = await db().datasetVersion.findUnique({
-    where: { datasetId_number: { datasetId, number } },
-    select: { id: true },
-  });
-  return version?.id ?? null;
-}
-
 /** One version with its parent and the execution that produced it, for the version diff page. */
 export async function findVersionForDiff(datasetId: string, number: number) {
   return db().datasetVersion.findUnique({

@@ -92,24 +92,6 @@ const changeSelect = {
   after: true,
 } as const;
 
-/** One page of an execution's change records, in executor order. */
-export async function listExecutionChanges(
-  executionId: string,
-  page: { offset: number; limit: number },
-): Promise<{ total: number; changes: StoredChange[] }> {
-  const [total, changes] = await Promise.all([
-    db().change.count({ where: { executionId } }),
-    db().change.findMany({
-      where: { executionId },
-      orderBy: { seq: "asc" },
-      skip: page.offset,
-      take: page.limit,
-      select: changeSelect,
-    }),
-  ]);
-  return { total, changes };
-}
-
 /** Every change record of an execution, in executor order, read in batches. */
 export async function* iterateExecutionChanges(
   executionId: string,

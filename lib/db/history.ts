@@ -109,7 +109,7 @@ export async function listExecutions(filters: HistoryFilters): Promise<HistoryPa
  * (…) AND rowKey = ?` — and the executions are then selected by id. Filtering executions with a
  * `changes: { some: … }` relation filter instead would scan each execution's changes.
  */
-export async function executionWhere(
+async function executionWhere(
   filters: Omit<HistoryFilters, "sort" | "dir" | "page" | "size">,
 ): Promise<Prisma.ExecutionWhereInput> {
   const where: Prisma.ExecutionWhereInput = {};
@@ -137,7 +137,7 @@ async function executionsChangingKey(rowKey: string, datasetId?: string): Promis
 }
 
 /** Planners an execution can record (Plan.planner); CLI runs record none. */
-export const KNOWN_PLANNERS = ["rules", "google", "openai-compatible", "manual", "revert"] as const;
+const KNOWN_PLANNERS = ["rules", "google", "openai-compatible", "manual", "revert"] as const;
 
 /**
  * What the filter form offers: every dataset, and the planners. The planners are the known list

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { env } from "@/lib/env";
+import { loadEnv } from "@/lib/env";
 import { postgresSchemaText } from "../../scripts/postgres-schema.mjs";
 import { databaseProvider, redactedUrl, sqliteFilePath } from "./database-url";
 import {
@@ -22,8 +22,11 @@ import {
  */
 
 // The schema and migrations ship with the code, not with the data: the `signoff` bin, which may
-// run from any directory, says where the repository is.
-const PRISMA_DIR = path.resolve(env().SIGNOFF_ROOT ?? process.cwd(), "prisma");
+// run from any directory, says where the repository is. Read afresh each time (`loadEnv`, not the
+// cached `env`): migrating first must not fix the environment of what runs after it.
+function prismaDir(): string {
+  return path.resolve(loadEnv().SIGNOFF_ROOT ?? process.cwd(), "prisma");
+}
 
 export interface MigrationPaths {
   schemaPath: string;
@@ -33,13 +36,21 @@ export interface MigrationPaths {
 }
 
 export const defaultPaths: MigrationPaths = {
-  schemaPath: path.join(PRISMA_DIR, "schema.prisma"),
-  migrationsDir: path.join(PRISMA_DIR, "migrations"),
+  get schemaPath() {
+    return path.join(prismaDir(), "schema.prisma");
+  },
+  get migrationsDir() {
+    return path.join(prismaDir(), "migrations");
+  },
 };
 
 export const postgresPaths: MigrationPaths = {
-  schemaPath: path.join(PRISMA_DIR, "schema.prisma"),
-  migrationsDir: path.join(PRISMA_DIR, "migrations-postgres"),
+  get schemaPath() {
+    return path.join(prismaDir(), "schema.prisma");
+  },
+  get migrationsDir() {
+    return path.join(prismaDir(), "migrations-postgres");
+  },
   provider: "postgres",
 };
 

@@ -133,10 +133,6 @@ export async function findPlanForReview(planId: string) {
 
 export type PlanForReview = NonNullable<Awaited<ReturnType<typeof findPlanForReview>>>;
 
-export function setPlanStatus(tx: Tx, planId: string, status: string) {
-  return tx.plan.update({ where: { id: planId }, data: { status } });
-}
-
 export function recordPreview(
   tx: Tx,
   revisionId: string,

@@ -52,15 +52,6 @@ export interface SessionUser {
   active: boolean;
 }
 
-export async function findSessionUser(id: string): Promise<SessionUser | null> {
-  const user = await db().user.findUnique({
-    where: { id },
-    select: { id: true, name: true, role: true, deactivatedAt: true },
-  });
-  if (!user) return null;
-  return { id: user.id, name: user.name, role: readRole(user.role), active: !user.deactivatedAt };
-}
-
 export async function isUserActive(id: string): Promise<boolean> {
   const user = await db().user.findUnique({ where: { id }, select: { deactivatedAt: true } });
   return user !== null && user.deactivatedAt === null;

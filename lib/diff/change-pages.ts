@@ -84,7 +84,7 @@ export function appendChangePage(received: ChangeColumns | null, page: ChangePag
 }
 
 /** The most changes one page request may ask for. */
-export const MAX_PAGE = 100_000;
+const MAX_PAGE = 100_000;
 
 /** `from` and `limit` of a page request (`?from=&limit=`), clamped; the first page by default. */
 export function pageRequest(params: URLSearchParams): { from: number; limit: number } {

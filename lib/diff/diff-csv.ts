@@ -6,7 +6,7 @@ import { formatDelta, formatPercent, numericChange } from "./numeric-change";
  * Cells that a spreadsheet would run as a formula are neutralised (OWASP "CSV injection").
  */
 
-export const DIFF_CSV_HEADER = [
+const DIFF_CSV_HEADER = [
   "row_key",
   "operation",
   "column",
@@ -60,7 +60,7 @@ export function* diffCsvChunks(
   }
 }
 
-export function diffCsvRecord(changes: ChangeColumns, index: number): string[] {
+function diffCsvRecord(changes: ChangeColumns, index: number): string[] {
   const before = changes.before[index];
   const after = changes.after[index];
   const numeric = numericChange(before, after);

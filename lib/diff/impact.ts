@@ -33,7 +33,7 @@ export interface ColumnImpact {
   largestDecreases: CellMove[];
 }
 
-export const LARGEST_SHOWN = 5;
+const LARGEST_SHOWN = 5;
 
 interface Tally {
   increases: number;
@@ -109,7 +109,7 @@ function signed(value: Decimal): string {
 }
 
 /** A move of at least this share of the value it starts from is pointed out before approval. */
-export const LARGE_MOVE_SHARE = 0.5;
+const LARGE_MOVE_SHARE = 0.5;
 /** Rows named in a warning; the rest are counted. */
 const NAMED_ROWS = 3;
 
@@ -120,7 +120,7 @@ interface OperationIntent {
 }
 
 /** Rounding that moves a result by more than this share of the change it rounds is pointed out. */
-export const ROUNDING_SHARE = 0.25;
+const ROUNDING_SHARE = 0.25;
 
 /**
  * What the approver should look at twice, from the change set itself: values that moved against

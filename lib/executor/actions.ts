@@ -124,7 +124,7 @@ export function settleStep(op: NormalizedOperation): {
  * Which way an action moves a value: +1 up, -1 down, 0 either or neither (set, or an amount of
  * zero). A bound the action moves towards is a cap on that movement; see `numericStep`.
  */
-export function directionOf(type: NumericActionType | "set", v: Decimal): -1 | 0 | 1 {
+function directionOf(type: NumericActionType | "set", v: Decimal): -1 | 0 | 1 {
   let sign: number;
   switch (type) {
     case "percent_increase":
@@ -170,7 +170,7 @@ function arithmeticOf(type: NumericActionType | "set", v: Decimal): (x: Decimal)
  * The value nearest to `x` whose fraction is `ending` (k + ending for a whole k); a tie goes to
  * the larger. When that falls outside [min, max], the nearest such value inside is taken, if any.
  */
-export function snapToEnding(
+function snapToEnding(
   x: Decimal,
   ending: Decimal,
   min: Decimal | undefined,

@@ -283,5 +283,4 @@ export function toNumber(a: Decimal): number {
 }
 
 export const DECIMAL_ZERO = ZERO;
-export const DECIMAL_ONE: Decimal = { m: 1, s: 0 };
 export const DECIMAL_ONE_HUNDRED: Decimal = { m: 100, s: 0 };

@@ -59,7 +59,7 @@ function failed(value: Decimal | Uncomputable): value is Uncomputable {
 }
 
 /** The expression as a function of the row; column names are resolved once, here. */
-export function compileExpression(
+function compileExpression(
   node: ExpressionNode,
   columnIndex: (name: string) => number,
   cells: WorkingCells,

@@ -13,7 +13,7 @@ import type { PlanValue } from "./variables";
  */
 
 /** The new text of one cell, from its current text and its row. */
-export function textRewrite(
+function textRewrite(
   transform: TextTransform,
   cells: WorkingCells,
   columnIndex: (name: string) => number,

@@ -2,7 +2,7 @@ import { AppError } from "@/lib/errors";
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from "@/lib/security/json-depth";
 
 /** The largest JSON body a route handler reads: an instruction or a plan is a few kilobytes. */
-export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /**
  * A request's JSON body, read no further than `limit` bytes: a larger declared or streamed body

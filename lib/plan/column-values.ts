@@ -25,7 +25,7 @@ export function booleanOf(value: Scalar): boolean | undefined {
   return parseBooleanText(String(value));
 }
 
-export function isDateLike(value: Scalar): boolean {
+function isDateLike(value: Scalar): boolean {
   return typeof value === "string" && isIsoDate(value);
 }
 

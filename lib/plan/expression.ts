@@ -16,15 +16,7 @@
 export const EXPRESSION_MAX_LENGTH = 2000;
 export const EXPRESSION_MAX_DEPTH = 64;
 
-export const EXPRESSION_FUNCTIONS = [
-  "round",
-  "floor",
-  "ceil",
-  "min",
-  "max",
-  "abs",
-  "coalesce",
-] as const;
+const EXPRESSION_FUNCTIONS = ["round", "floor", "ceil", "min", "max", "abs", "coalesce"] as const;
 export type ExpressionFunction = (typeof EXPRESSION_FUNCTIONS)[number];
 
 export type BinaryOperator = "+" | "-" | "*" | "/";

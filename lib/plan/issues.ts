@@ -8,7 +8,7 @@ export type PlanPath = (string | number)[];
 export type PlanIssueSeverity = "error" | "warning";
 
 /** Every issue code with its severity. Errors block a run; warnings are shown and recorded. */
-export const PLAN_ISSUE_SEVERITY = {
+const PLAN_ISSUE_SEVERITY = {
   // The plan does not match the schema.
   required: "error",
   wrong_type: "error",
@@ -60,8 +60,6 @@ export const PLAN_ISSUE_SEVERITY = {
 } as const satisfies Record<string, PlanIssueSeverity>;
 
 export type PlanIssueCode = keyof typeof PLAN_ISSUE_SEVERITY;
-
-export const PLAN_ISSUE_CODES = Object.keys(PLAN_ISSUE_SEVERITY) as PlanIssueCode[];
 
 export interface PlanIssue {
   path: PlanPath;

@@ -19,7 +19,7 @@ import {
  */
 
 export const PLAN_JSON_SCHEMA_PATH = "public/schemas/execution-plan.v1.json";
-export const PLAN_JSON_SCHEMA_ID = "/schemas/execution-plan.v1.json";
+const PLAN_JSON_SCHEMA_ID = "/schemas/execution-plan.v1.json";
 
 /** Named parts of the schema, published under $defs so the file reads like the format's docs. */
 function definitions() {
@@ -56,7 +56,7 @@ function definitions() {
   return registry;
 }
 
-export function planJsonSchema(): Record<string, unknown> {
+function planJsonSchema(): Record<string, unknown> {
   const generated = z.toJSONSchema(executionPlanSchema, {
     target: "draft-2020-12",
     io: "input",

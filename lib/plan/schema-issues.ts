@@ -322,7 +322,7 @@ function objectNoun(path: PlanPath): string {
 }
 
 /** The fields the schema allows at a path, for suggesting a fix to a misspelt one. */
-export function knownKeysAt(path: PlanPath, input: unknown): string[] {
+function knownKeysAt(path: PlanPath, input: unknown): string[] {
   const key = lastKey(path);
   if (path.length === 0) return Object.keys(executionPlanSchema.shape);
   if (path.length === 1 && key === "guards") return Object.keys(guardsSchema.shape);
@@ -340,7 +340,7 @@ export function knownKeysAt(path: PlanPath, input: unknown): string[] {
   return [];
 }
 
-export function valueAt(input: unknown, path: PlanPath): unknown {
+function valueAt(input: unknown, path: PlanPath): unknown {
   let current = input;
   for (const segment of path) {
     if (current === null || typeof current !== "object") return undefined;

@@ -47,7 +47,7 @@ export const CONDITION_OPS = [
   "is_empty",
   "not_empty",
 ] as const;
-export const conditionOpSchema = z.enum(CONDITION_OPS);
+const conditionOpSchema = z.enum(CONDITION_OPS);
 export type ConditionOp = z.infer<typeof conditionOpSchema>;
 
 export const conditionSchema = z.strictObject({
@@ -62,7 +62,7 @@ export type Condition = z.infer<typeof conditionSchema>;
  * selects (per value of `per` when given). Ties: "all" keeps every row equal to the Nth, so more
  * than N may be chosen; "first" keeps the first N in the file's order.
  */
-export const topSchema = z.strictObject({
+const topSchema = z.strictObject({
   n: z.number().int().min(1, "n is how many rows: 1 or more").max(1_000_000),
   by: z.string().min(1),
   order: z.enum(["highest", "lowest"]),

@@ -4,7 +4,7 @@
  * by row and validation checks the columns it names.
  */
 
-export const TEMPLATE_MAX_LENGTH = 2000;
+const TEMPLATE_MAX_LENGTH = 2000;
 
 export type TemplatePart = string | { column: string; at: number };
 

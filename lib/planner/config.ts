@@ -20,7 +20,7 @@ export interface PlannerConfig {
   timeoutMs?: number;
 }
 
-export const DEFAULT_GOOGLE_MODEL = "gemini-2.5-flash";
+const DEFAULT_GOOGLE_MODEL = "gemini-2.5-flash";
 export const DEFAULT_MAX_REPAIRS = 2;
 export const DEFAULT_TIMEOUT_MS = 60_000;
 

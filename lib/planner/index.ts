@@ -3,7 +3,7 @@ import { type PlannerConfig, RULES_FALLBACK_HINT, resolvePlannerConfig } from ".
 import { createLlmPlanner } from "./llm/llm-planner";
 import { createLanguageModel } from "./llm/providers";
 import { createRulesPlanner } from "./rules/rules-planner";
-import type { Planner, PlannerResult, PlanRequest, PlanStreamEvent } from "./types";
+import type { Planner, PlannerResult, PlanStreamEvent } from "./types";
 
 /**
  * The planners' front door: `createPlanner(config)` picks the rules planner or an LLM planner
@@ -40,11 +40,6 @@ export function createPlanner(
     baseUrl: resolved.kind === "openai-compatible" ? resolved.baseUrl : undefined,
     clock: overrides.clock,
   });
-}
-
-/** Plans once with the configured planner: `planWith({ planner: "rules" }, { instruction, profile })`. */
-export function planWith(config: PlannerConfig, request: PlanRequest): Promise<PlannerResult> {
-  return createPlanner(config).plan(request);
 }
 
 /** A planner that cannot run (missing key or endpoint): every request gets the reason. */

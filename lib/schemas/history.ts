@@ -10,10 +10,10 @@ import { z } from "zod";
 export const HISTORY_STATUSES = ["completed", "failed", "refused", "reverted"] as const;
 export type HistoryStatus = (typeof HISTORY_STATUSES)[number];
 
-export const HISTORY_SORTS = ["time", "dataset", "rows", "cells", "status", "planner"] as const;
+const HISTORY_SORTS = ["time", "dataset", "rows", "cells", "status", "planner"] as const;
 export type HistorySort = (typeof HISTORY_SORTS)[number];
 
-export const PAGE_SIZES = [25, 50, 100] as const;
+const PAGE_SIZES = [25, 50, 100] as const;
 
 /** Page and page size of a listing in the URL (history, plans); a bad value falls back. */
 export const pageNumberSchema = z.coerce.number().int().min(1).max(100_000).default(1).catch(1);

@@ -21,7 +21,7 @@ export const PLAN_TAB_NAMES: Record<PlanTab, string> = {
   rejected: "Rejected",
 };
 
-export const PLAN_SORTS = ["updated", "created"] as const;
+const PLAN_SORTS = ["updated", "created"] as const;
 export type PlanSort = (typeof PLAN_SORTS)[number];
 
 const text = (max: number) => z.string().trim().min(1).max(max).optional().catch(undefined);

@@ -7,7 +7,7 @@ import { ROLES } from "@/lib/auth/permissions";
  */
 
 export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+const PASSWORD_MAX = 128;
 
 const email = z
   .string()

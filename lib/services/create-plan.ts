@@ -34,33 +34,15 @@ export interface CreatePlanOptions {
   now?: Date;
 }
 
-export type CreatePlanOutcome =
-  | { ok: true; planId: string; notes: string[]; warnings: PlanIssue[] }
-  | { ok: false; refusal: PlannerFailure };
-
-/**
- * Drafts a plan from an instruction with the configured planner and stores it as revision 1.
- * A planner refusal stores nothing and comes back with the words it could not place.
- */
-export async function createPlan(options: CreatePlanOptions): Promise<CreatePlanOutcome> {
-  let outcome: CreatePlanOutcome | undefined;
-  for await (const event of streamPlanDraft(options)) {
-    if (event.type === "saved")
-      outcome = { ok: true, planId: event.planId, notes: event.notes, warnings: event.warnings };
-    if (event.type === "refused") outcome = { ok: false, refusal: event.refusal };
-  }
-  if (!outcome) throw new AppError("planner_failed", "The planner stopped without an answer.");
-  return outcome;
-}
-
 export type PlanDraftEvent =
   | Exclude<PlanStreamEvent, { type: "final" }>
   | { type: "saved"; planId: string; notes: string[]; warnings: PlanIssue[] }
   | { type: "refused"; refusal: PlannerFailure };
 
 /**
- * The same as `createPlan`, reporting the planner's progress: partial operations as an LLM
- * streams them, repair attempts, then the stored plan or the refusal.
+ * Drafts a plan from an instruction with the configured planner and stores it as revision 1,
+ * reporting the planner's progress: partial operations as an LLM streams them, repair attempts,
+ * then the stored plan, or the refusal with the words it could not place (nothing is stored).
  */
 export async function* streamPlanDraft(options: CreatePlanOptions): AsyncGenerator<PlanDraftEvent> {
   const instruction = options.instruction.trim();

@@ -4,7 +4,7 @@ import { recordAuditEvent } from "@/lib/db/audit";
 import { db } from "@/lib/db/client";
 import { findUserByEmail, insertUserWithPassword } from "@/lib/db/users";
 
-export const SEED_ADMIN_ACTOR = "system:seed";
+const SEED_ADMIN_ACTOR = "system:seed";
 
 /**
  * `SIGNOFF_ADMIN_EMAIL` / `SIGNOFF_ADMIN_PASSWORD` at seed time: creates that admin account when

@@ -81,7 +81,7 @@ export async function* historyExportChunks(
 }
 
 /** The columns of the history's CSV export: one line per changed cell, with its execution. */
-export const HISTORY_CSV_HEADER = [
+const HISTORY_CSV_HEADER = [
   "execution_id",
   "instruction",
   "dataset",
@@ -155,7 +155,7 @@ export async function* executionChangesCsv(execution: ExecutionDetail): AsyncGen
  * Parsed input versions, kept while an export walks executions: consecutive failed attempts share
  * a base version, and a version's bytes never change.
  */
-export class TableCache {
+class TableCache {
   private readonly tables = new Map<string, CsvTable>();
 
   async get(versionId: string, keyColumn: string): Promise<CsvTable> {

@@ -5,8 +5,8 @@ import { findDatasetByName } from "@/lib/db/datasets";
 import { generateCatalog } from "@/prisma/seed/catalog";
 import { createDataset } from "./create-dataset";
 
-export const SEED_ACTOR = "system:seed";
-export const DEMO_CATALOG_ROWS = 10_000;
+const SEED_ACTOR = "system:seed";
+const DEMO_CATALOG_ROWS = 10_000;
 
 interface SeedDataset {
   name: string;

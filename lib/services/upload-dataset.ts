@@ -141,7 +141,7 @@ export function profileUpload(bytes: Uint8Array, delimiter?: Delimiter): UploadP
   }
 }
 
-export function csvAppError(error: unknown): unknown {
+function csvAppError(error: unknown): unknown {
   if (!(error instanceof CsvError)) return error;
   return new AppError("invalid_csv", error.message, { line: error.line, csvCode: error.code });
 }
@@ -150,7 +150,7 @@ export function csvAppError(error: unknown): unknown {
  * Reads a body to the end, refusing it (and reading no further) once it passes `limit` bytes.
  * The sha256 is computed chunk by chunk as the bytes arrive.
  */
-export async function readLimited(
+async function readLimited(
   body: ReadableStream<Uint8Array> | null,
   limit: number,
 ): Promise<{ bytes: Uint8Array; sha256: string }> {

@@ -21,7 +21,7 @@ import { env } from "@/lib/env";
  * be shared), which is the one constraint this choice adds.
  */
 
-export const STAGING_TTL_MS = 60 * 60 * 1000;
+const STAGING_TTL_MS = 60 * 60 * 1000;
 
 const TOKEN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -37,7 +37,7 @@ export interface StagedMeta {
 }
 
 /** The staging directory: `uploads/` beside the SQLite file, so each database has its own. */
-export function stagingDir(): string {
+function stagingDir(): string {
   const base = dataDirectory(env().DATABASE_URL) ?? path.join(os.tmpdir(), "signoff");
   return path.join(base, "uploads");
 }
@@ -46,7 +46,7 @@ export function newStagingToken(): string {
   return randomUUID();
 }
 
-export function isStagingToken(token: string): boolean {
+function isStagingToken(token: string): boolean {
   return TOKEN.test(token);
 }
 

@@ -32,7 +32,7 @@ import type { PartialOperation } from "../types";
  * half-planned.
  */
 
-export const MODEL_ACTION_TYPES = [
+const MODEL_ACTION_TYPES = [
   "percent_increase",
   "percent_decrease",
   "fixed_increase",

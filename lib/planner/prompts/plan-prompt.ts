@@ -55,7 +55,7 @@ onto the dataset, do not guess: list those words, verbatim, in "unplaced" and re
 - If the instruction asks for something the plan format cannot express, put those words in
   "unplaced".`;
 
-export const PLAN_USER_PROMPT = `## Dataset profile
+const PLAN_USER_PROMPT = `## Dataset profile
 Key column: {{keyColumn}} ({{rowCount}} rows)
 {{roles}}
 
@@ -68,7 +68,7 @@ Sample rows (CSV):
 ## Instruction
 {{instruction}}`;
 
-export const PLAN_REPAIR_PROMPT = `That plan is not valid for this dataset:
+const PLAN_REPAIR_PROMPT = `That plan is not valid for this dataset:
 {{issues}}
 
 Return the whole plan again, corrected. Keep everything that was right. If the instruction

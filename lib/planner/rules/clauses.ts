@@ -217,6 +217,6 @@ export function isValue(item: Item): boolean {
   );
 }
 
-export function isScopeLike(item: Item): boolean {
+function isScopeLike(item: Item): boolean {
   return item.kind === "scope" || item.kind === "flag" || item.kind === "setText";
 }

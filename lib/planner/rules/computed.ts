@@ -78,8 +78,8 @@ export function standInInstruction(
   return text;
 }
 
-export const STAND_IN_NUMBER = 987654321;
-export const STAND_IN_TEXT = "signoff stand-in value";
+const STAND_IN_NUMBER = 987654321;
+const STAND_IN_TEXT = "signoff stand-in value";
 
 /** The first computed phrase of the instruction, at its start or after a comma. */
 export function readComputedAction(

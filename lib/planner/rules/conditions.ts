@@ -22,7 +22,7 @@ export function condColumn(scan: Scan, cond: Cond): string {
   }
 }
 
-export function priceRole(scan: Scan): string | undefined {
+function priceRole(scan: Scan): string | undefined {
   const role = scan.vocabulary.roles.price;
   return role && "column" in role ? role.column : undefined;
 }

@@ -7,7 +7,7 @@ import { type ColumnRef, isMoneyColumn, isNumeric, type ValueRef } from "./vocab
 /** What the grammar's rules build from what they matched: comparisons, ranges, date and value scopes */
 
 export const n = (caps: Caps, name = "n") => caps[name] as Num;
-export const isNonPercent = (value: Num) => value.unit !== "percent";
+const isNonPercent = (value: Num) => value.unit !== "percent";
 
 export function clamp(side: "min_value" | "max_value") {
   return (caps: Caps): ItemPayload | undefined => {
@@ -46,7 +46,7 @@ export function rowCount(value: Num): number | undefined {
 }
 
 /** The column of a comparison: the named numeric column, or the price column (null). */
-export function compareColumn(caps: Caps, scan: Scan): string | null | undefined {
+function compareColumn(caps: Caps, scan: Scan): string | null | undefined {
   const ref = caps.c as ColumnRef | undefined;
   if (ref === undefined) return null;
   if (!("column" in ref)) return undefined;
@@ -57,11 +57,7 @@ export function compareColumn(caps: Caps, scan: Scan): string | null | undefined
  * An amount in money compares the money column, whatever noun stands before it: "bottles
  * between $40 and $60" are bottles priced so, not stock levels.
  */
-export function moneyAware(
-  columnName: string | null,
-  unit: Num["unit"],
-  scan: Scan,
-): string | null {
+function moneyAware(columnName: string | null, unit: Num["unit"], scan: Scan): string | null {
   if (columnName === null || unit !== "currency") return columnName;
   return isMoneyColumn(scan.vocabulary, columnName) ? columnName : null;
 }

@@ -113,7 +113,7 @@ export const BUT = words("but", "and", "yet", "though", "while");
 export const BELOW = words("below", "under", "lower than", "less than", "beneath", "underneath");
 export const ABOVE = words("above", "over", "higher than", "more than", "beyond", "greater than");
 
-export const GT = words(
+const GT = words(
   "over",
   "above",
   "more than",
@@ -126,7 +126,7 @@ export const GT = words(
   "more expensive than",
   "upwards of",
 );
-export const LT = words(
+const LT = words(
   "under",
   "below",
   "less than",
@@ -137,9 +137,9 @@ export const LT = words(
   "less expensive than",
   "beneath",
 );
-export const GTE = words("at least", ">=", "a minimum of");
-export const LTE = words("at most", "<=", "up to", "a maximum of");
-export const EQ = words("=", "==", "equal to", "exactly", "at exactly");
+const GTE = words("at least", ">=", "a minimum of");
+const LTE = words("at most", "<=", "up to", "a maximum of");
+const EQ = words("=", "==", "equal to", "exactly", "at exactly");
 export const CMP = alt(
   tag("op", "gt", GT),
   tag("op", "lt", LT),

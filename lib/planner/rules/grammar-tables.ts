@@ -115,7 +115,7 @@ export const VERBS: [string[], VerbKind, { factor?: number; needsOff?: boolean }
 ];
 
 /** Nouns people use for rows of any table; a column or value of the same name wins. */
-export const ROW_NOUNS = [
+const ROW_NOUNS = [
   "people",
   "person",
   "staff",

@@ -9,7 +9,7 @@ import type { DatasetProfile } from "@/lib/dataset/types";
  */
 
 /** At most this many distinct values are kept per column, in order of first appearance. */
-export const VALUES_PER_COLUMN = 5_000;
+const VALUES_PER_COLUMN = 5_000;
 /** Longer cells are descriptions, not names: nobody types them into an instruction. */
 const LONGEST_VALUE = 60;
 

@@ -98,7 +98,7 @@ export function vocabularyFor(
   return vocabulary;
 }
 
-export function buildVocabulary(
+function buildVocabulary(
   profile: DatasetProfile,
   knownKeys?: ReadonlySet<string>,
   knownValues?: ReadonlyMap<string, readonly string[]>,
@@ -419,7 +419,7 @@ function timeFacts(profile: DatasetProfile, columnPhrases: Map<string, ColumnRef
  * Columns whose values can name rows in an instruction: text columns with a short list of
  * distinct values ("fitness", "poetry"), never the key.
  */
-export function isCategoryLike(column: ColumnProfile, profile: DatasetProfile): boolean {
+function isCategoryLike(column: ColumnProfile, profile: DatasetProfile): boolean {
   return (
     column.type === "text" &&
     column.name !== profile.keyColumn &&
