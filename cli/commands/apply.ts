@@ -180,14 +180,15 @@ async function writeResult(
   // Hashed on another thread while this one writes it out.
   const outputSha256 = sha256Aside(result.output);
   const done: Outcome = { status: "completed", csv, result, overrideReason, outputSha256 };
-  const made: { line?: AuditLine } = {};
   try {
+    let line: AuditLine;
     try {
       // While the output is flushed to disk, the first pieces of its audit line are made; they
       // are appended only once the output is in place.
-      await writeAtomically(outFile, result.output, async (flushed) => {
-        made.line = new AuditLine(auditInput(context, done), await extras(context, done));
-        await made.line.makeAhead(flushed, AUDIT_AHEAD_BYTES);
+      line = await writeAtomically(outFile, result.output, async (flushed) => {
+        const made = new AuditLine(auditInput(context, done), await extras(context, done));
+        await made.makeAhead(flushed, AUDIT_AHEAD_BYTES);
+        return made;
       });
     } catch (error) {
       const message = `cannot write --out ${outFile}: ${describeFsError(error)}`;
@@ -196,7 +197,6 @@ async function writeResult(
       await ledger.record(ledgerRecord(context, failure, csv));
       throw new CliError(EXIT.writeFailed, `${message}; nothing was written`);
     }
-    const line = made.line ?? new AuditLine(auditInput(context, done), await extras(context, done));
     line.appendTo(audit);
     await audit.sync();
     await ledger.record(ledgerRecord(context, done, csv));
@@ -325,13 +325,14 @@ const WRITE_PIECE_BYTES = 512 << 10;
 
 /**
  * Write beside the target, flush, then rename over it: readers see the old file or the new.
- * `whileFlushing` runs while the file is flushed to disk, and is given that flush.
+ * `whileFlushing` runs while the file is flushed to disk, is given that flush, and its answer is
+ * the answer once the file is in place.
  */
-async function writeAtomically(
+async function writeAtomically<T>(
   file: string,
   bytes: Uint8Array,
-  whileFlushing?: (flushed: Promise<void>) => Promise<void>,
-): Promise<void> {
+  whileFlushing: (flushed: Promise<void>) => Promise<T>,
+): Promise<T> {
   const target = path.resolve(file);
   const temporary = path.join(
     path.dirname(target),
@@ -339,16 +340,18 @@ async function writeAtomically(
   );
   try {
     const handle = await open(temporary, "wx");
+    let answer: T;
     try {
       for (let at = 0; at < bytes.length; ) {
         at += writeSync(handle.fd, bytes, at, Math.min(WRITE_PIECE_BYTES, bytes.length - at));
       }
       const flushed = handle.sync();
-      await Promise.all([flushed, whileFlushing?.(flushed)]);
+      [, answer] = await Promise.all([flushed, whileFlushing(flushed)]);
     } finally {
       await handle.close();
     }
     await rename(temporary, target);
+    return answer;
   } catch (error) {
     await rm(temporary, { force: true }).catch(() => undefined);
     throw error;
