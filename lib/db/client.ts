@@ -1,6 +1,7 @@
 import "server-only";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
+import type BetterSqlite3 from "better-sqlite3";
 import { env } from "@/lib/env";
 import { type DatabaseProvider, databaseProvider, sqliteFilePath } from "./database-url";
 import { PrismaClient } from "./generated/client";
@@ -31,8 +32,37 @@ export function createDb(databaseUrl: string): Db {
     return new PostgresPrismaClient({ adapter }) as unknown as Db;
   }
   const filePath = sqliteFilePath(databaseUrl);
-  const adapter = new PrismaBetterSqlite3({ url: filePath, timeout: 10_000 });
-  return new PrismaClient({ adapter });
+  const adapter = new SqliteAdapter({ url: filePath, timeout: 10_000 });
+  const client = new PrismaClient({ adapter });
+  sqliteAdapters.set(originalClient(client), adapter);
+  return client;
+}
+
+/** The better-sqlite3 adapter, holding on to the connection it opens (see `sqliteConnection`). */
+class SqliteAdapter extends PrismaBetterSqlite3 {
+  connection: BetterSqlite3.Database | undefined;
+  override async connect() {
+    const adapter = await super.connect();
+    this.connection = (adapter as unknown as { client: BetterSqlite3.Database }).client;
+    return adapter;
+  }
+}
+
+const sqliteAdapters = new WeakMap<object, SqliteAdapter>();
+
+/**
+ * The SQLite connection under a transaction's client, for the bulk writes of an approval
+ * (bulk-writes.ts); undefined on PostgreSQL. The adapter has one connection and runs one
+ * transaction on it at a time, so a statement run on it inside a transaction's callback is part
+ * of that transaction: committed or rolled back with it.
+ */
+export function sqliteConnection(tx: Tx): BetterSqlite3.Database | undefined {
+  return sqliteAdapters.get(originalClient(tx))?.connection;
+}
+
+/** The client a transaction's client (or an extended client) stands for. */
+function originalClient(client: Db | Tx): object {
+  return (client as unknown as { _originalClient?: object })._originalClient ?? client;
 }
 
 /** Which database a client (or a transaction's client) talks to, for the few raw statements. */

@@ -7,16 +7,15 @@ import { readVersionBytes } from "./version-storage";
 export async function loadCurrentVersion(datasetId: string, client: Tx = db()) {
   const dataset = await client.dataset.findUnique({
     where: { id: datasetId },
-    include: { currentVersion: true },
+    include: { currentVersion: { omit: { content: true } } },
   });
   if (!dataset?.currentVersion) return null;
   const current = dataset.currentVersion;
-  // The current version is kept whole (version-storage.ts); read it through the store otherwise.
-  const content =
-    current.storage === "raw" ? current.content : await readVersionBytes(client, current.id);
+  const content = await readVersionBytes(client, current.id);
+  if (!content) return null;
   return {
     dataset,
-    version: { ...current, content: content ?? current.content },
+    version: { ...current, content },
     profile: readProfile(dataset.profileJson),
   };
 }

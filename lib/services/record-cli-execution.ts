@@ -134,7 +134,7 @@ async function versionForBytes(tx: Tx, name: string, bytes: Uint8Array, actor: s
   const sha256 = sha256Hex(bytes);
   const dataset = await tx.dataset.findUnique({
     where: { name },
-    include: { currentVersion: true },
+    include: { currentVersion: { omit: { content: true } } },
   });
   if (dataset?.currentVersion?.sha256 === sha256) {
     return {

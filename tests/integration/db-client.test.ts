@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { providerOf, sqliteConnection } from "@/lib/db/client";
 import { createTempDb, type TempDb } from "../support/temp-db";
 
 let temp: TempDb;
@@ -50,6 +51,35 @@ describe("Prisma client on a temporary database", () => {
       }),
     ).rejects.toThrow("injected failure");
     expect(await db.dataset.findUnique({ where: { name: "Doomed" } })).toBeNull();
+  });
+
+  it("runs a statement on SQLite's connection as part of the transaction around it", async () => {
+    const { db } = temp;
+    const dataset = await db.dataset.findUniqueOrThrow({ where: { name: "Tiny" } });
+    const write = (tx: Parameters<Parameters<typeof db.$transaction>[0]>[0], name: string) => {
+      const connection = sqliteConnection(tx);
+      if (providerOf(tx) === "postgres") {
+        expect(connection).toBeUndefined();
+        return tx.dataset.update({ where: { id: dataset.id }, data: { name } });
+      }
+      if (!connection) throw new Error("no SQLite connection under a SQLite transaction");
+      connection.prepare(`UPDATE "Dataset" SET "name" = ? WHERE "id" = ?`).run(name, dataset.id);
+    };
+    await expect(
+      db.$transaction(async (tx) => {
+        await write(tx, "Renamed and rolled back");
+        throw new Error("injected failure");
+      }),
+    ).rejects.toThrow("injected failure");
+    expect((await db.dataset.findUniqueOrThrow({ where: { id: dataset.id } })).name).toBe("Tiny");
+
+    await db.$transaction(async (tx) => {
+      await write(tx, "Tiny, renamed");
+    });
+    expect((await db.dataset.findUniqueOrThrow({ where: { id: dataset.id } })).name).toBe(
+      "Tiny, renamed",
+    );
+    await db.dataset.update({ where: { id: dataset.id }, data: { name: "Tiny" } });
   });
 
   it("enforces the unique idempotency key on executions", async () => {
