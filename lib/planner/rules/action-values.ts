@@ -1,3 +1,4 @@
+import { isIsoDate } from "@/lib/dataset/values";
 import type { ActionContext } from "./action";
 import { defaultPriceColumn, roleColumn } from "./conditions";
 import type { DraftAction, ItemText, RowCondition } from "./draft";
@@ -300,9 +301,13 @@ function setToText(reading: Reading, setText: ItemOf<"setText">): DraftAction {
         : columns.length === 1
           ? columns[0]
           : undefined;
-    if (named.length > 0 && column !== named[0]) column = undefined;
-  } else if (named.length === 1 && scan.vocabulary.columns.get(named[0])?.type === "text") {
-    column = named[0];
+    if (named.length > 0 && column !== named[0]) {
+      column = namedByName(reading) ? named[0] : undefined;
+    }
+  } else if (named.length === 1) {
+    // Free text goes into a text column; a date (set-date) into a column of dates too.
+    const type = scan.vocabulary.columns.get(named[0])?.type;
+    if (type === "text" || (type === "date" && isIsoDate(setText.text))) column = named[0];
   }
   if (column === undefined)
     refuse(`${JSON.stringify(clauseText)} does not say which column gets ${itemText(setText)}.`, [
@@ -313,6 +318,26 @@ function setToText(reading: Reading, setText: ItemOf<"setText">): DraftAction {
     column,
     value: setText.refs.find((ref) => ref.column === column)?.value ?? setText.text,
   };
+}
+
+/**
+ * "set manager to Ana Lima": a value of another column goes into the text column named, when the
+ * column is named by its name. "Move all Northgate services to Riverside" names the rows with
+ * the plural of a column's name ("service"), not the column to write.
+ */
+function namedByName({ named, scan, items, itemText }: Reading): boolean {
+  if (named.length !== 1 || scan.vocabulary.columns.get(named[0])?.type !== "text") return false;
+  const plain = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[\s_]+/g, " ")
+      .trim();
+  return items.columnItems.some(
+    (item) =>
+      "column" in item.ref &&
+      item.ref.column === named[0] &&
+      plain(itemText(item)) === plain(named[0]),
+  );
 }
 
 function assertNoOtherTarget(named: string[], column: string, clauseText: string): void {

@@ -65,6 +65,13 @@ function monthSpan(year: number, month: number): DateSpan {
   };
 }
 
+/** The one day, or undefined when there is no such day (31 June). */
+function daySpan(year: number, month: number, day: number): DateSpan | undefined {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
+  return { start: iso(year, month, day), end: nextDay(year, month, day) };
+}
+
 function nextDay(year: number, month: number, day: number): string {
   const date = new Date(Date.UTC(year, month - 1, day + 1));
   return iso(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
@@ -91,17 +98,30 @@ export function readDate(
       !month.spaceBefore &&
       !day.spaceBefore
     ) {
-      const [y, m, d] = [Number(token.text), Number(month.text), Number(day.text)];
-      if (m >= 1 && m <= 12 && d >= 1 && d <= 31) {
-        return [{ span: { start: iso(y, m, d), end: nextDay(y, m, d) }, end: at + 5 }];
-      }
+      const span = daySpan(Number(token.text), Number(month.text), Number(day.text));
+      if (span) return [{ span, end: at + 5 }];
     }
     return [{ span: yearSpan(Number(token.text)), end: at + 1 }];
+  }
+  // 31 December 2026.
+  if (token.kind === "number" && /^\d{1,2}$/.test(token.text)) {
+    const month = MONTHS.get(tokens[at + 1]?.norm ?? "");
+    const year = tokens[at + 2];
+    const span = month && isYear(year) && daySpan(Number(year.text), month, Number(token.text));
+    return span ? [{ span, end: at + 3 }] : [];
   }
   if (token.kind !== "word") return [];
   const month = MONTHS.get(token.norm);
   if (month !== undefined && isYear(tokens[at + 1])) {
     return [{ span: monthSpan(Number(tokens[at + 1].text), month), end: at + 2 }];
+  }
+  // December 31 2026, December 31, 2026.
+  const day = tokens[at + 1];
+  if (month !== undefined && day?.kind === "number" && /^\d{1,2}$/.test(day.text)) {
+    const yearAt = tokens[at + 2]?.text === "," ? at + 3 : at + 2;
+    const year = tokens[yearAt];
+    const span = isYear(year) && daySpan(Number(year.text), month, Number(day.text));
+    if (span) return [{ span, end: yearAt + 1 }];
   }
   const next = tokens[at + 1]?.norm;
   if (next === "year") {

@@ -1,9 +1,21 @@
+import type { DateSpan } from "./dates";
 import type { Rule } from "./grammar";
 import { n, valueScope } from "./grammar-builders";
-
 import { PREFIX } from "./grammar-lexicon";
 import { VERBS } from "./grammar-tables";
-import { alt, column, flag, opt, quoted, seq, shapedValue, tag, value, words } from "./patterns";
+import {
+  alt,
+  column,
+  date,
+  flag,
+  opt,
+  quoted,
+  seq,
+  shapedValue,
+  tag,
+  value,
+  words,
+} from "./patterns";
 import { num } from "./patterns-number";
 import { type ColumnRef, type FlagRef, isMoneyColumn, type ValueRef } from "./vocabulary";
 
@@ -244,4 +256,21 @@ export const ACTION_RULES: Rule[] = [
       };
     },
   },
+  {
+    // "set the due date to 2026-12-31": one day, written as the column's dates are (ISO).
+    name: "set-date",
+    pattern: seq(words("to", "as", "into"), date("d")),
+    build: (caps) => {
+      const span = caps.d as DateSpan;
+      if (span.year !== undefined || nextDay(span.start) !== span.end) return undefined;
+      return { kind: "setText", refs: [], text: span.start };
+    },
+  },
 ];
+
+/** The ISO day after `day`. */
+function nextDay(day: string): string {
+  const next = new Date(`${day}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
+}

@@ -14,6 +14,7 @@ import {
 import { interpretExclusion } from "./exclusion";
 import type { GuardSpec, OptionSpec } from "./grammar";
 import type { Item, LexItem } from "./lex";
+import { readNewTextValues } from "./new-values";
 import type { Scan } from "./patterns";
 import { sourceText } from "./tokenize";
 
@@ -38,11 +39,13 @@ export function interpret(scan: Scan, items: LexItem[]): Interpretation {
 
 type ItemText = (item: { from: number; to: number }) => string;
 
-function interpretOrThrow(scan: Scan, lexed: LexItem[]): Interpretation {
+function interpretOrThrow(scan: Scan, lexedItems: LexItem[]): Interpretation {
   const text = (from: number, to: number) => sourceText(scan.instruction, scan.tokens, from, to);
   const itemText: ItemText = (item) => text(item.from, item.to);
 
-  // 1. Words no rule accepted. 2. Things that name the dataset wrongly.
+  // 1. Words no rule accepted, less a text column's new value. 2. Things that name the dataset
+  // wrongly.
+  const lexed = readNewTextValues(scan, lexedItems);
   const unplaced = unplacedWords(lexed, itemText);
   if (unplaced) return unplaced;
   const items = lexed as Item[];

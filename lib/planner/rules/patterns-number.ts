@@ -6,6 +6,7 @@ import {
   type Pattern,
   pattern,
 } from "./patterns";
+import type { Vocabulary } from "./vocabulary";
 
 /** Numbers as instructions write them, with their units, as a pattern of the grammar. */
 
@@ -44,6 +45,7 @@ export function num(name: string): Pattern {
       for (const [phrase, unitName] of UNIT_WORDS) {
         const end = matchWords(scan.tokens, after, phrase.split(" "));
         if (end === undefined) continue;
+        if (unitName === "plain" && hasPointsColumn(scan.vocabulary)) continue;
         if (unitName === "cents") make(end, Number((value / 100).toFixed(6)), "currency");
         else make(end, value, unitName);
       }
@@ -73,4 +75,19 @@ const UNIT_WORDS: [string, Num["unit"] | "cents"][] = [
   ["usd", "currency"],
   ["cents", "cents"],
   ["cent", "cents"],
+  // "raise the bonus by 2 points": percentage points, a plain step of the column's own number.
+  ["percentage points", "plain"],
+  ["percentage point", "plain"],
+  ["points", "plain"],
+  ["point", "plain"],
+  ["pts", "plain"],
+  ["pp", "plain"],
 ];
+
+/** A column called points (loyalty points): then "100 points" names it, not a unit. */
+function hasPointsColumn(vocabulary: Vocabulary): boolean {
+  for (const name of vocabulary.columns.keys()) {
+    if (/(?:^|[^a-z])(?:points?|pts)(?:$|[^a-z])/i.test(name)) return true;
+  }
+  return false;
+}
