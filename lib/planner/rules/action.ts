@@ -92,7 +92,13 @@ function actionContext(
   if (verbItem) {
     context = { verb: verbItem.verb, factor: verbItem.factor, needsOff: verbItem.needsOff };
   } else if (previous) {
-    context = { ...previous };
+    // "Shoes +4%, Hats -2%": a step's own direction wins over the one borrowed.
+    const directed = amounts.find((amount) => amount.direction !== undefined);
+    const step = previous.verb === "increase" || previous.verb === "decrease";
+    context =
+      directed && step
+        ? { verb: directed.direction === "up" ? "increase" : "decrease" }
+        : { ...previous };
   } else {
     const directed = amounts.find((amount) => amount.direction !== undefined);
     if (directed) context = { verb: directed.direction === "up" ? "increase" : "decrease" };

@@ -117,12 +117,22 @@ export const SCOPE_RULES: Rule[] = [
   },
   {
     name: "column-equals-number",
-    pattern: seq(
-      opt(PREFIX),
-      opt(words("the")),
-      column("c"),
-      words("is", "=", "==", "equals", "is equal to"),
-      num("n"),
+    pattern: alt(
+      seq(
+        opt(PREFIX),
+        opt(words("the")),
+        column("c"),
+        words("is", "=", "==", "equals", "is equal to"),
+        num("n"),
+      ),
+      // "with stock qty 0", "that have a rating of 5".
+      seq(
+        words("with", "having", "that have", "which have", "that has", "which has"),
+        opt(words("a", "an", "the")),
+        column("c"),
+        opt(words("of")),
+        num("n"),
+      ),
     ),
     build: (caps, scan) => compare({ ...caps, op: "eq" }, scan),
   },

@@ -264,3 +264,21 @@ export function keyShape(value: string): string {
 export function textShape(value: string): string {
   return value.toLowerCase().replace(/\d+/g, "D");
 }
+
+/**
+ * Verbs that switch a yes/no column named by one of these words, on and off: "deactivate
+ * products with no stock" sets active to false. (A column named by a past participle gets its
+ * verb by rule: "discontinue" for discontinued.)
+ */
+export const FLAG_VERBS: Record<string, { on: string[]; off: string[] }> = {
+  active: { on: ["activate", "reactivate"], off: ["deactivate", "inactivate"] },
+  enabled: { on: [], off: ["disable"] },
+  visible: { on: ["show", "unhide"], off: ["hide"] },
+  published: { on: ["republish"], off: ["unpublish"] },
+  archived: { on: ["archive"], off: ["unarchive"] },
+  listed: { on: ["relist"], off: ["delist", "unlist"] },
+  featured: { on: ["feature"], off: ["unfeature"] },
+};
+
+/** Yes/no words negated with "in": "inactive", "invisible", "ineligible". */
+export const IN_NEGATED = new Set(["active", "visible", "eligible", "complete", "valid"]);

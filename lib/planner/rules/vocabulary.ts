@@ -6,7 +6,9 @@ import {
   AMOUNT_WORDS,
   DATE_VERBS,
   DEMONYMS,
+  FLAG_VERBS,
   GENERIC_NAME_WORDS,
+  IN_NEGATED,
   KEY_NAME_WORDS,
   keyShape,
   nameForms,
@@ -198,13 +200,17 @@ function columnPhraseMap(profile: DatasetProfile, roles: Vocabulary["roles"]) {
   for (const [role, words] of Object.entries(ROLE_WORDS) as [ShorthandRole, string[]][]) {
     const resolved = roles[role];
     if (!resolved) continue;
+    const roleColumns = "column" in resolved ? [resolved.column] : resolved.ambiguous;
     for (const word of words) {
       if (columnPhrases.has(word)) continue;
+      // "stock" is the stock role's (Active) but also a word of "Stock Qty": either may be meant.
+      const alsoNamed = profile.columns
+        .filter((c) => !roleColumns.includes(c.name) && nameWords(c.name).includes(word))
+        .map((c) => c.name);
+      const candidates = [...roleColumns, ...alsoNamed];
       columnPhrases.set(
         word,
-        "column" in resolved
-          ? { column: resolved.column }
-          : { ambiguous: resolved.ambiguous, word },
+        candidates.length === 1 ? { column: candidates[0] } : { ambiguous: candidates, word },
       );
     }
   }
@@ -305,6 +311,20 @@ function flagPhraseMap(profile: DatasetProfile, roles: Vocabulary["roles"]) {
       flagPhrases.set(phrase, { column: column.name, value: true });
       for (const negated of [`not ${phrase}`, `non ${phrase}`, `un${phrase}`]) {
         flagPhrases.set(negated, { column: column.name, value: false });
+      }
+      if (IN_NEGATED.has(phrase))
+        flagPhrases.set(`in${phrase}`, { column: column.name, value: false });
+    }
+    const verbs = FLAG_VERBS[nameWords(column.name).at(-1) ?? ""];
+    for (const [forms, value] of verbs
+      ? ([
+          [verbs.on, true],
+          [verbs.off, false],
+        ] as const)
+      : []) {
+      for (const verb of forms) {
+        if (!flagPhrases.has(verb))
+          flagPhrases.set(verb, { column: column.name, value, verb: true });
       }
     }
   }
