@@ -1,6 +1,7 @@
 import { type ActionContext, interpretAction } from "./action";
 import { isFiller, mergeSegments, splitSegments, splitSentences } from "./clauses";
 import { alreadyExcluded } from "./conditions";
+import { readCountedSteps } from "./counted-steps";
 import {
   type Clause,
   type DraftOperation,
@@ -43,9 +44,9 @@ function interpretOrThrow(scan: Scan, lexedItems: LexItem[]): Interpretation {
   const text = (from: number, to: number) => sourceText(scan.instruction, scan.tokens, from, to);
   const itemText: ItemText = (item) => text(item.from, item.to);
 
-  // 1. Words no rule accepted, less a text column's new value. 2. Things that name the dataset
-  // wrongly.
-  const lexed = readNewTextValues(scan, lexedItems);
+  // 1. Words no rule accepted, less a text column's new value; "add 10 seats" as a step. 2.
+  // Things that name the dataset wrongly.
+  const lexed = readCountedSteps(scan, readNewTextValues(scan, lexedItems));
   const unplaced = unplacedWords(lexed, itemText);
   if (unplaced) return unplaced;
   const items = lexed as Item[];

@@ -124,7 +124,13 @@ export const DEMONYMS = new Map<string, string[]>(
 /** "service" → serviced, servicing, services; "count" → counted, counting. */
 export function participles(word: string): string[] {
   const stem = word.endsWith("e") ? word.slice(0, -1) : word;
-  return [word, `${stem}ed`, `${stem}ing`, `${word}s`];
+  const forms = [word, `${stem}ed`, `${stem}ing`, `${word}s`];
+  // The verb of a noun in -al: "renewal" → renew, renews, renewed, renewing; "arrival" → arrive.
+  if (word.length > 5 && word.endsWith("al")) {
+    const verb = word.slice(0, -2);
+    for (const base of [verb, `${verb}e`]) forms.push(base, `${base}s`, `${verb}ed`, `${verb}ing`);
+  }
+  return [...new Set(forms)];
 }
 
 /** Verbs that say when a row came about, for a table with one date column. */

@@ -416,8 +416,9 @@ function timeFacts(profile: DatasetProfile, columnPhrases: Map<string, ColumnRef
   for (const [name] of timeColumns) {
     for (const word of nameWords(name)) {
       if (word.length < 3 || GENERIC_NAME_WORDS.has(word) || GRAMMAR_WORDS.has(word)) continue;
-      for (const form of participles(word))
-        if (!columnPhrases.has(form)) datePhrases.set(form, name);
+      // A date phrase is read only before a date, so "renewed" names renewal_date in "renewed
+      // after May" even where it names auto_renew elsewhere.
+      for (const form of participles(word)) datePhrases.set(form, name);
     }
   }
   // With one column of dates, the verbs people use for "when it happened" all name it.
