@@ -156,7 +156,16 @@ export const POSTFIX = alt(
   tag(
     "op",
     "lte",
-    words("or less", "or below", "or under", "and under", "and below", "or lower", "or cheaper"),
+    words(
+      "or less",
+      "or fewer",
+      "or below",
+      "or under",
+      "and under",
+      "and below",
+      "or lower",
+      "or cheaper",
+    ),
   ),
 );
 

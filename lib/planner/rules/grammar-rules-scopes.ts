@@ -104,6 +104,14 @@ export const SCOPE_RULES: Rule[] = [
       ),
       seq(opt(PRICE_MARKER), num("n"), POSTFIX),
       seq(opt(PREFIX), opt(words("the")), column("c"), opt(IS), num("n"), POSTFIX),
+      // "with 3 or more bedrooms".
+      seq(
+        opt(words("with", "having", "that have", "which have")),
+        num("n"),
+        POSTFIX,
+        opt(words("on", "in", "of")),
+        column("c"),
+      ),
     ),
     build: compare,
   },
@@ -254,6 +262,29 @@ export const SCOPE_RULES: Rule[] = [
         tag("empty", true, words("empty", "blank", "missing", "not set", "unset")),
         tag("empty", false, words("not empty", "present", "filled in", "not blank")),
       ),
+    ),
+    build: (caps) => {
+      const ref = caps.c as { column: string };
+      return {
+        kind: "scope",
+        cond: { type: "empty", column: ref.column, empty: caps.empty as boolean },
+      };
+    },
+  },
+  {
+    // "units without a tenant", "units with a tenant": whether the text column has a value.
+    name: "with-or-without-column",
+    pattern: seq(
+      alt(
+        tag("empty", true, words("with no", "without", "without a", "without an", "without any")),
+        tag(
+          "empty",
+          false,
+          words("with a", "with an", "that have a", "that has a", "which have a", "having a"),
+        ),
+      ),
+      column("c"),
+      textColumn("c"),
     ),
     build: (caps) => {
       const ref = caps.c as { column: string };

@@ -28,8 +28,21 @@ export interface Token {
   number?: NumberValue;
 }
 
+/**
+ * A number: `1,500.50` and `1500`, and as decimal-comma countries write them, `1.250,00` and
+ * `4,5` (one or two digits after a comma cannot be a thousands group; read as a list, "4,5%" made
+ * two operations of one). Then a percent sign or a k.
+ */
 const NUMBER =
-  /^([$€£]\s?)?((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)(?:(\s?%)|([kK])(?![\p{L}\p{N}_]))?/u;
+  /^([$€£]\s?)?(\d{1,3}(?:\.\d{3})+,\d+|\d+,\d{1,2}(?![\d,.])|(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)(?:(\s?%)|([kK])(?![\p{L}\p{N}_]))?/u;
+
+/** The value of NUMBER's digits, whichever mark is the decimal one. */
+function numberValue(digits: string): number {
+  if (/^\d{1,3}(?:\.\d{3})+,\d+$/.test(digits) || /^\d+,\d{1,2}$/.test(digits)) {
+    return Number(digits.replace(/\./g, "").replace(",", "."));
+  }
+  return Number(digits.replace(/,/g, ""));
+}
 /** Words written with a period that does not end a sentence: "Dr. Alvarez", "St. James". */
 const ABBREVIATIONS = new Set([
   "dr",
@@ -111,7 +124,7 @@ function readNumber(text: string, position: number, rest: string): Read | null {
     end: position + raw.length,
     number: {
       // "2k", "1.5k": thousands, as people write salaries and mileages.
-      value: Number(number[2].replace(/,/g, "")) * (number[4] ? 1000 : 1),
+      value: numberValue(number[2]) * (number[4] ? 1000 : 1),
       currency: number[1] !== undefined,
       percent: number[3] !== undefined,
     },
