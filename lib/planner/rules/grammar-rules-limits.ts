@@ -1,8 +1,8 @@
-import type { Rule } from "./grammar";
+import type { ItemPayload, Rule } from "./grammar";
 import { clamp, ending, n, rowCount, smallInt } from "./grammar-builders";
 import { ABOVE, BELOW, BUT, LET, MOVE, NEG, ROWS, THINGS } from "./grammar-lexicon";
 import { NEG_VERB, NEG_WORDS } from "./grammar-tables";
-import { alt, opt, seq, subject, tag, words } from "./patterns";
+import { alt, type Caps, opt, type Scan, seq, subject, tag, words } from "./patterns";
 import { num } from "./patterns-number";
 import { isNumeric } from "./vocabulary";
 
@@ -460,12 +460,27 @@ export const LIMIT_RULES: Rule[] = [
       ),
       num("n"),
     ),
-    build: (caps, scan) => {
-      const value = n(caps);
-      if (value.unit === "percent") return undefined;
-      const numeric = (caps.s as string[]).filter((name) => isNumeric(scan.vocabulary, name));
-      if (numeric.length > 1) return undefined;
-      return { kind: "goal", op: caps.op as "lt" | "gt", num: value, column: numeric[0] ?? null };
-    },
+    build: goal,
+  },
+  {
+    // "cap scores at 100", "limit the estimate to 8": what is above the number comes down to it.
+    name: "goal-cap",
+    pattern: seq(
+      words("cap", "limit", "clamp"),
+      opt(words("the", "all", "all the", "every", "each")),
+      subject("s", 5),
+      words("at", "to"),
+      num("n"),
+    ),
+    build: (caps, scan) => goal({ ...caps, op: "gt" }, scan),
   },
 ];
+
+/** A goal on the one numeric column the subject names (or on the price, when it names none). */
+function goal(caps: Caps, scan: Scan): ItemPayload | undefined {
+  const value = n(caps);
+  if (value.unit === "percent") return undefined;
+  const numeric = (caps.s as string[]).filter((name) => isNumeric(scan.vocabulary, name));
+  if (numeric.length > 1) return undefined;
+  return { kind: "goal", op: caps.op as "lt" | "gt", num: value, column: numeric[0] ?? null };
+}

@@ -45,7 +45,7 @@ export function num(name: string): Pattern {
       for (const [phrase, unitName] of UNIT_WORDS) {
         const end = matchWords(scan.tokens, after, phrase.split(" "));
         if (end === undefined) continue;
-        if (unitName === "plain" && hasPointsColumn(scan.vocabulary)) continue;
+        if (unitName === "plain" && columnCalled(scan.vocabulary, phrase)) continue;
         if (unitName === "cents") make(end, Number((value / 100).toFixed(6)), "currency");
         else make(end, value, unitName);
       }
@@ -76,6 +76,7 @@ const UNIT_WORDS: [string, Num["unit"] | "cents"][] = [
   ["cents", "cents"],
   ["cent", "cents"],
   // "raise the bonus by 2 points": percentage points, a plain step of the column's own number.
+  // (Not hours or days: a column of hours would take "1 day" as 1.)
   ["percentage points", "plain"],
   ["percentage point", "plain"],
   ["points", "plain"],
@@ -84,10 +85,13 @@ const UNIT_WORDS: [string, Num["unit"] | "cents"][] = [
   ["pp", "plain"],
 ];
 
-/** A column called points (loyalty points): then "100 points" names it, not a unit. */
-function hasPointsColumn(vocabulary: Vocabulary): boolean {
+/** Whether a column is called by a unit word (loyalty "points"): then "100 points" names it. */
+function columnCalled(vocabulary: Vocabulary, unit: string): boolean {
+  const word = unit.split(" ").at(-1) ?? unit;
+  const forms = new Set([word, word.replace(/s$/, ""), `${word.replace(/s$/, "")}s`]);
   for (const name of vocabulary.columns.keys()) {
-    if (/(?:^|[^a-z])(?:points?|pts)(?:$|[^a-z])/i.test(name)) return true;
+    const words = name.toLowerCase().split(/[^a-z]+/);
+    if (words.some((part) => forms.has(part))) return true;
   }
   return false;
 }

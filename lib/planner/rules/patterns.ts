@@ -295,7 +295,7 @@ export function subject(name: string, max: number): Pattern {
     for (let end = at; end <= Math.min(at + max, scan.tokens.length); end++) {
       if (end > at) {
         const token = scan.tokens[end - 1];
-        if (token.kind !== "word") break;
+        if (token.kind !== "word" || namesRows(scan, end - 1)) break;
         for (const { phrase, end: phraseEnd } of phraseCandidates(scan, end - 1, 3)) {
           const ref = scan.vocabulary.columnPhrases.get(phrase);
           if (phraseEnd === end && ref && "column" in ref) columns.push(ref.column);
@@ -306,6 +306,20 @@ export function subject(name: string, max: number): Pattern {
     return results;
   };
   return pattern(match, { nullable: true });
+}
+
+/**
+ * Whether a value, a flag or a key starts at `at` (and no column is named there): "Physics" in
+ * "no Physics score should be above 95" says which rows, so a subject must not swallow it.
+ */
+function namesRows(scan: Scan, at: number): boolean {
+  const { vocabulary } = scan;
+  if (vocabulary.knownKeys?.has(scan.tokens[at].norm)) return true;
+  return phraseCandidates(scan, at, vocabulary.maxPhraseWords).some(
+    ({ phrase }) =>
+      (vocabulary.valuePhrases.has(phrase) || vocabulary.flagPhrases.has(phrase)) &&
+      !vocabulary.columnPhrases.has(phrase),
+  );
 }
 
 /** A word naming the table's rows, from its key column ("vehicle" for vehicleId). */

@@ -345,6 +345,10 @@ function flagPhraseMap(profile: DatasetProfile, roles: Vocabulary["roles"]) {
           flagPhrases.set(verb, { ...ref, verb: true });
         }
       }
+      // "unblock" for blocked, "unarchive" for archived.
+      const undo = `un${stem}`;
+      if (!rest && !flagPhrases.has(undo))
+        flagPhrases.set(undo, { ...ref, value: false, verb: true });
     }
   }
   const stock = roles.stock && "column" in roles.stock ? roles.stock.column : undefined;
