@@ -80,7 +80,9 @@ class SegmentMerge {
   add(segment: Segment, index: number): void {
     const info = this.infos[index];
     if (info.exceptGlobal) this.addExclusion(segment);
-    else if (info.exceptLocal) this.addLocalExcept(segment);
+    // "Everyone except Engineering gets 2.5% more": the except negates what it names, and the
+    // segment is still an action.
+    else if (info.exceptLocal && !info.hasVerb && !info.hasValue) this.addLocalExcept(segment);
     else if (info.hasVerb || info.hasValue) this.addAction(segment, info);
     else this.addScope(segment, index);
   }

@@ -369,6 +369,13 @@ export const LIMIT_RULES: Rule[] = [
       "excluding",
       "but not",
       "other than",
+      "outside",
+      "outside of",
+      // "All but Sales": not a list of all and Sales.
+      "all but",
+      "everyone but",
+      "everybody but",
+      "everything but",
       "apart from",
       "aside from",
       "not including",

@@ -123,6 +123,8 @@ const ROW_NOUNS = [
   "teams",
   "employees",
   "employee",
+  "workers",
+  "worker",
   "members",
   "member",
   "customers",

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { parseCsv } from "@/lib/dataset/csv";
+import { profileDataset } from "@/lib/dataset/profile";
+import { planWithRules } from "./rules-planner";
+
+/** A staff list the corpus does not have, exported with semicolons. */
+const DEPARTMENTS = ["Engineering", "Sales", "Support"];
+const staff = profileDataset(
+  parseCsv(
+    new TextEncoder().encode(
+      [
+        "employee_id;full_name;department;location;salary;remote",
+        ...Array.from(
+          { length: 45 },
+          (_, i) =>
+            `E${String(i + 1).padStart(3, "0")};Person ${i};${DEPARTMENTS[i % 3]};${["Lisbon", "London", "Paris"][i % 3]};${30000 + i * 700};${i % 2 === 0 ? "yes" : "no"}`,
+        ),
+      ].join("\n"),
+    ),
+    { delimiter: ";" },
+  ),
+);
+
+function filterOf(instruction: string) {
+  const result = planWithRules({ instruction, profile: staff, now: new Date("2026-11-26") });
+  if (!result.ok) throw new Error(`refused: ${result.reason}`);
+  expect(result.plan.operations).toHaveLength(1);
+  expect(result.plan.operations[0].action).toMatchObject({ column: "salary" });
+  return result.plan.operations[0].filter;
+}
+
+const notIn = (value: string) => ({ none: [{ column: "department", op: "eq", value }] });
+
+describe("everyone but some", () => {
+  it("reads all but / everyone but as an exception, not a list", () => {
+    // "but" read as "and" gave Sales alone the raise meant for everyone else.
+    expect(filterOf("all but Sales get a 1% raise")).toEqual(notIn("Sales"));
+    expect(filterOf("everyone but Sales gets a 1% raise")).toEqual(notIn("Sales"));
+  });
+
+  it("plans an exception that comes before the change", () => {
+    expect(filterOf("everyone except Engineering gets 2.5% more")).toEqual(notIn("Engineering"));
+    expect(filterOf("everyone outside Engineering gets 2.5% more")).toEqual(notIn("Engineering"));
+    expect(filterOf("raise salary 2% for people outside London")).toEqual({
+      none: [{ column: "location", op: "eq", value: "London" }],
+    });
+  });
+
+  it("names rows by the people who work there", () => {
+    expect(filterOf("increase salary 4% for remote workers")).toEqual({
+      all: [{ column: "remote", op: "eq", value: true }],
+    });
+  });
+});
