@@ -16,7 +16,10 @@ import {
   column,
   date,
   dateColumn,
+  type Matcher,
   opt,
+  type Pattern,
+  pattern,
   quoted,
   seq,
   shapedValue,
@@ -26,6 +29,28 @@ import {
 } from "./patterns";
 import { num } from "./patterns-number";
 import type { ColumnRef, ValueRef } from "./vocabulary";
+
+/**
+ * The one numeric column that counts stock (Stock Qty, units_on_hand, inventory), captured
+ * without reading a token; no match when there is none or several.
+ */
+function stockCount(name: string): Pattern {
+  const STOCK_WORDS = new Set(["stock", "qty", "quantity", "inventory", "onhand", "hand"]);
+  const match: Matcher = (scan, at, caps) => {
+    const counts = [...scan.vocabulary.columns.values()].filter(
+      (column) =>
+        (column.type === "integer" || column.type === "number") &&
+        column.name
+          .toLowerCase()
+          .split(/[^a-z]+/)
+          .some((word) => STOCK_WORDS.has(word)),
+    );
+    return counts.length === 1
+      ? [{ end: at, caps: { ...caps, [name]: { column: counts[0].name } } }]
+      : [];
+  };
+  return pattern(match, { nullable: true });
+}
 
 /**
  * Rules of the grammar (grammar.ts): counts of a numeric column, dates, comparisons and text columns. In priority order: when two rules match equally
@@ -104,6 +129,14 @@ export const SCOPE_RULES: Rule[] = [
       ),
       seq(opt(PRICE_MARKER), num("n"), POSTFIX),
       seq(opt(PREFIX), opt(words("the")), column("c"), opt(IS), num("n"), POSTFIX),
+      // "with more than 250 in stock": the table's one count of stock.
+      seq(
+        opt(words("with", "having", "that have", "which have")),
+        CMP,
+        num("n"),
+        words("in stock", "on hand", "in inventory", "left in stock"),
+        stockCount("c"),
+      ),
       // "with 3 or more bedrooms".
       seq(
         opt(words("with", "having", "that have", "which have")),

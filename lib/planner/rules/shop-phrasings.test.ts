@@ -75,6 +75,13 @@ describe("a shop's catalogue", () => {
     expect(operations("deactivate products that have a stock qty of 0")[0].filter).toEqual(zero);
   });
 
+  it("reads a count in stock as the column that counts stock", () => {
+    // Once List Price > 250 for active products.
+    expect(
+      operations("reduce list prices 20% for everything with more than 250 in stock")[0].filter,
+    ).toEqual({ all: [{ column: "Stock Qty", op: "gt", value: 250 }] });
+  });
+
   it("takes each step's own direction in a list of steps", () => {
     const price = (type: string, value: number) => ({ type, column: "List Price", value });
     expect(operations("Shoes and Bags +4%, Hats -2%")).toEqual([
