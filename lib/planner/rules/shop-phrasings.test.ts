@@ -82,6 +82,25 @@ describe("a shop's catalogue", () => {
     ).toEqual({ all: [{ column: "Stock Qty", op: "gt", value: 250 }] });
   });
 
+  it("reads how people write it down: 5pct, should be", () => {
+    expect(operations("increase the price of scarves from Lumen by 5pct")[0].action).toEqual({
+      type: "percent_increase",
+      column: "List Price",
+      value: 5,
+    });
+    expect(operations("the list price of SH-0007 should be 45")).toEqual([
+      {
+        filter: { all: [{ column: "SKU", op: "eq", value: "SH-0007" }] },
+        action: { type: "set_value", column: "List Price", value: 45 },
+      },
+    ]);
+    expect(operations("Hats should be inactive")[0].action).toEqual({
+      type: "set_value",
+      column: "Active",
+      value: false,
+    });
+  });
+
   it("takes each step's own direction in a list of steps", () => {
     const price = (type: string, value: number) => ({ type, column: "List Price", value });
     expect(operations("Shoes and Bags +4%, Hats -2%")).toEqual([

@@ -34,7 +34,7 @@ export interface Token {
  * two operations of one). Then a percent sign or a k.
  */
 const NUMBER =
-  /^([$€£]\s?)?(\d{1,3}(?:\.\d{3})+,\d+|\d+,\d{1,2}(?![\d,.])|(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)(?:(\s?%)|([kK])(?![\p{L}\p{N}_]))?/u;
+  /^([$€£]\s?)?(\d{1,3}(?:\.\d{3})+,\d+|\d+,\d{1,2}(?![\d,.])|(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)(?:(\s?%|pct(?![\p{L}\p{N}_]))|([kK])(?![\p{L}\p{N}_]))?/u;
 
 /** The value of NUMBER's digits, whichever mark is the decimal one. */
 function numberValue(digits: string): number {
