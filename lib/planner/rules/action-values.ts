@@ -245,6 +245,17 @@ function setByDirectedAmount(reading: Reading, amount: ItemOf<"amount">): DraftA
 function setToAmount(reading: Reading, amount: ItemOf<"amount">): DraftAction {
   const { clauseText, named, scan } = reading;
   const { vocabulary } = scan;
+  // "set discount_pct to 10%": a column of percentages holds 10 (or 0.1, when its values are
+  // fractions: none above 1).
+  const percentColumn =
+    named.length === 1 &&
+    isNumeric(vocabulary, named[0]) &&
+    /(?:^|[^a-z])(?:pct|percent|percentage)(?:[^a-z]|$)|%/i.test(named[0]);
+  if (amount.num.unit === "percent" && percentColumn) {
+    const fractions = Number(vocabulary.columns.get(named[0])?.max) <= 1;
+    const value = fractions ? Number((amount.num.value / 100).toFixed(12)) : amount.num.value;
+    return { kind: "set", column: named[0], value, unit: "plain" };
+  }
   if (amount.num.unit === "percent") {
     refuse(
       `${JSON.stringify(clauseText)} sets a value to a percentage; say "increase by" or "decrease by".`,

@@ -52,3 +52,28 @@ describe("everyone but some", () => {
     });
   });
 });
+
+describe("a column of percentages", () => {
+  it("is set to a percentage as the number it holds", () => {
+    const members = (max: string) =>
+      profileDataset(
+        parseCsv(
+          new TextEncoder().encode(
+            `member_id,tier,discount_pct\n${Array.from({ length: 12 }, (_, i) => `M${i},${["gold", "silver"][i % 2]},${i % 2 === 0 ? max : "0"}`).join("\n")}\n`,
+          ),
+        ),
+      );
+    const set = (profile: ReturnType<typeof members>) => {
+      const result = planWithRules({
+        instruction: "set discount_pct to 10% for gold members",
+        profile,
+        now: new Date("2026-11-26"),
+      });
+      if (!result.ok) throw new Error(result.reason);
+      return result.plan.operations[0].action;
+    };
+    expect(set(members("15"))).toEqual({ type: "set_value", column: "discount_pct", value: 10 });
+    // Fractions (none above 1): 10% is 0.1.
+    expect(set(members("0.15"))).toEqual({ type: "set_value", column: "discount_pct", value: 0.1 });
+  });
+});
