@@ -42,8 +42,8 @@ const NUMBER_WORDS: Record<string, number> = {
 };
 
 const COUNT = String.raw`(?<n>\d{1,7}|${Object.keys(NUMBER_WORDS).join("|")})`;
-const CHEAP = String.raw`cheapest|least\s+expensive|lowest[\s-]priced|lowest\s+priced`;
-const DEAR = String.raw`most\s+expensive|priciest|dearest|highest[\s-]priced|highest\s+priced`;
+const CHEAP = String.raw`cheapest|least\s+expensive|lowest[\s-]priced|lowest[\s-]paid|least[\s-]paid|worst[\s-]paid`;
+const DEAR = String.raw`most\s+expensive|priciest|dearest|highest[\s-]priced|highest[\s-]paid|best[\s-]paid|most[\s-]paid`;
 /** Words for the rows a rank picks, dropped along with it. */
 const NOUN = String.raw`(?:\s+(?<noun>[a-z]+))?`;
 
@@ -105,7 +105,9 @@ function rankPatterns(
       read: (m) => {
         const price = vocabulary.roles.price;
         if (!price || !("column" in price)) return undefined;
-        const order = /^(?:cheapest|least|lowest)/.test(m.groups?.adj ?? "") ? "lowest" : "highest";
+        const order = /^(?:cheapest|least|lowest|worst)/.test(m.groups?.adj ?? "")
+          ? "lowest"
+          : "highest";
         return rankOf(m, price.column, order, vocabulary);
       },
     },

@@ -77,3 +77,24 @@ describe("a column of percentages", () => {
     expect(set(members("0.15"))).toEqual({ type: "set_value", column: "discount_pct", value: 0.1 });
   });
 });
+
+describe("ranks by pay", () => {
+  it("reads the lowest paid and the best-paid as ranks by the pay column", () => {
+    const top = (instruction: string) => {
+      const result = planWithRules({ instruction, profile: staff, now: new Date("2026-11-26") });
+      if (!result.ok) throw new Error(result.reason);
+      return result.plan.operations[0].filter.top;
+    };
+    expect(top("give the 2 lowest paid people in each department a 5% raise")).toEqual({
+      n: 2,
+      by: "salary",
+      order: "lowest",
+      per: "department",
+      ties: "all",
+    });
+    expect(top("raise the salary of the 3 best-paid staff by 1%")).toMatchObject({
+      n: 3,
+      order: "highest",
+    });
+  });
+});
