@@ -41,6 +41,8 @@ const RELATIVE_YEARS: Record<string, number> = {
   next: 1,
 };
 
+const RELATIVE_DAYS: Record<string, number> = { yesterday: -1, today: 0, tomorrow: 1 };
+
 const pad = (value: number, width = 2) => String(value).padStart(width, "0");
 const iso = (year: number, month: number, day: number) =>
   `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
@@ -128,5 +130,26 @@ export function readDate(
     const offset = RELATIVE_YEARS[token.norm];
     if (offset !== undefined) return [{ span: yearSpan(thisYear + offset), end: at + 2 }];
   }
+  if (next === "month") {
+    const offset = RELATIVE_YEARS[token.norm];
+    if (offset !== undefined) {
+      const month = Number(today.slice(5, 7)) - 1 + offset;
+      const year = thisYear + Math.floor(month / 12);
+      return [{ span: monthSpan(year, (((month % 12) + 12) % 12) + 1), end: at + 2 }];
+    }
+  }
+  const dayOffset = RELATIVE_DAYS[token.norm];
+  if (dayOffset !== undefined) {
+    const day = new Date(`${today}T00:00:00Z`);
+    day.setUTCDate(day.getUTCDate() + dayOffset);
+    const span = daySpan(day.getUTCFullYear(), day.getUTCMonth() + 1, day.getUTCDate());
+    if (span) return [{ span, end: at + 1 }];
+  }
   return [];
+}
+
+/** Whether a date written at `at` is said relative to today ("this year", "next month"). */
+export function isRelativeDate(tokens: Token[], at: number): boolean {
+  const norm = tokens[at]?.norm ?? "";
+  return RELATIVE_DAYS[norm] !== undefined || RELATIVE_YEARS[norm] !== undefined;
 }

@@ -21,6 +21,7 @@ import {
   type Pattern,
   pattern,
   quoted,
+  relativeDate,
   seq,
   shapedValue,
   tag,
@@ -102,6 +103,8 @@ export const SCOPE_RULES: Rule[] = [
       ),
       seq(opt(dateColumn("c")), date("d"), DATE_POST),
       seq(date("d"), dateColumn("c")),
+      // "Graz events this year", "renewals next month".
+      seq(opt(dateColumn("c")), relativeDate("d")),
       seq(
         opt(dateColumn("c")),
         words("between", "from"),

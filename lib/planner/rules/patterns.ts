@@ -1,4 +1,4 @@
-import { readDate } from "./dates";
+import { isRelativeDate, readDate } from "./dates";
 import { GRAMMAR_WORDS, normPhrase } from "./grammar-words";
 import { keyShape, textShape } from "./name-forms";
 import type { Token } from "./tokenize";
@@ -266,6 +266,18 @@ export function date(name: string): Pattern {
       end,
       caps: { ...caps, [name]: span },
     }));
+  return pattern(match, { classes: new Set(["compact"]) });
+}
+
+/** A date said relative to today, which needs no "in" before it: "this year", "next month". */
+export function relativeDate(name: string): Pattern {
+  const match: Matcher = (scan, at, caps) =>
+    isRelativeDate(scan.tokens, at)
+      ? readDate(scan.tokens, at, scan.today).map(({ span, end }) => ({
+          end,
+          caps: { ...caps, [name]: span },
+        }))
+      : [];
   return pattern(match, { classes: new Set(["compact"]) });
 }
 
