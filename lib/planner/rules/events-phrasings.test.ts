@@ -13,7 +13,7 @@ const events = profileDataset(
         ...Array.from(
           { length: 48 },
           (_, i) =>
-            `EV${String(i).padStart(3, "0")},${CITIES[i % 4]},2026-${String((i % 12) + 1).padStart(2, "0")}-${String((i % 28) + 1).padStart(2, "0")},${[15, 25, 40][i % 3]}.00,${["scheduled", "cancelled"][i % 2]}`,
+            `EV${String(i).padStart(3, "0")},${CITIES[i % 4]},2026-${String((i % 12) + 1).padStart(2, "0")}-${String((i % 28) + 1).padStart(2, "0")},${[15, 25, 40][i % 3]}.00,${["scheduled", "cancelled", "postponed"][i % 3]}`,
         ),
       ].join("\n"),
     ),
@@ -56,5 +56,41 @@ describe("dates said relative to today", () => {
     expect(filterOf("raise prices 5% for events after tomorrow")).toEqual({
       all: [on("gte", "2026-11-28")],
     });
+  });
+});
+
+describe("verbs made of a column's values", () => {
+  it("sets the column whose value is the verb's past participle", () => {
+    const plan = (instruction: string) => {
+      const result = planWithRules({ instruction, profile: events, now: new Date("2026-11-26") });
+      if (!result.ok) throw new Error(`refused: ${result.reason}`);
+      return result.plan.operations.map(({ filter, action }) => ({ filter, action }));
+    };
+    expect(plan("cancel all events in Porto")).toEqual([
+      {
+        filter: { all: [{ column: "city", op: "eq", value: "Porto" }] },
+        action: { type: "set_value", column: "status", value: "cancelled" },
+      },
+    ]);
+    // Also where the word was taken for a misspelt value.
+    expect(plan("postpone Lyon events")[0].action).toEqual({
+      type: "set_value",
+      column: "status",
+      value: "postponed",
+    });
+    expect(plan("raise prices 5% and cancel Oslo events")[1].action).toEqual({
+      type: "set_value",
+      column: "status",
+      value: "cancelled",
+    });
+  });
+
+  it("knows no such verb where no value is its participle", () => {
+    const result = planWithRules({
+      instruction: "close all events in Porto",
+      profile: events,
+      now: new Date("2026-11-26"),
+    });
+    expect(result).toMatchObject({ ok: false, unplaced: ["close"] });
   });
 });

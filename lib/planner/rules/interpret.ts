@@ -15,7 +15,7 @@ import {
 import { interpretExclusion } from "./exclusion";
 import type { GuardSpec, OptionSpec } from "./grammar";
 import type { Item, LexItem } from "./lex";
-import { readNewTextValues } from "./new-values";
+import { readNewTextValues, readValueVerbs } from "./new-values";
 import type { Scan } from "./patterns";
 import { sourceText } from "./tokenize";
 
@@ -44,9 +44,9 @@ function interpretOrThrow(scan: Scan, lexedItems: LexItem[]): Interpretation {
   const text = (from: number, to: number) => sourceText(scan.instruction, scan.tokens, from, to);
   const itemText: ItemText = (item) => text(item.from, item.to);
 
-  // 1. Words no rule accepted, less a text column's new value; "add 10 seats" as a step. 2.
-  // Things that name the dataset wrongly.
-  const lexed = readCountedSteps(scan, readNewTextValues(scan, lexedItems));
+  // 1. Words no rule accepted, less a verb made of a value ("cancel"), a text column's new value
+  // and "add 10 seats" as a step. 2. Things that name the dataset wrongly.
+  const lexed = readCountedSteps(scan, readNewTextValues(scan, readValueVerbs(scan, lexedItems)));
   const unplaced = unplacedWords(lexed, itemText);
   if (unplaced) return unplaced;
   const items = lexed as Item[];

@@ -84,3 +84,44 @@ function textColumnSet(scan: Scan, before: LexItem[]): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * "Cancel all events at the Park", "postpone the Lyon shows": a verb no rule knows, opening the
+ * sentence, whose past participle is a value of one text column ("cancelled", "postponed") sets
+ * that column to it. Made from the table's own values, so "close" works where a status can be
+ * "closed", and nowhere else.
+ */
+export function readValueVerbs(scan: Scan, lexed: LexItem[]): LexItem[] {
+  const read: LexItem[] = [];
+  let opening = true;
+  for (const item of lexed) {
+    const token = scan.tokens[item.from];
+    // Unknown, or read as a misspelt value ("postpone" as "postponed").
+    const guessed = item.kind === "unknown" || item.note !== undefined;
+    const refs =
+      opening && guessed && item.to === item.from + 1 && token.kind === "word"
+        ? participleValue(scan, token.norm)
+        : undefined;
+    if (refs) {
+      read.push(
+        { kind: "verb", verb: "set", word: "set", from: item.from, to: item.from },
+        { kind: "setText", refs, text: refs[0].value, from: item.from, to: item.to },
+      );
+    } else {
+      read.push(item);
+    }
+    if (item.kind === "boundary" || item.kind === "join") opening = true;
+    else if (item.kind !== "stop") opening = false;
+  }
+  return read;
+}
+
+/** The values of one text column that are `verb`'s past participle, if any. */
+function participleValue(scan: Scan, verb: string) {
+  const last = verb.at(-1) ?? "";
+  for (const form of [`${verb}ed`, `${verb}d`, `${verb}${last}ed`]) {
+    const refs = scan.vocabulary.valuePhrases.get(form);
+    if (refs && new Set(refs.map((ref) => ref.column)).size === 1) return refs;
+  }
+  return undefined;
+}
