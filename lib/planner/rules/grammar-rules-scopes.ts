@@ -330,4 +330,31 @@ export const SCOPE_RULES: Rule[] = [
       };
     },
   },
+  {
+    // "pizza prices": rows whose dish has the word, when only that column's values have it.
+    // Last, so a value, a column or any other reading of the word comes first.
+    name: "value-word",
+    pattern: valueWord("w"),
+    build: (caps) => {
+      const ref = caps.w as { column: string; word: string };
+      return {
+        kind: "scope",
+        cond: { type: "text", column: ref.column, op: "contains", value: ref.word },
+      };
+    },
+  },
 ];
+
+/** A word of one text column's values (`Vocabulary.valueWords`). */
+function valueWord(name: string): Pattern {
+  const match: Matcher = (scan, at, caps) => {
+    const token = scan.tokens[at];
+    if (token?.kind !== "word") return [];
+    const { valueWords } = scan.vocabulary;
+    // Only as the values write it: a plural ("Lab tests", "Portland shows") more often names
+    // the rows themselves than the rows whose title has the word.
+    const ref = valueWords.get(token.norm);
+    return ref ? [{ end: at + 1, caps: { ...caps, [name]: ref } }] : [];
+  };
+  return pattern(match, { classes: new Set(["compact"]) });
+}

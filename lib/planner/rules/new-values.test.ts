@@ -164,3 +164,46 @@ describe("percentage points", () => {
     expect(plan("raise discount_pct by 2 points for silver members", members).ok).toBe(false);
   });
 });
+
+describe("a word of a column's values", () => {
+  const DISHES = [
+    "Margherita Pizza",
+    "Caesar Salad",
+    "Greek Salad",
+    "Onion Soup",
+    "Pad Thai",
+    "Blood Orange Tart",
+  ];
+  const menu = tableOf([
+    "item_code,dish,section,price",
+    ...Array.from(
+      { length: 30 },
+      (_, i) =>
+        `M${String(i).padStart(3, "0")},${DISHES[i % 6]} ${i < 6 ? "" : i},${["Starters", "Mains"][i % 2]},${(8 + i).toFixed(2)}`,
+    ),
+  ]);
+
+  it("names the rows whose value has the word", () => {
+    const result = planWithRules({
+      instruction: "raise all pizza prices by 5%",
+      profile: menu,
+      knownValues: new Map([["dish", DISHES]]),
+      now: new Date("2026-11-26"),
+    });
+    if (!result.ok) throw new Error(result.reason);
+    expect(result.plan.operations[0].filter).toEqual({
+      all: [{ column: "dish", op: "contains", value: "Pizza" }],
+    });
+  });
+
+  it("only as the values write it: a plural names the rows, not a word of them", () => {
+    // "Blood Orange Tart" has "orange"; "tarts" is the plural of a word, not one.
+    const result = planWithRules({
+      instruction: "raise all tarts by 5%",
+      profile: menu,
+      knownValues: new Map([["dish", DISHES]]),
+      now: new Date("2026-11-26"),
+    });
+    expect(result.ok).toBe(false);
+  });
+});

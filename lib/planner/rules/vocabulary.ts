@@ -74,6 +74,11 @@ export interface Vocabulary {
   datePhrases: Map<string, string>;
   /** Words for the rows themselves, from the key column's name: "wine", "wines" for wine_id. */
   rowNouns: Set<string>;
+  /**
+   * A word of several-word values of one text column, that names nothing else: "pizza" of
+   * "Margherita Pizza" → dish, with the word as the data writes it.
+   */
+  valueWords: Map<string, { column: string; word: string }>;
 }
 
 const cache = new WeakMap<
@@ -122,6 +127,7 @@ function buildVocabulary(
     if (columnPhrases.has(word) || valuePhrases.has(word)) continue;
     for (const form of [word, ...numberForms(word)]) rowNouns.add(form);
   }
+  const valueWords = valueWordMap(valuePhrases, columnPhrases, flagPhrases, rowNouns);
   const allPhrases = [...columnPhrases.keys(), ...valuePhrases.keys(), ...flagPhrases.keys()];
   const maxPhraseWords = Math.max(1, ...allPhrases.map((phrase) => phrase.split(" ").length));
 
@@ -140,7 +146,40 @@ function buildVocabulary(
     rowNouns,
     timeColumns,
     datePhrases,
+    valueWords,
   };
+}
+
+/** `Vocabulary.valueWords`: words of one column's values only, four letters or more. */
+function valueWordMap(
+  valuePhrases: Map<string, ValueRef[]>,
+  columnPhrases: Map<string, ColumnRef>,
+  flagPhrases: Map<string, FlagRef>,
+  rowNouns: Set<string>,
+): Vocabulary["valueWords"] {
+  const byWord = new Map<string, { column: string; word: string } | null>();
+  for (const [phrase, refs] of valuePhrases) {
+    // The values as written, not the other forms made of them ("blood tests" for Blood Test).
+    if (!phrase.includes(" ") || phrase !== normPhrase(refs[0].value)) continue;
+    const column = refs[0].column;
+    if (refs.some((ref) => ref.column !== column)) continue;
+    const written = refs[0].value.split(/[^\p{L}\p{N}]+/u);
+    for (const word of phrase.split(" ")) {
+      if (word.length < 4 || !/^\p{L}+$/u.test(word) || GRAMMAR_WORDS.has(word)) continue;
+      if (valuePhrases.has(word) || columnPhrases.has(word) || flagPhrases.has(word)) continue;
+      if (rowNouns.has(word)) continue;
+      const known = byWord.get(word);
+      if (known === null || (known && known.column !== column)) {
+        byWord.set(word, null);
+        continue;
+      }
+      const asWritten = written.find((part) => normPhrase(part) === word) ?? word;
+      byWord.set(word, { column, word: asWritten });
+    }
+  }
+  const valueWords = new Map<string, { column: string; word: string }>();
+  for (const [word, ref] of byWord) if (ref) valueWords.set(word, ref);
+  return valueWords;
 }
 
 function shorthandRoles(profile: DatasetProfile): Vocabulary["roles"] {
