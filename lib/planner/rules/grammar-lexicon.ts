@@ -125,6 +125,10 @@ const GT = words(
   "pricier than",
   "more expensive than",
   "upwards of",
+  "longer than",
+  "bigger than",
+  "larger than",
+  "heavier than",
 );
 const LT = words(
   "under",
@@ -136,6 +140,9 @@ const LT = words(
   "cheaper than",
   "less expensive than",
   "beneath",
+  "shorter than",
+  "smaller than",
+  "lighter than",
 );
 const GTE = words("at least", ">=", "a minimum of");
 const LTE = words("at most", "<=", "up to", "a maximum of");

@@ -140,6 +140,13 @@ export const SCOPE_RULES: Rule[] = [
         words("in stock", "on hand", "in inventory", "left in stock"),
         stockCount("c"),
       ),
+      // "services of 20 minutes or less".
+      seq(
+        opt(words("with", "having", "of", "that have", "which have")),
+        num("n"),
+        column("c"),
+        POSTFIX,
+      ),
       // "with 3 or more bedrooms".
       seq(
         opt(words("with", "having", "that have", "which have")),

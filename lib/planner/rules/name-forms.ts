@@ -125,6 +125,11 @@ export const DEMONYMS = new Map<string, string[]>(
 export function participles(word: string): string[] {
   const stem = word.endsWith("e") ? word.slice(0, -1) : word;
   const forms = [word, `${stem}ed`, `${stem}ing`, `${word}s`];
+  // A column named by a verb in -s ("starts", "ends"): its other forms.
+  if (word.length > 4 && word.endsWith("s") && !word.endsWith("ss")) {
+    const base = word.slice(0, -1);
+    forms.push(base, `${base}ed`, `${base}ing`);
+  }
   // The verb of a noun in -al: "renewal" → renew, renews, renewed, renewing; "arrival" → arrive.
   if (word.length > 5 && word.endsWith("al")) {
     const verb = word.slice(0, -2);

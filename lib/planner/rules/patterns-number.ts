@@ -30,6 +30,17 @@ export function num(name: string): Pattern {
       else if (token.number.currency) unit = "currency";
     } else if (token.kind === "word" && NUMBER_WORDS.has(token.norm)) {
       value = NUMBER_WORDS.get(token.norm);
+    } else if (token.kind === "word" && (token.norm === "a" || token.norm === "an")) {
+      // "by a dollar": one of a currency, and of nothing else ("a 5% raise" is read elsewhere).
+      const end =
+        matchWords(scan.tokens, at + 1, ["dollar"]) ??
+        matchWords(scan.tokens, at + 1, ["pound"]) ??
+        matchWords(scan.tokens, at + 1, ["euro"]) ??
+        matchWords(scan.tokens, at + 1, ["buck"]) ??
+        matchWords(scan.tokens, at + 1, ["quid"]);
+      if (end === undefined) return [];
+      const text = scan.instruction.slice(token.start, scan.tokens[end - 1].end);
+      return [{ end, caps: { ...caps, [name]: { value: 1, unit: "currency", text } } }];
     }
     if (value === undefined) return [];
     const results: Match[] = [];

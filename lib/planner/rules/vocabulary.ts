@@ -458,7 +458,8 @@ function timeFacts(profile: DatasetProfile, columnPhrases: Map<string, ColumnRef
   const datePhrases = new Map<string, string>();
   for (const [name] of timeColumns) {
     for (const word of nameWords(name)) {
-      if (word.length < 3 || GENERIC_NAME_WORDS.has(word) || GRAMMAR_WORDS.has(word)) continue;
+      // A grammar word too ("starts", of "starts with"): a date phrase is read only before a date.
+      if (word.length < 3 || GENERIC_NAME_WORDS.has(word)) continue;
       // A date phrase is read only before a date, so "renewed" names renewal_date in "renewed
       // after May" even where it names auto_renew elsewhere.
       for (const form of participles(word)) datePhrases.set(form, name);

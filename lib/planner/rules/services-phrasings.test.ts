@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { parseCsv } from "@/lib/dataset/csv";
+import { profileDataset } from "@/lib/dataset/profile";
+import { planWithRules } from "./rules-planner";
+
+/** A clinic's services and a course list: lengths, starts and fees. */
+const services = profileDataset(
+  parseCsv(
+    new TextEncoder().encode(
+      [
+        "service_id,service,minutes,fee,starts",
+        ...Array.from(
+          { length: 40 },
+          (_, i) =>
+            `S${String(i).padStart(3, "0")},Service ${i},${[15, 20, 30, 45, 60, 90][i % 6]},${(40 + i * 5).toFixed(2)},2026-${String((i % 12) + 1).padStart(2, "0")}-01`,
+        ),
+      ].join("\n"),
+    ),
+  ),
+);
+
+function operation(instruction: string) {
+  const result = planWithRules({ instruction, profile: services, now: new Date("2026-11-26") });
+  if (!result.ok) throw new Error(`refused: ${result.reason}`);
+  const [{ filter, action }] = result.plan.operations;
+  return { filter, action };
+}
+
+describe("comparisons people write", () => {
+  it("reads longer than, shorter than and a count with its bound after the column", () => {
+    expect(operation("services longer than 60 minutes go up 5%").filter).toEqual({
+      all: [{ column: "minutes", op: "gt", value: 60 }],
+    });
+    expect(operation("services shorter than 30 minutes go down 5%").filter).toEqual({
+      all: [{ column: "minutes", op: "lt", value: 30 }],
+    });
+    expect(operation("services of 20 minutes or less get a $5 cut")).toEqual({
+      filter: { all: [{ column: "minutes", op: "lte", value: 20 }] },
+      action: { type: "fixed_decrease", column: "fee", value: 5 },
+    });
+  });
+
+  it("reads the other forms of a date column named by a verb in -s", () => {
+    expect(operation("raise fees by 4% for services starting after June 2026").filter).toEqual({
+      all: [{ column: "starts", op: "gte", value: "2026-07-01" }],
+    });
+  });
+
+  it("reads a dollar as one", () => {
+    expect(operation("lower the fee of S004 by a dollar").action).toEqual({
+      type: "fixed_decrease",
+      column: "fee",
+      value: 1,
+    });
+  });
+});
