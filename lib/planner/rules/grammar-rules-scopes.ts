@@ -123,7 +123,23 @@ export const SCOPE_RULES: Rule[] = [
       seq(opt(PRICE_MARKER), CMP, num("n")),
       seq(opt(PREFIX), opt(words("the")), column("c"), opt(IS), CMP, num("n")),
       seq(
-        opt(words("with", "having", "that have", "which have")),
+        opt(
+          words(
+            "with",
+            "having",
+            "that have",
+            "which have",
+            // "rooms that sleep at least 3 guests", "tables that seat over 6".
+            "that sleep",
+            "sleeping",
+            "that seat",
+            "seating",
+            "that hold",
+            "holding",
+            "that fit",
+            "that accommodate",
+          ),
+        ),
         CMP,
         num("n"),
         opt(words("on", "in", "of")),
@@ -232,7 +248,14 @@ export const SCOPE_RULES: Rule[] = [
   },
   {
     name: "value-then-column",
-    pattern: seq(value("v"), opt(words("-")), column("c")),
+    // "garden-view rooms"; with the preposition before it, so that "for garden" is not read
+    // first and "-view" left over.
+    pattern: seq(
+      opt(words("for", "in", "on", "at", "of", "with", "all")),
+      value("v"),
+      opt(words("-")),
+      column("c"),
+    ),
     build: (caps) => {
       const ref = caps.c as ColumnRef;
       if (!("column" in ref)) return undefined;

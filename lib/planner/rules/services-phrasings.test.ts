@@ -54,3 +54,37 @@ describe("comparisons people write", () => {
     });
   });
 });
+
+describe("a hotel's rooms", () => {
+  const VIEWS = ["City", "Garden", "Sea"];
+  const rooms = profileDataset(
+    parseCsv(
+      new TextEncoder().encode(
+        [
+          "Room,View,Nightly Rate,Max Guests",
+          ...Array.from(
+            { length: 30 },
+            (_, i) => `${101 + i},${VIEWS[i % 3]},${180 + i * 5},${1 + (i % 4)}`,
+          ),
+        ].join("\n"),
+      ),
+    ),
+  );
+  const filterOf = (instruction: string) => {
+    const result = planWithRules({ instruction, profile: rooms, now: new Date("2026-11-26") });
+    if (!result.ok) throw new Error(`refused: ${result.reason}`);
+    return result.plan.operations[0].filter;
+  };
+
+  it("reads a value joined to its column by a hyphen after a preposition", () => {
+    expect(filterOf("Lower the rate for garden-view rooms by 5%")).toEqual({
+      all: [{ column: "View", op: "eq", value: "Garden" }],
+    });
+  });
+
+  it("reads what a room sleeps as a comparison of its capacity", () => {
+    expect(filterOf("Increase rates by 3% for rooms that sleep at least 3 guests")).toEqual({
+      all: [{ column: "Max Guests", op: "gte", value: 3 }],
+    });
+  });
+});
