@@ -145,7 +145,8 @@ export const RULES: Rule[] = [
   },
   {
     name: "value",
-    pattern: seq(opt(words("at", "on", "in", "for")), alt(value("v"), shapedValue("v"))),
+    // "by Dr Marin": who the rows are by ("by 5%" is an amount, a number being no value).
+    pattern: seq(opt(words("at", "on", "in", "for", "by")), alt(value("v"), shapedValue("v"))),
     build: (caps) => valueScope(caps.v as ValueRef[]),
   },
   {

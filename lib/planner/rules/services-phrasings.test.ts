@@ -88,3 +88,34 @@ describe("a hotel's rooms", () => {
     });
   });
 });
+
+describe("who the rows are by", () => {
+  it("reads by before a value as the rows with it, and by before a number as the amount", () => {
+    const CLINICIANS = ["Dr. Sofia Marín", "Dr. Tom Becker", "Dr. Amira Haddad"];
+    const clinic = profileDataset(
+      parseCsv(
+        new TextEncoder().encode(
+          [
+            "service_id,clinician,fee",
+            ...Array.from(
+              { length: 30 },
+              (_, i) => `S${String(i).padStart(3, "0")},${CLINICIANS[i % 3]},${50 + i}.00`,
+            ),
+          ].join("\n"),
+        ),
+      ),
+    );
+    const result = planWithRules({
+      instruction: "services by Dr Sofia Marin go down by 4%",
+      profile: clinic,
+      now: new Date("2026-11-26"),
+    });
+    if (!result.ok) throw new Error(result.reason);
+    expect(result.plan.operations.map(({ filter, action }) => ({ filter, action }))).toEqual([
+      {
+        filter: { all: [{ column: "clinician", op: "eq", value: "Dr. Sofia Marín" }] },
+        action: { type: "percent_decrease", column: "fee", value: 4 },
+      },
+    ]);
+  });
+});
