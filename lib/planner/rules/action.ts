@@ -2,7 +2,7 @@ import { type ClauseItems, type ItemOf, type Reading, readAction } from "./actio
 import { assertSatisfiable, combine, condColumn, mergeSameColumn, resolveCond } from "./conditions";
 import type { Clause, DraftAction, DraftOperation, ItemText, RowCondition } from "./draft";
 import { quoteWords, refuse } from "./draft";
-import { setTextScope } from "./exclusion";
+import { refuseJointException, setTextScope } from "./exclusion";
 import type { VerbKind } from "./grammar";
 import type { Item } from "./lex";
 import type { Scan } from "./patterns";
@@ -233,6 +233,7 @@ function readScope(reading: Reading, clause: Clause) {
       negativeConds.push({ type: "flag", column: item.ref.column, value: item.ref.value });
     else if (item.kind === "setText") negativeConds.push(...setTextScope(item));
   }
+  refuseJointException(scan, clause, clauseText, itemText, (entry) => entry.negated);
   const exceptItems = clause.entries
     .filter((entry) => entry.item.kind === "except")
     .map((entry) => entry.item);

@@ -46,6 +46,7 @@ export function interpretExclusion(
   if (conditions.length === 0) {
     refuse(`${JSON.stringify(clauseText)} does not say which rows to leave alone.`, [clauseText]);
   }
+  refuseJointException(scan, clause, clauseText, itemText, (entry) => entry.item.kind !== "except");
   const scopeColumns = new Set(conditions.map((cond) => cond.column));
   const targets = [...columns].filter((column) => !scopeColumns.has(column));
   if (targets.length > 1)
@@ -66,4 +67,56 @@ export function setTextScope(item: Extract<Item, { kind: "setText" }>): RowCondi
       values: item.refs.filter((ref) => ref.column === column).map((ref) => ref.value),
     },
   ];
+}
+
+/**
+ * "except Terra hats" leaves out the rows that are both; a plan's `none` leaves out rows that are
+ * either (every Terra product and every hat). Conditions on two columns side by side in what is
+ * left out are refused rather than widened; a list of named values ("except hats or Terra",
+ * "… and Terra") means either, and is kept. `counts` says which entries belong to what is left out.
+ */
+export function refuseJointException(
+  scan: Scan,
+  clause: Clause,
+  clauseText: string,
+  itemText: ItemText,
+  counts: (entry: Clause["entries"][number]) => boolean,
+): void {
+  let run: { columns: Set<string>; items: Item[] } = { columns: new Set(), items: [] };
+  for (const entry of clause.entries) {
+    const { item } = entry;
+    // "hats and Terra" lists two kinds of row (either is left out); "stock qty is 0 and inactive"
+    // joins two conditions of one kind (both), so only a join after a named value ends the run.
+    if (item.kind === "join") {
+      const last = run.items.at(-1);
+      const named =
+        last?.kind === "setText" ||
+        (last?.kind === "scope" && (last.cond.type === "values" || last.cond.type === "keys"));
+      if (named) run = { columns: new Set(), items: [] };
+      continue;
+    }
+    const column =
+      item.kind === "scope"
+        ? resolveCond(scan, item.cond, clauseText).column
+        : item.kind === "flag"
+          ? item.ref.column
+          : item.kind === "setText"
+            ? setTextScope(item)[0]?.column
+            : undefined;
+    // Filler words ("products", "that are") neither count nor end what is left out.
+    if (column === undefined) continue;
+    if (!counts(entry)) {
+      run = { columns: new Set(), items: [] };
+      continue;
+    }
+    run.columns.add(column);
+    run.items.push(item);
+    if (run.columns.size > 1) {
+      const words = run.items.map(itemText).join(" ");
+      refuse(
+        `"${words}" leaves out rows that are ${[...run.columns].join(" and ")} at once, which a plan cannot say: leave out one of them ("except ${itemText(run.items[0])}"), or say the rows to change.`,
+        [words],
+      );
+    }
+  }
 }

@@ -101,6 +101,26 @@ describe("a shop's catalogue", () => {
     });
   });
 
+  it("leaves out rows of two kinds, but never widens rows that are both into either", () => {
+    // A plan's none leaves out rows matching any condition: "except Terra hats" would have left
+    // out every Terra product and every hat.
+    for (const instruction of [
+      "raise everything 3% except Terra hats",
+      "raise prices 3% for products that are not Terra hats",
+      "raise everything 3% except where stock qty is 0 and the product is inactive",
+    ]) {
+      expect(refusal(instruction)).toMatch(/at once, which a plan cannot say/);
+    }
+    // A list of kinds leaves out each.
+    expect(operations("raise everything 3% except hats and Terra")[0].filter).toEqual({
+      none: [category("Hats"), { column: "Brand", op: "eq", value: "Terra" }],
+    });
+    expect(operations("raise hats 3% except Terra ones")[0].filter).toEqual({
+      all: [category("Hats")],
+      none: [{ column: "Brand", op: "eq", value: "Terra" }],
+    });
+  });
+
   it("takes each step's own direction in a list of steps", () => {
     const price = (type: string, value: number) => ({ type, column: "List Price", value });
     expect(operations("Shoes and Bags +4%, Hats -2%")).toEqual([
