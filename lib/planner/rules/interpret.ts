@@ -1,5 +1,6 @@
 import { type ActionContext, interpretAction } from "./action";
 import { isFiller, mergeSegments, splitSegments, splitSentences } from "./clauses";
+import { readColumnVerbs } from "./column-verbs";
 import { alreadyExcluded } from "./conditions";
 import { readCountedSteps } from "./counted-steps";
 import {
@@ -44,9 +45,11 @@ function interpretOrThrow(scan: Scan, lexedItems: LexItem[]): Interpretation {
   const text = (from: number, to: number) => sourceText(scan.instruction, scan.tokens, from, to);
   const itemText: ItemText = (item) => text(item.from, item.to);
 
-  // 1. Words no rule accepted, less a verb made of a value ("cancel"), a text column's new value
-  // and "add 10 seats" as a step. 2. Things that name the dataset wrongly.
-  const lexed = readCountedSteps(scan, readNewTextValues(scan, readValueVerbs(scan, lexedItems)));
+  // 1. Words no rule accepted, less a verb that names a column ("set discount"), a verb made of
+  // a value ("cancel"), a text column's new value and "add 10 seats" as a step. 2. Things that
+  // name the dataset wrongly.
+  const reread = readValueVerbs(scan, readColumnVerbs(scan, lexedItems));
+  const lexed = readCountedSteps(scan, readNewTextValues(scan, reread));
   const unplaced = unplacedWords(lexed, itemText);
   if (unplaced) return unplaced;
   const items = lexed as Item[];

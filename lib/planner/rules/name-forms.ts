@@ -162,6 +162,9 @@ export const DATE_VERBS = [
   "dated",
   "scheduled",
   "held",
+  "placed",
+  "ordered",
+  "booked",
 ];
 
 /** Words of a key column's name that say "identifier", not what the rows are. */

@@ -256,6 +256,9 @@ function columnPhraseMap(profile: DatasetProfile, roles: Vocabulary["roles"]) {
   return { columnPhrases, keyNouns };
 }
 
+/** Units short enough to be skipped as words, that still name their column ("20 kg"). */
+const UNIT_WORDS = new Set(["kg", "km", "lb", "oz", "cm", "mm", "ml", "hr", "ft", "mi", "kw"]);
+
 /**
  * A word of a column's name names it when no other column's name has that word: "rent" for
  * monthly_rent, "rate" for dailyRate, "hired" for hire_date. Not the key column's words ("wine"
@@ -263,12 +266,15 @@ function columnPhraseMap(profile: DatasetProfile, roles: Vocabulary["roles"]) {
  */
 function distinctiveNameWords(profile: DatasetProfile): Map<string, string> {
   const byWord = new Map<string, string[]>();
+  // "order" of "Order #" names the rows: "orders" must not name Order Date.
+  const keyWords = new Set(nameWords(profile.keyColumn).flatMap(wordAliases));
   for (const column of profile.columns) {
     if (column.name === profile.keyColumn) continue;
     const words = nameWords(column.name);
     if (words.length < 2) continue;
     for (const word of new Set(words.flatMap(wordAliases))) {
-      if (word.length < 3 || GENERIC_NAME_WORDS.has(word)) continue;
+      if (keyWords.has(word)) continue;
+      if (word.length < 3 ? !UNIT_WORDS.has(word) : GENERIC_NAME_WORDS.has(word)) continue;
       // A grammar word names a column only when it is a noun of amounts ("cost" of unit_cost).
       if (GRAMMAR_WORDS.has(word) && !AMOUNT_WORDS.has(word)) continue;
       byWord.set(word, [...(byWord.get(word) ?? []), column.name]);

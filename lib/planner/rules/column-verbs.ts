@@ -1,0 +1,32 @@
+import type { LexItem } from "./lex";
+import { nameWords } from "./name-forms";
+import type { Scan } from "./patterns";
+import type { ColumnRef } from "./vocabulary";
+
+/**
+ * "Set discount to 15%", "raise the discount by 5 points": a verb word ("discount") that is also
+ * a column's name, straight after another verb, is that column: two verbs in a row is not what
+ * anyone writes.
+ */
+export function readColumnVerbs(scan: Scan, lexed: LexItem[]): LexItem[] {
+  let previous: LexItem | undefined;
+  return lexed.map((item) => {
+    const ref =
+      item.kind === "verb" && previous?.kind === "verb" && item.to === item.from + 1
+        ? columnCalled(scan, scan.tokens[item.from].norm)
+        : undefined;
+    const read: LexItem = ref ? { kind: "column", ref, from: item.from, to: item.to } : item;
+    if (item.kind !== "stop") previous = read;
+    return read;
+  });
+}
+
+/** The one column whose name has the word ("Discount %", discount_pct), if only one has it. */
+function columnCalled(scan: Scan, word: string): ColumnRef | undefined {
+  const named = scan.vocabulary.columnPhrases.get(word);
+  if (named) return named;
+  const columns = [...scan.vocabulary.columns.keys()].filter((name) =>
+    nameWords(name).includes(word),
+  );
+  return columns.length === 1 ? { column: columns[0] } : undefined;
+}
