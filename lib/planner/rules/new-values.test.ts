@@ -207,3 +207,19 @@ describe("a word of a column's values", () => {
     expect(result.ok).toBe(false);
   });
 });
+
+describe("nouns of a step", () => {
+  it("reads a surcharge as a rise", () => {
+    expect(operations("Nordics invoices over 1000 get a 2% surcharge", invoices)).toEqual([
+      {
+        filter: {
+          all: [
+            { column: "Region", op: "eq", value: "Nordics" },
+            { column: "Amount (EUR)", op: "gt", value: 1000 },
+          ],
+        },
+        action: { type: "percent_increase", column: "Amount (EUR)", value: 2 },
+      },
+    ]);
+  });
+});
