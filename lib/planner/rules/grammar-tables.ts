@@ -280,6 +280,9 @@ export const STOP_WORDS = [
   "all of",
   "ones",
   "the ones",
+  // "bring prices down 10%", "push fees up 3%": the amount says which way.
+  "bring",
+  "push",
   "pls",
   "plz",
   "pleese",

@@ -63,3 +63,18 @@ describe("an order book", () => {
     });
   });
 });
+
+describe("verbs of motion", () => {
+  it("takes the direction from the amount after bring or push", () => {
+    expect(operation("bring unit prices down 10% for Brazil").action).toEqual({
+      type: "percent_decrease",
+      column: "Unit Price (USD)",
+      value: 10,
+    });
+    expect(operation("push unit prices up 3% for Canada").action).toEqual({
+      type: "percent_increase",
+      column: "Unit Price (USD)",
+      value: 3,
+    });
+  });
+});
