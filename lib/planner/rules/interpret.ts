@@ -16,7 +16,7 @@ import {
 import { interpretExclusion } from "./exclusion";
 import type { GuardSpec, OptionSpec } from "./grammar";
 import type { Item, LexItem } from "./lex";
-import { readNewTextValues, readValueVerbs } from "./new-values";
+import { readNewTextValues, readPluralValueWords, readValueVerbs } from "./new-values";
 import type { Scan } from "./patterns";
 import { sourceText } from "./tokenize";
 
@@ -48,7 +48,10 @@ function interpretOrThrow(scan: Scan, lexedItems: LexItem[]): Interpretation {
   // 1. Words no rule accepted, less a verb that names a column ("set discount"), a verb made of
   // a value ("cancel"), a text column's new value and "add 10 seats" as a step. 2. Things that
   // name the dataset wrongly.
-  const reread = readValueVerbs(scan, readColumnVerbs(scan, lexedItems));
+  const reread = readPluralValueWords(
+    scan,
+    readValueVerbs(scan, readColumnVerbs(scan, lexedItems)),
+  );
   const lexed = readCountedSteps(scan, readNewTextValues(scan, reread));
   const unplaced = unplacedWords(lexed, itemText);
   if (unplaced) return unplaced;

@@ -196,15 +196,24 @@ describe("a word of a column's values", () => {
     });
   });
 
-  it("only as the values write it: a plural names the rows, not a word of them", () => {
-    // "Blood Orange Tart" has "orange"; "tarts" is the plural of a word, not one.
-    const result = planWithRules({
-      instruction: "raise all tarts by 5%",
-      profile: menu,
-      knownValues: new Map([["dish", DISHES]]),
-      now: new Date("2026-11-26"),
+  it("reads a plural as the word's rows only where nothing before it names the rows", () => {
+    const plan = (instruction: string) =>
+      planWithRules({
+        instruction,
+        profile: menu,
+        knownValues: new Map([["dish", DISHES]]),
+        now: new Date("2026-11-26"),
+      });
+    const tarts = plan("raise all tarts by 5%");
+    if (!tarts.ok) throw new Error(tarts.reason);
+    expect(tarts.plan.operations[0].filter).toEqual({
+      all: [{ column: "dish", op: "contains", value: "Tart" }],
     });
-    expect(result.ok).toBe(false);
+    // After a value the plural is the rows' own noun ("Lab tests", "Portland shows").
+    expect(plan("raise all Starters tarts by 5%")).toMatchObject({
+      ok: false,
+      unplaced: ["tarts"],
+    });
   });
 });
 

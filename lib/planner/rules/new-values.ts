@@ -125,3 +125,40 @@ function participleValue(scan: Scan, verb: string) {
   }
   return undefined;
 }
+
+/**
+ * "Set msrp to cost × 1.8 for hinges": the plural of a word of one column's values (`valueWords`,
+ * "Hinge M6") names the rows whose value has it — when nothing before it already names the rows.
+ * After a value or a column ("Lab tests", "Portland shows", "sea view suites") the plural is the
+ * rows' own noun, and stays unknown.
+ */
+export function readPluralValueWords(scan: Scan, lexed: LexItem[]): LexItem[] {
+  let previous: LexItem | undefined;
+  return lexed.map((item) => {
+    const token = scan.tokens[item.from];
+    const qualified =
+      previous?.kind === "scope" || previous?.kind === "column" || previous?.kind === "flag";
+    const ref =
+      item.kind === "unknown" && item.to === item.from + 1 && token.kind === "word" && !qualified
+        ? singularValueWord(scan, token.norm)
+        : undefined;
+    const read: LexItem = ref
+      ? {
+          kind: "scope",
+          cond: { type: "text", column: ref.column, op: "contains", value: ref.word },
+          from: item.from,
+          to: item.to,
+        }
+      : item;
+    if (item.kind !== "stop") previous = read;
+    return read;
+  });
+}
+
+function singularValueWord(scan: Scan, plural: string) {
+  const { valueWords } = scan.vocabulary;
+  if (plural.endsWith("es") && valueWords.has(plural.slice(0, -2))) {
+    return valueWords.get(plural.slice(0, -2));
+  }
+  return plural.endsWith("s") ? valueWords.get(plural.slice(0, -1)) : undefined;
+}
