@@ -1,24 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { parseCsv } from "@/lib/dataset/csv";
-import { profileDataset } from "@/lib/dataset/profile";
 import { planWithRules } from "./rules-planner";
+import { tableProfile } from "./test-support";
 
 /** An events calendar the corpus does not have; today is 2026-11-26. */
 const CITIES = ["Oslo", "Lyon", "Porto", "Graz"];
-const events = profileDataset(
-  parseCsv(
-    new TextEncoder().encode(
-      [
-        "event_id,city,date,ticket_price,status",
-        ...Array.from(
-          { length: 48 },
-          (_, i) =>
-            `EV${String(i).padStart(3, "0")},${CITIES[i % 4]},2026-${String((i % 12) + 1).padStart(2, "0")}-${String((i % 28) + 1).padStart(2, "0")},${[15, 25, 40][i % 3]}.00,${["scheduled", "cancelled", "postponed"][i % 3]}`,
-        ),
-      ].join("\n"),
-    ),
+const events = tableProfile([
+  "event_id,city,date,ticket_price,status",
+  ...Array.from(
+    { length: 48 },
+    (_, i) =>
+      `EV${String(i).padStart(3, "0")},${CITIES[i % 4]},2026-${String((i % 12) + 1).padStart(2, "0")}-${String((i % 28) + 1).padStart(2, "0")},${[15, 25, 40][i % 3]}.00,${["scheduled", "cancelled", "postponed"][i % 3]}`,
   ),
-);
+]);
 
 function filterOf(instruction: string) {
   const result = planWithRules({

@@ -1,38 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { parseCsv } from "@/lib/dataset/csv";
-import { profileDataset } from "@/lib/dataset/profile";
 import type { DatasetProfile } from "@/lib/dataset/types";
 import { planWithRules } from "./rules-planner";
+import { tableProfile } from "./test-support";
 
 /** A class's scores and a team's task list, neither in the corpus. */
 const SUBJECTS = ["Maths", "Physics", "History", "Art"];
-const grades = profileDataset(
-  parseCsv(
-    new TextEncoder().encode(
-      [
-        "student_id,class,subject,score,passed",
-        ...Array.from({ length: 80 }, (_, i) => {
-          const score = 20 + ((i * 41) % 81);
-          return `S${String(i).padStart(3, "0")},${["7A", "7B", "8A"][i % 3]},${SUBJECTS[i % 4]},${score},${score >= 50 ? "yes" : "no"}`;
-        }),
-      ].join("\n"),
-    ),
+const grades = tableProfile([
+  "student_id,class,subject,score,passed",
+  ...Array.from({ length: 80 }, (_, i) => {
+    const score = 20 + ((i * 41) % 81);
+    return `S${String(i).padStart(3, "0")},${["7A", "7B", "8A"][i % 3]},${SUBJECTS[i % 4]},${score},${score >= 50 ? "yes" : "no"}`;
+  }),
+]);
+const tasks = tableProfile([
+  "Task ID,Owner,Status,Priority,Estimate (h),Blocked",
+  ...Array.from(
+    { length: 60 },
+    (_, i) =>
+      `T-${i + 1},${["amy", "raj", "li"][i % 3]},${["todo", "review", "done"][i % 3]},P${1 + (i % 3)},${[1, 2, 3, 5, 8, 13][i % 6]},${i % 4 === 0 ? "TRUE" : "FALSE"}`,
   ),
-);
-const tasks = profileDataset(
-  parseCsv(
-    new TextEncoder().encode(
-      [
-        "Task ID,Owner,Status,Priority,Estimate (h),Blocked",
-        ...Array.from(
-          { length: 60 },
-          (_, i) =>
-            `T-${i + 1},${["amy", "raj", "li"][i % 3]},${["todo", "review", "done"][i % 3]},P${1 + (i % 3)},${[1, 2, 3, 5, 8, 13][i % 6]},${i % 4 === 0 ? "TRUE" : "FALSE"}`,
-        ),
-      ].join("\n"),
-    ),
-  ),
-);
+]);
 
 function plan(instruction: string, profile: DatasetProfile) {
   return planWithRules({ instruction, profile, now: new Date("2026-11-26") });

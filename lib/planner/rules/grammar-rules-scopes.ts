@@ -1,4 +1,4 @@
-import type { Rule } from "./grammar";
+import type { ItemPayload, Rule } from "./grammar";
 import { between, compare, dateScope, n, textColumn, valueScope } from "./grammar-builders";
 import {
   CMP,
@@ -13,6 +13,7 @@ import {
 import {
   alt,
   anyWord,
+  type Caps,
   column,
   date,
   dateColumn,
@@ -329,13 +330,7 @@ export const SCOPE_RULES: Rule[] = [
         tag("empty", false, words("not empty", "present", "filled in", "not blank")),
       ),
     ),
-    build: (caps) => {
-      const ref = caps.c as { column: string };
-      return {
-        kind: "scope",
-        cond: { type: "empty", column: ref.column, empty: caps.empty as boolean },
-      };
-    },
+    build: emptyScope,
   },
   {
     // "units without a tenant", "units with a tenant": whether the text column has a value.
@@ -352,13 +347,7 @@ export const SCOPE_RULES: Rule[] = [
       column("c"),
       textColumn("c"),
     ),
-    build: (caps) => {
-      const ref = caps.c as { column: string };
-      return {
-        kind: "scope",
-        cond: { type: "empty", column: ref.column, empty: caps.empty as boolean },
-      };
-    },
+    build: emptyScope,
   },
   {
     // "pizza prices": rows whose dish has the word, when only that column's values have it.
@@ -374,6 +363,15 @@ export const SCOPE_RULES: Rule[] = [
     },
   },
 ];
+
+/** Whether the column `c` has a value in the row (`empty`: it has none). */
+function emptyScope(caps: Caps): ItemPayload {
+  const ref = caps.c as { column: string };
+  return {
+    kind: "scope",
+    cond: { type: "empty", column: ref.column, empty: caps.empty as boolean },
+  };
+}
 
 /** A word of one text column's values (`Vocabulary.valueWords`). */
 function valueWord(name: string): Pattern {

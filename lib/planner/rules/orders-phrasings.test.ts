@@ -1,32 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { parseCsv } from "@/lib/dataset/csv";
-import { profileDataset } from "@/lib/dataset/profile";
-import { planWithRules } from "./rules-planner";
+import { rulesOn, tableProfile } from "./test-support";
 
 /** An order book with column names as spreadsheets have them: units, symbols, "#". */
 const COUNTRIES = ["USA", "Canada", "Mexico", "Brazil"];
 const METHODS = ["Ground", "Air", "Express"];
-const orders = profileDataset(
-  parseCsv(
-    new TextEncoder().encode(
-      [
-        "Order #,Country,Qty,Unit Price (USD),Discount %,Shipping Method,Shipped,Order Date,Weight kg",
-        ...Array.from(
-          { length: 60 },
-          (_, i) =>
-            `${10001 + i},${COUNTRIES[i % 4]},${1 + (i % 20)},${(5 + i * 3).toFixed(2)},${[0, 5, 10][i % 3]},${METHODS[i % 3]},${i % 2 === 0 ? "yes" : "no"},2026-${String((i % 11) + 1).padStart(2, "0")}-10,${(i % 40) / 2}`,
-        ),
-      ].join("\n"),
-    ),
+const orders = tableProfile([
+  "Order #,Country,Qty,Unit Price (USD),Discount %,Shipping Method,Shipped,Order Date,Weight kg",
+  ...Array.from(
+    { length: 60 },
+    (_, i) =>
+      `${10001 + i},${COUNTRIES[i % 4]},${1 + (i % 20)},${(5 + i * 3).toFixed(2)},${[0, 5, 10][i % 3]},${METHODS[i % 3]},${i % 2 === 0 ? "yes" : "no"},2026-${String((i % 11) + 1).padStart(2, "0")}-10,${(i % 40) / 2}`,
   ),
-);
+]);
 
-function operation(instruction: string) {
-  const result = planWithRules({ instruction, profile: orders, now: new Date("2026-11-26") });
-  if (!result.ok) throw new Error(`refused: ${result.reason}`);
-  const [{ filter, action }] = result.plan.operations;
-  return { filter, action };
-}
+const { operation } = rulesOn(orders);
 
 describe("an order book", () => {
   it("reads the key column's word as the rows, not as another column that shares it", () => {

@@ -1,34 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { parseCsv } from "@/lib/dataset/csv";
-import { profileDataset } from "@/lib/dataset/profile";
-import { planWithRules } from "./rules-planner";
+import { rulesOn, tableProfile } from "./test-support";
 import { tokenize } from "./tokenize";
 
 /**
  * A rent roll as a European office keeps it: semicolons, decimal commas, some units vacant.
  */
 const BUILDINGS = ["Oak House", "Elm Court", "Pine Tower"];
-const rents = profileDataset(
-  parseCsv(
-    new TextEncoder().encode(
-      [
-        "Unit;Building;Bedrooms;Rent;Tenant;Floor",
-        ...Array.from({ length: 60 }, (_, i) => {
-          const bedrooms = i % 5;
-          const building = BUILDINGS[i % 3];
-          return `${building[0]}-${100 + i};${building};${bedrooms};${800 + bedrooms * 350 + (i % 7) * 10},00;${i % 4 === 0 ? "" : `Tenant ${i}`};${1 + (i % 12)}`;
-        }),
-      ].join("\n"),
-    ),
-    { delimiter: ";" },
-  ),
+const rents = tableProfile(
+  [
+    "Unit;Building;Bedrooms;Rent;Tenant;Floor",
+    ...Array.from({ length: 60 }, (_, i) => {
+      const bedrooms = i % 5;
+      const building = BUILDINGS[i % 3];
+      return `${building[0]}-${100 + i};${building};${bedrooms};${800 + bedrooms * 350 + (i % 7) * 10},00;${i % 4 === 0 ? "" : `Tenant ${i}`};${1 + (i % 12)}`;
+    }),
+  ],
+  ";",
 );
 
-function operations(instruction: string) {
-  const result = planWithRules({ instruction, profile: rents, now: new Date("2026-11-26") });
-  if (!result.ok) throw new Error(`refused: ${result.reason}`);
-  return result.plan.operations.map(({ filter, action }) => ({ filter, action }));
-}
+const { operations } = rulesOn(rents);
 
 describe("numbers as decimal-comma countries write them", () => {
   it("reads 4,5 and 1.250,00 as one number each, and 1,500 as fifteen hundred", () => {

@@ -1,30 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { parseCsv } from "@/lib/dataset/csv";
-import { profileDataset } from "@/lib/dataset/profile";
 import { planWithRules } from "./rules-planner";
+import { rulesOn, tableProfile } from "./test-support";
 
 /** A clinic's services and a course list: lengths, starts and fees. */
-const services = profileDataset(
-  parseCsv(
-    new TextEncoder().encode(
-      [
-        "service_id,service,minutes,fee,starts",
-        ...Array.from(
-          { length: 40 },
-          (_, i) =>
-            `S${String(i).padStart(3, "0")},Service ${i},${[15, 20, 30, 45, 60, 90][i % 6]},${(40 + i * 5).toFixed(2)},2026-${String((i % 12) + 1).padStart(2, "0")}-01`,
-        ),
-      ].join("\n"),
-    ),
+const services = tableProfile([
+  "service_id,service,minutes,fee,starts",
+  ...Array.from(
+    { length: 40 },
+    (_, i) =>
+      `S${String(i).padStart(3, "0")},Service ${i},${[15, 20, 30, 45, 60, 90][i % 6]},${(40 + i * 5).toFixed(2)},2026-${String((i % 12) + 1).padStart(2, "0")}-01`,
   ),
-);
+]);
 
-function operation(instruction: string) {
-  const result = planWithRules({ instruction, profile: services, now: new Date("2026-11-26") });
-  if (!result.ok) throw new Error(`refused: ${result.reason}`);
-  const [{ filter, action }] = result.plan.operations;
-  return { filter, action };
-}
+const { operation } = rulesOn(services);
 
 describe("comparisons people write", () => {
   it("reads longer than, shorter than and a count with its bound after the column", () => {
@@ -57,19 +45,13 @@ describe("comparisons people write", () => {
 
 describe("a hotel's rooms", () => {
   const VIEWS = ["City", "Garden", "Sea"];
-  const rooms = profileDataset(
-    parseCsv(
-      new TextEncoder().encode(
-        [
-          "Room,View,Nightly Rate,Max Guests",
-          ...Array.from(
-            { length: 30 },
-            (_, i) => `${101 + i},${VIEWS[i % 3]},${180 + i * 5},${1 + (i % 4)}`,
-          ),
-        ].join("\n"),
-      ),
+  const rooms = tableProfile([
+    "Room,View,Nightly Rate,Max Guests",
+    ...Array.from(
+      { length: 30 },
+      (_, i) => `${101 + i},${VIEWS[i % 3]},${180 + i * 5},${1 + (i % 4)}`,
     ),
-  );
+  ]);
   const filterOf = (instruction: string) => {
     const result = planWithRules({ instruction, profile: rooms, now: new Date("2026-11-26") });
     if (!result.ok) throw new Error(`refused: ${result.reason}`);
@@ -92,19 +74,13 @@ describe("a hotel's rooms", () => {
 describe("who the rows are by", () => {
   it("reads by before a value as the rows with it, and by before a number as the amount", () => {
     const CLINICIANS = ["Dr. Sofia Marín", "Dr. Tom Becker", "Dr. Amira Haddad"];
-    const clinic = profileDataset(
-      parseCsv(
-        new TextEncoder().encode(
-          [
-            "service_id,clinician,fee",
-            ...Array.from(
-              { length: 30 },
-              (_, i) => `S${String(i).padStart(3, "0")},${CLINICIANS[i % 3]},${50 + i}.00`,
-            ),
-          ].join("\n"),
-        ),
+    const clinic = tableProfile([
+      "service_id,clinician,fee",
+      ...Array.from(
+        { length: 30 },
+        (_, i) => `S${String(i).padStart(3, "0")},${CLINICIANS[i % 3]},${50 + i}.00`,
       ),
-    );
+    ]);
     const result = planWithRules({
       instruction: "services by Dr Sofia Marin go down by 4%",
       profile: clinic,

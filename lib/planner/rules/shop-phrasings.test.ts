@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCsv } from "@/lib/dataset/csv";
-import { profileDataset } from "@/lib/dataset/profile";
-import { planWithRules } from "./rules-planner";
+import { rulesOn, tableProfile } from "./test-support";
 
 /**
  * A shop's catalogue the corpus does not have: a yes/no "Active" column (which takes the stock
@@ -9,32 +7,17 @@ import { planWithRules } from "./rules-planner";
  */
 const CATEGORIES = ["Shoes", "Bags", "Hats", "Scarves", "Belts"];
 const BRANDS = ["Nordwind", "Alpaca & Co", "Terra", "Lumen"];
-const shop = profileDataset(
-  parseCsv(
-    new TextEncoder().encode(
-      [
-        "SKU,Product Name,Category,Brand,Unit Cost,List Price,Stock Qty,Active,Launch Date",
-        ...Array.from({ length: 100 }, (_, i) => {
-          const cost = 5 + ((i * 37) % 75);
-          const category = CATEGORIES[i % 5];
-          return `SH-${String(i).padStart(4, "0")},${category} ${i},${category},${BRANDS[i % 4]},${cost.toFixed(2)},${(cost * 2).toFixed(2)},${(i * 13) % 300},${i % 3 === 0 ? "N" : "Y"},2025-${String((i % 12) + 1).padStart(2, "0")}-15`;
-        }),
-      ].join("\n"),
-    ),
-  ),
-);
+const shop = tableProfile([
+  "SKU,Product Name,Category,Brand,Unit Cost,List Price,Stock Qty,Active,Launch Date",
+  ...Array.from({ length: 100 }, (_, i) => {
+    const cost = 5 + ((i * 37) % 75);
 
-function operations(instruction: string) {
-  const result = planWithRules({ instruction, profile: shop, now: new Date("2026-11-26") });
-  if (!result.ok) throw new Error(`refused: ${result.reason}`);
-  return result.plan.operations.map(({ filter, action }) => ({ filter, action }));
-}
+    const category = CATEGORIES[i % 5];
+    return `SH-${String(i).padStart(4, "0")},${category} ${i},${category},${BRANDS[i % 4]},${cost.toFixed(2)},${(cost * 2).toFixed(2)},${(i * 13) % 300},${i % 3 === 0 ? "N" : "Y"},2025-${String((i % 12) + 1).padStart(2, "0")}-15`;
+  }),
+]);
 
-function refusal(instruction: string): string {
-  const result = planWithRules({ instruction, profile: shop, now: new Date("2026-11-26") });
-  if (result.ok) throw new Error(`planned: ${JSON.stringify(result.plan.operations)}`);
-  return result.reason;
-}
+const { operations, refusal } = rulesOn(shop);
 
 const category = (value: string) => ({ column: "Category", op: "eq", value });
 

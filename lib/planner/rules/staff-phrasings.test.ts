@@ -2,23 +2,20 @@ import { describe, expect, it } from "vitest";
 import { parseCsv } from "@/lib/dataset/csv";
 import { profileDataset } from "@/lib/dataset/profile";
 import { planWithRules } from "./rules-planner";
+import { tableProfile } from "./test-support";
 
 /** A staff list the corpus does not have, exported with semicolons. */
 const DEPARTMENTS = ["Engineering", "Sales", "Support"];
-const staff = profileDataset(
-  parseCsv(
-    new TextEncoder().encode(
-      [
-        "employee_id;full_name;department;location;salary;remote",
-        ...Array.from(
-          { length: 45 },
-          (_, i) =>
-            `E${String(i + 1).padStart(3, "0")};Person ${i};${DEPARTMENTS[i % 3]};${["Lisbon", "London", "Paris"][i % 3]};${30000 + i * 700};${i % 2 === 0 ? "yes" : "no"}`,
-        ),
-      ].join("\n"),
+const staff = tableProfile(
+  [
+    "employee_id;full_name;department;location;salary;remote",
+    ...Array.from(
+      { length: 45 },
+      (_, i) =>
+        `E${String(i + 1).padStart(3, "0")};Person ${i};${DEPARTMENTS[i % 3]};${["Lisbon", "London", "Paris"][i % 3]};${30000 + i * 700};${i % 2 === 0 ? "yes" : "no"}`,
     ),
-    { delimiter: ";" },
-  ),
+  ],
+  ";",
 );
 
 function filterOf(instruction: string) {

@@ -1,36 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { parseCsv } from "@/lib/dataset/csv";
-import { profileDataset } from "@/lib/dataset/profile";
-import { planWithRules } from "./rules-planner";
+import { rulesOn, tableProfile } from "./test-support";
 
 /**
  * A subscription book the corpus does not have: a yes/no "auto_renew" beside a "renewal_date",
  * and counts of seats.
  */
 const PLANS = ["Starter", "Team", "Business", "Enterprise"];
-const subscriptions = profileDataset(
-  parseCsv(
-    new TextEncoder().encode(
-      [
-        "customer_id,company,plan,seats,monthly_fee,country,auto_renew,renewal_date",
-        ...Array.from({ length: 80 }, (_, i) => {
-          const seats = 1 + ((i * 29) % 150);
-          return `C${String(i).padStart(4, "0")},Company ${i},${PLANS[i % 4]},${seats},${seats * 12},${["US", "Japan", "Canada"][i % 3]},${i % 2 === 0},2027-${String((i % 12) + 1).padStart(2, "0")}-01`;
-        }),
-      ].join("\n"),
-    ),
-  ),
-);
+const subscriptions = tableProfile([
+  "customer_id,company,plan,seats,monthly_fee,country,auto_renew,renewal_date",
+  ...Array.from({ length: 80 }, (_, i) => {
+    const seats = 1 + ((i * 29) % 150);
 
-function operations(instruction: string) {
-  const result = planWithRules({
-    instruction,
-    profile: subscriptions,
-    now: new Date("2026-11-26"),
-  });
-  if (!result.ok) throw new Error(`refused: ${result.reason}`);
-  return result.plan.operations.map(({ filter, action }) => ({ filter, action }));
-}
+    return `C${String(i).padStart(4, "0")},Company ${i},${PLANS[i % 4]},${seats},${seats * 12},${["US", "Japan", "Canada"][i % 3]},${i % 2 === 0},2027-${String((i % 12) + 1).padStart(2, "0")}-01`;
+  }),
+]);
+
+const { operations } = rulesOn(subscriptions);
 
 describe("a subscription book", () => {
   it("reads a number and a numeric column after a step verb as the step", () => {
