@@ -97,7 +97,9 @@ export async function* streamPlanDraft(options: CreatePlanOptions): AsyncGenerat
       latencyMs: Math.round(success.latencyMs),
       plan: success.plan,
       createdBy: options.actor.id,
-      note: `Drafted by the ${success.planner} planner`,
+      // What the planner read differently from what was typed ("read "incrase" as "increase"",
+      // a new value) stays with the draft, where the plan page's revisions show it.
+      note: [`Drafted by the ${success.planner} planner`, ...success.notes].map(sentence).join(" "),
     });
     await recordAuditEvent(tx, {
       actor: options.actor.id,
@@ -259,4 +261,10 @@ function starterPlan(instruction: string, now: Date): ExecutionPlan {
       },
     ],
   };
+}
+
+/** A note as a sentence: a capital first letter and a full stop. */
+function sentence(note: string): string {
+  const text = note.charAt(0).toUpperCase() + note.slice(1);
+  return /[.!?]$/.test(text) ? text : `${text}.`;
 }
