@@ -42,3 +42,24 @@ export function readCountedSteps(scan: Scan, lexed: LexItem[]): LexItem[] {
   }
   return read;
 }
+
+/** Words after which a bare percentage is what the rows receive: "R&D gets 4%". */
+const RECEIVE = new Set(["get", "gets", "getting", "receive", "receives"]);
+
+/**
+ * "R&D gets 4%", "Lisbon staff receive 2%": a percentage with no direction of its own, straight
+ * after get or receive, is a rise ("gets 4% off" and "gets 4% more" are read by the grammar).
+ */
+export function readReceivedSteps(scan: Scan, lexed: LexItem[]): LexItem[] {
+  return lexed.map((item, at) => {
+    const before = lexed[at - 1];
+    const received =
+      item.kind === "amount" &&
+      item.mode === "bare" &&
+      item.num.unit === "percent" &&
+      before?.kind === "stop" &&
+      before.to === item.from &&
+      RECEIVE.has(scan.tokens[before.from].norm);
+    return received && item.kind === "amount" ? { ...item, mode: "noun", direction: "up" } : item;
+  });
+}

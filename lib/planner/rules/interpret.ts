@@ -2,7 +2,7 @@ import { type ActionContext, interpretAction } from "./action";
 import { isFiller, mergeSegments, splitSegments, splitSentences } from "./clauses";
 import { readColumnVerbs } from "./column-verbs";
 import { alreadyExcluded } from "./conditions";
-import { readCountedSteps } from "./counted-steps";
+import { readCountedSteps, readReceivedSteps } from "./counted-steps";
 import {
   type Clause,
   type DraftOperation,
@@ -45,14 +45,15 @@ function interpretOrThrow(scan: Scan, lexedItems: LexItem[]): Interpretation {
   const text = (from: number, to: number) => sourceText(scan.instruction, scan.tokens, from, to);
   const itemText: ItemText = (item) => text(item.from, item.to);
 
-  // 1. Words no rule accepted, less a verb that names a column ("set discount"), a verb made of
-  // a value ("cancel"), a text column's new value and "add 10 seats" as a step. 2. Things that
-  // name the dataset wrongly.
+  // 1. Words no rule accepted, less those read again in context (a verb that names a column,
+  // "set discount"; a verb made of a value, "cancel"; a plural of a value's word; a text
+  // column's new value; "add 10 seats" and "gets 4%" as steps). 2. Things that name the
+  // dataset wrongly.
   const reread = readPluralValueWords(
     scan,
     readValueVerbs(scan, readColumnVerbs(scan, lexedItems)),
   );
-  const lexed = readCountedSteps(scan, readNewTextValues(scan, reread));
+  const lexed = readReceivedSteps(scan, readCountedSteps(scan, readNewTextValues(scan, reread)));
   const unplaced = unplacedWords(lexed, itemText);
   if (unplaced) return unplaced;
   const items = lexed as Item[];

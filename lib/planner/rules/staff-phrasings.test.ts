@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseCsv } from "@/lib/dataset/csv";
 import { profileDataset } from "@/lib/dataset/profile";
 import { planWithRules } from "./rules-planner";
-import { tableProfile } from "./test-support";
+import { rulesOn, tableProfile } from "./test-support";
 
 /** A staff list the corpus does not have, exported with semicolons. */
 const DEPARTMENTS = ["Engineering", "Sales", "Support"];
@@ -92,6 +92,32 @@ describe("ranks by pay", () => {
     expect(top("raise the salary of the 3 best-paid staff by 1%")).toMatchObject({
       n: 3,
       order: "highest",
+    });
+  });
+});
+
+describe("departments as people write them", () => {
+  const hr = tableProfile([
+    "employee_id,department,office,salary",
+    ...Array.from(
+      { length: 24 },
+      (_, i) =>
+        `E${100 + i},${["R&D", "Finance", "Ops"][i % 3]},${["Lisbon", "Berlin"][i % 2]},${40000 + i * 1000}`,
+    ),
+  ]);
+  const { operations } = rulesOn(hr);
+  const rise = (value: number) => ({ type: "percent_increase", column: "salary", value });
+
+  it("reads a value written with & as its tokens, and gets 4% as a rise", () => {
+    expect(operations("R&D gets 4%")).toEqual([
+      { filter: { all: [{ column: "department", op: "eq", value: "R&D" }] }, action: rise(4) },
+    ]);
+    expect(operations("Lisbon staff receive 2%")[0].action).toEqual(rise(2));
+    // "off" and "more" still say the direction themselves.
+    expect(operations("Finance gets 4% off")[0].action).toEqual({
+      type: "percent_decrease",
+      column: "salary",
+      value: 4,
     });
   });
 });

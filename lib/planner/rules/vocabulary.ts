@@ -333,6 +333,11 @@ function addValueForms(valuePhrases: Map<string, ValueRef[]>): void {
     const compact = phrase.replaceAll(" ", "");
     if (!valuePhrases.has(compact) && !GRAMMAR_WORDS.has(compact)) valuePhrases.set(compact, refs);
   }
+  // "R&D", "AT&T", "B+": read as the tokens they are written in ("r & d").
+  for (const [phrase, refs] of [...valuePhrases]) {
+    const spaced = phrase.replace(/\s*([&+/])\s*/g, " $1 ").trim();
+    if (spaced !== phrase && !valuePhrases.has(spaced)) valuePhrases.set(spaced, refs);
+  }
   // "French wines" for France, "north american customers" for North America.
   for (const [phrase, refs] of [...valuePhrases]) {
     for (const adjective of DEMONYMS.get(phrase) ?? []) {
