@@ -78,6 +78,7 @@ export const VERBS: [string[], VerbKind, { factor?: number; needsOff?: boolean }
   [
     [
       "set",
+      "reset",
       "make",
       "change",
       "update",

@@ -113,6 +113,11 @@ describe("departments as people write them", () => {
       { filter: { all: [{ column: "department", op: "eq", value: "R&D" }] }, action: rise(4) },
     ]);
     expect(operations("Lisbon staff receive 2%")[0].action).toEqual(rise(2));
+    expect(operations("reset salary to 40000 for Ops")[0].action).toEqual({
+      type: "set_value",
+      column: "salary",
+      value: 40000,
+    });
     // "off" and "more" still say the direction themselves.
     expect(operations("Finance gets 4% off")[0].action).toEqual({
       type: "percent_decrease",
