@@ -51,8 +51,8 @@ class SqliteAdapter extends PrismaBetterSqlite3 {
 const sqliteAdapters = new WeakMap<object, SqliteAdapter>();
 
 /**
- * The SQLite connection under a transaction's client, for the bulk writes of an approval
- * (bulk-writes.ts); undefined on PostgreSQL. The adapter has one connection and runs one
+ * The SQLite connection under a transaction's client, for version bytes (version-storage.ts);
+ * undefined on PostgreSQL. The adapter has one connection and runs one
  * transaction on it at a time, so a statement run on it inside a transaction's callback is part
  * of that transaction: committed or rolled back with it.
  */

@@ -1,5 +1,5 @@
 import type { LexItem } from "./lex";
-import { nameWords } from "./name-forms";
+import { columnsNamedBy } from "./name-forms";
 import type { Scan } from "./patterns";
 import type { ColumnRef } from "./vocabulary";
 
@@ -13,7 +13,7 @@ export function readColumnVerbs(scan: Scan, lexed: LexItem[]): LexItem[] {
   return lexed.map((item) => {
     const ref =
       item.kind === "verb" && previous?.kind === "verb" && item.to === item.from + 1
-        ? columnCalled(scan, scan.tokens[item.from].norm)
+        ? columnNamedBy(scan, scan.tokens[item.from].norm)
         : undefined;
     const read: LexItem = ref ? { kind: "column", ref, from: item.from, to: item.to } : item;
     if (item.kind !== "stop") previous = read;
@@ -22,11 +22,9 @@ export function readColumnVerbs(scan: Scan, lexed: LexItem[]): LexItem[] {
 }
 
 /** The one column whose name has the word ("Discount %", discount_pct), if only one has it. */
-function columnCalled(scan: Scan, word: string): ColumnRef | undefined {
+function columnNamedBy(scan: Scan, word: string): ColumnRef | undefined {
   const named = scan.vocabulary.columnPhrases.get(word);
   if (named) return named;
-  const columns = [...scan.vocabulary.columns.keys()].filter((name) =>
-    nameWords(name).includes(word),
-  );
+  const columns = columnsNamedBy(scan.vocabulary.columns.keys(), word);
   return columns.length === 1 ? { column: columns[0] } : undefined;
 }

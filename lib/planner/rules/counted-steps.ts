@@ -3,44 +3,32 @@ import type { Scan } from "./patterns";
 import { isNumeric } from "./vocabulary";
 
 /**
- * "Add 10 seats to C0005", "give gold members 100 points": a number and a numeric column right
- * after a step verb are the amount and the column to step. The grammar reads "10 seats" as rows
- * with ten seats ("units with 2 bedrooms"), which is what it means everywhere else; only
- * straight after "add" / "remove" and their kin is it the step itself.
+ * "Add 10 seats to C0005": a number and a numeric column straight after a step verb are the
+ * amount and the column to step. The grammar reads "10 seats" as rows with ten seats ("units
+ * with 2 bedrooms"), which is what it means everywhere else.
  */
 export function readCountedSteps(scan: Scan, lexed: LexItem[]): LexItem[] {
-  const read: LexItem[] = [];
-  for (const [at, item] of lexed.entries()) {
+  return lexed.flatMap((item, at): LexItem[] => {
     const verb = lexed[at - 1];
+    if (item.kind !== "scope" || item.cond.type !== "compare") return [item];
+    const { column, op, unit, value } = item.cond;
     const counted =
       verb?.kind === "verb" &&
       (verb.verb === "increase" || verb.verb === "decrease") &&
       verb.to === item.from &&
-      item.kind === "scope" &&
-      item.cond.type === "compare" &&
-      item.cond.op === "eq" &&
-      item.cond.unit === "plain" &&
+      op === "eq" &&
+      unit === "plain" &&
       scan.tokens[item.from].kind === "number" &&
       item.to - item.from >= 2 &&
-      item.cond.column !== null &&
-      isNumeric(scan.vocabulary, item.cond.column);
-    if (!counted || item.kind !== "scope" || item.cond.type !== "compare" || !item.cond.column) {
-      read.push(item);
-      continue;
-    }
-    const number = scan.tokens[item.from];
-    read.push(
-      {
-        kind: "amount",
-        mode: "by",
-        num: { value: item.cond.value, unit: "plain", text: number.text },
-        from: item.from,
-        to: item.from + 1,
-      },
-      { kind: "column", ref: { column: item.cond.column }, from: item.from + 1, to: item.to },
-    );
-  }
-  return read;
+      column !== null &&
+      isNumeric(scan.vocabulary, column);
+    if (!counted || column === null) return [item];
+    const amount = { value, unit: "plain" as const, text: scan.tokens[item.from].text };
+    return [
+      { kind: "amount", mode: "by", num: amount, from: item.from, to: item.from + 1 },
+      { kind: "column", ref: { column }, from: item.from + 1, to: item.to },
+    ];
+  });
 }
 
 /** Words after which a bare percentage is what the rows receive: "R&D gets 4%". */
@@ -53,13 +41,11 @@ const RECEIVE = new Set(["get", "gets", "getting", "receive", "receives"]);
 export function readReceivedSteps(scan: Scan, lexed: LexItem[]): LexItem[] {
   return lexed.map((item, at) => {
     const before = lexed[at - 1];
+    if (item.kind !== "amount" || item.mode !== "bare" || item.num.unit !== "percent") return item;
     const received =
-      item.kind === "amount" &&
-      item.mode === "bare" &&
-      item.num.unit === "percent" &&
       before?.kind === "stop" &&
       before.to === item.from &&
       RECEIVE.has(scan.tokens[before.from].norm);
-    return received && item.kind === "amount" ? { ...item, mode: "noun", direction: "up" } : item;
+    return received ? { ...item, mode: "noun", direction: "up" } : item;
   });
 }

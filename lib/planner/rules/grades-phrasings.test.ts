@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { DatasetProfile } from "@/lib/dataset/types";
-import { planWithRules } from "./rules-planner";
-import { tableProfile } from "./test-support";
+import { rulesOn, tableProfile } from "./test-support";
 
 /** A class's scores and a team's task list, neither in the corpus. */
 const SUBJECTS = ["Maths", "Physics", "History", "Art"];
@@ -21,15 +20,9 @@ const tasks = tableProfile([
   ),
 ]);
 
-function plan(instruction: string, profile: DatasetProfile) {
-  return planWithRules({ instruction, profile, now: new Date("2026-11-26") });
-}
-
-function operations(instruction: string, profile: DatasetProfile) {
-  const result = plan(instruction, profile);
-  if (!result.ok) throw new Error(`refused: ${result.reason}`);
-  return result.plan.operations.map(({ filter, action }) => ({ filter, action }));
-}
+const plan = (instruction: string, profile: DatasetProfile) => rulesOn(profile).plan(instruction);
+const operations = (instruction: string, profile: DatasetProfile) =>
+  rulesOn(profile).operations(instruction);
 
 describe("caps and goals", () => {
   it("caps a column: what is above the number comes down to it", () => {

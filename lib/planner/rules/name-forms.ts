@@ -197,6 +197,11 @@ export function nameWords(name: string): string[] {
   return normPhrase(splitCamel(name)).split(" ").filter(Boolean);
 }
 
+/** The columns among `names` one of whose name's words is `word` ("discount" → "Discount %"). */
+export function columnsNamedBy(names: Iterable<string>, word: string): string[] {
+  return [...names].filter((name) => nameWords(name).includes(word));
+}
+
 /** Words that say a numeric column holds an amount of money people raise and cut. */
 export const AMOUNT_WORDS = new Set([
   "price",

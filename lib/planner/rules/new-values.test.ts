@@ -1,22 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { parseCsv } from "@/lib/dataset/csv";
-import { profileDataset } from "@/lib/dataset/profile";
 import type { DatasetProfile } from "@/lib/dataset/types";
-import type { PlannerResult } from "../types";
 import { planWithRules } from "./rules-planner";
+import { rulesOn, tableProfile } from "./test-support";
 
 /**
  * Values a table does not hold yet — a new status, a customer's new name, a date — and steps in
  * percentage points, on two tables the corpus does not have.
  */
 
-function tableOf(lines: string[]): DatasetProfile {
-  return profileDataset(parseCsv(new TextEncoder().encode(`${lines.join("\n")}\n`)));
-}
-
 const REGIONS = ["DACH", "Iberia", "UK", "Benelux", "Nordics"];
 const STATUSES = ["open", "overdue", "paid", "disputed"];
-const invoices = tableOf([
+const invoices = tableProfile([
   "Invoice No,Customer,Region,Amount (EUR),Status,Due Date,Paid",
   ...Array.from({ length: 120 }, (_, i) => {
     const status = STATUSES[i % 4];
@@ -25,7 +19,7 @@ const invoices = tableOf([
   }),
 ]);
 
-const staff = tableOf([
+const staff = tableProfile([
   "employee_id,full_name,department,salary,bonus_pct,manager",
   "E001,Ana Lima,Engineering,52000,5,Rui Costa",
   "E002,Ben Carter,Sales,48000,10,Sara Hill",
@@ -36,7 +30,7 @@ const staff = tableOf([
 ]);
 
 const TIERS = ["gold", "silver", "bronze"];
-const members = tableOf([
+const members = tableProfile([
   "member_id,name,tier,points,discount_pct",
   ...Array.from(
     { length: 30 },
@@ -44,15 +38,9 @@ const members = tableOf([
   ),
 ]);
 
-function plan(instruction: string, profile: DatasetProfile): PlannerResult {
-  return planWithRules({ instruction, profile, now: new Date("2026-11-26T00:00:00Z") });
-}
-
-function operations(instruction: string, profile: DatasetProfile) {
-  const result = plan(instruction, profile);
-  if (!result.ok) throw new Error(`refused: ${result.reason}`);
-  return result.plan.operations.map(({ filter, action }) => ({ filter, action }));
-}
+const plan = (instruction: string, profile: DatasetProfile) => rulesOn(profile).plan(instruction);
+const operations = (instruction: string, profile: DatasetProfile) =>
+  rulesOn(profile).operations(instruction);
 
 describe("values the table does not hold yet", () => {
   it("sets a text column to a new value, with a note that it is new", () => {
@@ -174,7 +162,7 @@ describe("a word of a column's values", () => {
     "Pad Thai",
     "Blood Orange Tart",
   ];
-  const menu = tableOf([
+  const menu = tableProfile([
     "item_code,dish,section,price",
     ...Array.from(
       { length: 30 },

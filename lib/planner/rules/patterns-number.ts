@@ -1,3 +1,4 @@
+import { columnsNamedBy } from "./name-forms";
 import {
   type Match,
   type Matcher,
@@ -99,10 +100,8 @@ const UNIT_WORDS: [string, Num["unit"] | "cents"][] = [
 /** Whether a column is called by a unit word (loyalty "points"): then "100 points" names it. */
 function columnCalled(vocabulary: Vocabulary, unit: string): boolean {
   const word = unit.split(" ").at(-1) ?? unit;
-  const forms = new Set([word, word.replace(/s$/, ""), `${word.replace(/s$/, "")}s`]);
-  for (const name of vocabulary.columns.keys()) {
-    const words = name.toLowerCase().split(/[^a-z]+/);
-    if (words.some((part) => forms.has(part))) return true;
-  }
-  return false;
+  const singular = word.replace(/s$/, "");
+  return [word, singular, `${singular}s`].some(
+    (form) => columnsNamedBy(vocabulary.columns.keys(), form).length > 0,
+  );
 }

@@ -52,11 +52,7 @@ describe("a hotel's rooms", () => {
       (_, i) => `${101 + i},${VIEWS[i % 3]},${180 + i * 5},${1 + (i % 4)}`,
     ),
   ]);
-  const filterOf = (instruction: string) => {
-    const result = planWithRules({ instruction, profile: rooms, now: new Date("2026-11-26") });
-    if (!result.ok) throw new Error(`refused: ${result.reason}`);
-    return result.plan.operations[0].filter;
-  };
+  const filterOf = (instruction: string) => rulesOn(rooms).operation(instruction).filter;
 
   it("reads a value joined to its column by a hyphen after a preposition", () => {
     expect(filterOf("Lower the rate for garden-view rooms by 5%")).toEqual({

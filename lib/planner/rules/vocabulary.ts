@@ -4,6 +4,7 @@ import { resolveShorthand } from "@/lib/plan/shorthand";
 import { GRAMMAR_WORDS, normPhrase } from "./grammar-words";
 import {
   AMOUNT_WORDS,
+  columnsNamedBy,
   DATE_VERBS,
   DEMONYMS,
   FLAG_VERBS,
@@ -22,6 +23,7 @@ import {
   VERB_FORMS,
   wordAliases,
 } from "./name-forms";
+import { valueWordMap } from "./value-words";
 
 /**
  * What the rules planner knows about one dataset: which words name its columns, which phrases
@@ -150,38 +152,6 @@ function buildVocabulary(
   };
 }
 
-/** `Vocabulary.valueWords`: words of one column's values only, four letters or more. */
-function valueWordMap(
-  valuePhrases: Map<string, ValueRef[]>,
-  columnPhrases: Map<string, ColumnRef>,
-  flagPhrases: Map<string, FlagRef>,
-  rowNouns: Set<string>,
-): Vocabulary["valueWords"] {
-  const byWord = new Map<string, { column: string; word: string } | null>();
-  for (const [phrase, refs] of valuePhrases) {
-    // The values as written, not the other forms made of them ("blood tests" for Blood Test).
-    if (!phrase.includes(" ") || phrase !== normPhrase(refs[0].value)) continue;
-    const column = refs[0].column;
-    if (refs.some((ref) => ref.column !== column)) continue;
-    const written = refs[0].value.split(/[^\p{L}\p{N}]+/u);
-    for (const word of phrase.split(" ")) {
-      if (word.length < 4 || !/^\p{L}+$/u.test(word) || GRAMMAR_WORDS.has(word)) continue;
-      if (valuePhrases.has(word) || columnPhrases.has(word) || flagPhrases.has(word)) continue;
-      if (rowNouns.has(word)) continue;
-      const known = byWord.get(word);
-      if (known === null || (known && known.column !== column)) {
-        byWord.set(word, null);
-        continue;
-      }
-      const asWritten = written.find((part) => normPhrase(part) === word) ?? word;
-      byWord.set(word, { column, word: asWritten });
-    }
-  }
-  const valueWords = new Map<string, { column: string; word: string }>();
-  for (const [word, ref] of byWord) if (ref) valueWords.set(word, ref);
-  return valueWords;
-}
-
 function shorthandRoles(profile: DatasetProfile): Vocabulary["roles"] {
   const roles: Vocabulary["roles"] = {};
   for (const role of ["price", "stock", "category", "key"] as const) {
@@ -243,9 +213,10 @@ function columnPhraseMap(profile: DatasetProfile, roles: Vocabulary["roles"]) {
     for (const word of words) {
       if (columnPhrases.has(word)) continue;
       // "stock" is the stock role's (Active) but also a word of "Stock Qty": either may be meant.
-      const alsoNamed = profile.columns
-        .filter((c) => !roleColumns.includes(c.name) && nameWords(c.name).includes(word))
-        .map((c) => c.name);
+      const alsoNamed = columnsNamedBy(
+        profile.columns.map((column) => column.name),
+        word,
+      ).filter((name) => !roleColumns.includes(name));
       const candidates = [...roleColumns, ...alsoNamed];
       columnPhrases.set(
         word,

@@ -1,0 +1,34 @@
+import { GRAMMAR_WORDS, normPhrase } from "./grammar-words";
+import type { ColumnRef, FlagRef, ValueRef, Vocabulary } from "./vocabulary";
+
+/** `Vocabulary.valueWords`: words of one column's values only, four letters or more. */
+export function valueWordMap(
+  valuePhrases: Map<string, ValueRef[]>,
+  columnPhrases: Map<string, ColumnRef>,
+  flagPhrases: Map<string, FlagRef>,
+  rowNouns: Set<string>,
+): Vocabulary["valueWords"] {
+  const byWord = new Map<string, { column: string; word: string } | null>();
+  for (const [phrase, refs] of valuePhrases) {
+    // The values as written, not the other forms made of them ("blood tests" for Blood Test).
+    if (!phrase.includes(" ") || phrase !== normPhrase(refs[0].value)) continue;
+    const column = refs[0].column;
+    if (refs.some((ref) => ref.column !== column)) continue;
+    const written = refs[0].value.split(/[^\p{L}\p{N}]+/u);
+    for (const word of phrase.split(" ")) {
+      if (word.length < 4 || !/^\p{L}+$/u.test(word) || GRAMMAR_WORDS.has(word)) continue;
+      if (valuePhrases.has(word) || columnPhrases.has(word) || flagPhrases.has(word)) continue;
+      if (rowNouns.has(word)) continue;
+      const known = byWord.get(word);
+      if (known === null || (known && known.column !== column)) {
+        byWord.set(word, null);
+        continue;
+      }
+      const asWritten = written.find((part) => normPhrase(part) === word) ?? word;
+      byWord.set(word, { column, word: asWritten });
+    }
+  }
+  const valueWords = new Map<string, { column: string; word: string }>();
+  for (const [word, ref] of byWord) if (ref) valueWords.set(word, ref);
+  return valueWords;
+}
