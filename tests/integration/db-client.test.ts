@@ -1,3 +1,4 @@
+import { statSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providerOf, sqliteConnection } from "@/lib/db/client";
 import { createTempDb, type TempDb } from "../support/temp-db";
@@ -80,6 +81,27 @@ describe("Prisma client on a temporary database", () => {
       "Tiny, renamed",
     );
     await db.dataset.update({ where: { id: dataset.id }, data: { name: "Tiny" } });
+  });
+
+  it("copies SQLite's write-ahead log into the database file after a commit, not in it", async () => {
+    const { db, file } = temp;
+    if (providerOf(db) === "postgres") {
+      // No log of ours to copy: PostgreSQL checkpoints by itself.
+      expect(sqliteConnection(db)).toBeUndefined();
+      return;
+    }
+    const before = statSync(file).size;
+    await db.$transaction(async (tx) => {
+      // About 8 MB of pages: past the 1,000 pages (4 MB) at which SQLite's commit copies the log.
+      await tx.dataset.create({
+        data: { name: "Large", keyColumn: "sku", profileJson: "x".repeat(8e6), createdBy: "test" },
+      });
+    });
+    // The commit is done and the caller has its answer: the write is in the log only.
+    expect(statSync(file).size).toBe(before);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(statSync(file).size).toBeGreaterThan(before + 7e6);
+    await db.dataset.delete({ where: { name: "Large" } });
   });
 
   it("enforces the unique idempotency key on executions", async () => {
