@@ -1,5 +1,7 @@
 import type { CsvTable } from "./csv";
+import { CsvTable as Table } from "./csv-table";
 import { toDecimalComma } from "./decimal-comma";
+import type { Replacements } from "./line-patch";
 
 // Local constants, not imports: see the note on the character codes in csv.ts.
 const COMMA = 44;
@@ -56,6 +58,18 @@ export interface WrittenChanges {
   rowsChanged: number;
   /** Cells whose value changed. */
   cellsChanged: number;
+  /**
+   * The byte ranges of the table's file that were replaced to make `bytes`, or null when they
+   * are not known as bytes (a non-ASCII table, whose offsets are text offsets). With them the
+   * line patch back to the input is found without comparing every line (`line-patch.ts`).
+   */
+  replacements(): Replacements | null;
+  /**
+   * The written bytes as a parsed table (no key column chosen), made from the input's offsets
+   * shifted past the written cells instead of parsing again; null when the input has non-ASCII
+   * text or decimal commas, or a written cell has non-ASCII text (then parse `bytes`).
+   */
+  shiftedTable(): CsvTable | null;
 }
 
 /**
@@ -84,7 +98,63 @@ export function writeChanges(
     },
     rowsChanged: cells.rowsChanged,
     cellsChanged: cells.count,
+    replacements() {
+      return table.ascii ? byteRanges(table, cells) : null;
+    },
+    shiftedTable() {
+      return shiftedTable(table, cells, this.bytes);
+    },
   };
+}
+
+/** The changed cells as byte ranges of an ASCII table's file (text offsets shift by a BOM). */
+function byteRanges(table: CsvTable, cells: ChangedCells): Replacements {
+  const { starts, ends, lengths, count } = cells;
+  if (!table.hasBom) return { starts, ends, lengths, count };
+  const shifted = (offsets: ArrayLike<number>) => Int32Array.from(offsets, (at) => at + 2);
+  return { starts: shifted(starts), ends: shifted(ends), lengths, count };
+}
+
+/**
+ * `parseCsv(output)` for an ASCII table without decimal commas whose changed cells were written
+ * in ASCII: every field and row end moves by what the cells written before it grew. The writer
+ * keeps the file's structure (a value that needs quotes gets them), which is what makes this the
+ * parse's answer; a property test compares the two.
+ */
+function shiftedTable(table: CsvTable, cells: ChangedCells, output: Uint8Array): CsvTable | null {
+  if (!table.ascii || table.decimalCommaColumns.size > 0) return null;
+  const { lengths, texts, count } = cells;
+  for (let k = 0; k < count; k++) if (lengths[k] !== texts[k].length) return null;
+  const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(output);
+  return new Table({
+    bytes: output,
+    text,
+    delimiter: table.delimiter,
+    header: [...table.header],
+    // A cell's own start does not move; a row's end moves with its last cell, even with an empty
+    // one filled in at the end.
+    fieldStart: shiftedOffsets(table.fieldStart, cells, false),
+    rowEnd: shiftedOffsets(table.rowEnd, cells, true),
+    rowCount: table.rowCount,
+    headerEnd: table.headerEnd,
+  });
+}
+
+/** Ascending text offsets moved by the growth of the cells written before them. */
+function shiftedOffsets(offsets: Int32Array, cells: ChangedCells, atToo: boolean): Int32Array {
+  const { starts, ends, lengths, count } = cells;
+  const out = new Int32Array(offsets.length);
+  let k = 0;
+  let delta = 0;
+  for (let i = 0; i < offsets.length; i++) {
+    const at = offsets[i];
+    while (k < count && (starts[k] < at || (atToo && starts[k] === at))) {
+      delta += lengths[k] - (ends[k] - starts[k]);
+      k++;
+    }
+    out[i] = at + delta;
+  }
+  return out;
 }
 
 /**

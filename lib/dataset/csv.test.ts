@@ -337,6 +337,22 @@ describe("serializeWithChanges", () => {
     expect(written.cellsChanged).toBe(3);
   });
 
+  it("gives the written table without parsing it again, even when an empty last cell is filled", () => {
+    const table = parseCsv(bytes("k,v,note\nA,1,\nB,2,\r\nC,3,\n"));
+    const written = writeChanges(table, [
+      { row: 0, column: 2, value: "new" },
+      { row: 1, column: 1, value: "20" },
+      { row: 1, column: 2, value: "a, b" },
+    ]);
+    const shifted = written.shiftedTable();
+    const parsed = parseCsv(written.bytes);
+    expect(shifted?.rowEnd).toEqual(parsed.rowEnd);
+    expect(shifted?.fieldStart).toEqual(parsed.fieldStart);
+    expect([0, 1, 2].map((row) => shifted?.cell(row, 2))).toEqual(["new", "a, b", ""]);
+    // Non-ASCII text: offsets are no longer bytes, so it is parsed instead.
+    expect(writeChanges(table, [{ row: 2, column: 2, value: "é" }]).shiftedTable()).toBeNull();
+  });
+
   it("treats an edit equal to the current value as no change", () => {
     const data = bytes(source);
     const table = parseCsv(data);

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { applyLinePatch, linePatch } from "./line-patch";
+import { applyLinePatch, linePatch, linePatchOfReplacements } from "./line-patch";
 
 const encode = (text: string) => new TextEncoder().encode(text);
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
@@ -54,6 +54,83 @@ describe("linePatch", () => {
     expect(() => applyLinePatch(encode("a\nb\n"), patch)).toThrow(/does not fit/);
     expect(() => applyLinePatch(encode("a\nb\nc\nd\ne\n"), patch.subarray(0, 3))).toThrow(
       /cut short/,
+    );
+  });
+});
+
+describe("linePatchOfReplacements", () => {
+  /** A file and some of its byte ranges replaced, the way a writer of changed cells makes one. */
+  const replacedFile = fc
+    .tuple(
+      fc.string({
+        unit: fc.constantFrom("a", "b", "1", ",", "é", "\r", "\n", " "),
+        maxLength: 300,
+      }),
+      fc.array(
+        fc.tuple(
+          fc.nat(),
+          fc.nat({ max: 6 }),
+          fc.string({ unit: fc.constantFrom("x", "y", "2", ",", "ü", "\n"), maxLength: 6 }),
+        ),
+        { maxLength: 12 },
+      ),
+    )
+    .map(([text, picks]) => {
+      const input = encode(text);
+      // Ascending, non-overlapping ranges; a range may be empty (an insertion).
+      const ranges = picks
+        .map(([at, length, value]) => {
+          const start = at % (input.length + 1);
+          return { start, end: Math.min(input.length, start + length), value: encode(value) };
+        })
+        .sort((a, b) => a.start - b.start)
+        .filter((range, k, all) => k === 0 || range.start >= all[k - 1].end);
+      const parts: Uint8Array[] = [];
+      let copied = 0;
+      for (const range of ranges) {
+        parts.push(input.subarray(copied, range.start), range.value);
+        copied = range.end;
+      }
+      parts.push(input.subarray(copied));
+      const output = new Uint8Array(Buffer.concat(parts));
+      const replaced = {
+        starts: ranges.map((r) => r.start),
+        ends: ranges.map((r) => r.end),
+        lengths: ranges.map((r) => r.value.length),
+        count: ranges.length,
+      };
+      return { input, output, replaced };
+    });
+
+  it("makes the same patch as comparing every line", () => {
+    fc.assert(
+      fc.property(replacedFile, ({ input, output, replaced }) => {
+        const expected = linePatch(output, input);
+        const patch = linePatchOfReplacements(input, output, replaced);
+        expect(patch === null ? null : Buffer.from(patch)).toEqual(
+          expected === null ? null : Buffer.from(expected),
+        );
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("compares only the lines a replacement is on, and counts the rest", () => {
+    const rows = Array.from({ length: 2_000 }, (_, i) => `K${i},${i}.00`);
+    const input = encode(`key,price\n${rows.join("\n")}\n`);
+    const start = encode(`key,price\n${rows.slice(0, 1500).join("\n")}\nK1500,`).length;
+    const output = new Uint8Array(
+      Buffer.concat([input.subarray(0, start), encode("1575.00"), input.subarray(start + 7)]),
+    );
+    const patch = linePatchOfReplacements(input, output, {
+      starts: [start],
+      ends: [start + 7],
+      lengths: [7],
+      count: 1,
+    });
+    expect(Buffer.from(applyLinePatch(output, patch as Uint8Array))).toEqual(Buffer.from(input));
+    expect(Buffer.from(patch as Uint8Array)).toEqual(
+      Buffer.from(linePatch(output, input) as Uint8Array),
     );
   });
 });

@@ -76,53 +76,165 @@ export function linePatch(from: Uint8Array, to: Uint8Array): Uint8Array | null {
   return out.finish(lines);
 }
 
+/**
+ * Byte ranges of `input` that a writer replaced to make its output: the k-th range
+ * `[starts[k], ends[k])` became `lengths[k]` new bytes. Ranges ascend and do not overlap; the
+ * rest of the input was copied as it was.
+ */
+export interface Replacements {
+  starts: ArrayLike<number>;
+  ends: ArrayLike<number>;
+  lengths: ArrayLike<number>;
+  count: number;
+}
+
+/**
+ * `linePatch(output, input)`, the same bytes, for an output that `replaced` tells how it was made:
+ * only the lines holding a replaced range are compared, and the others are only counted.
+ */
+export function linePatchOfReplacements(
+  input: Uint8Array,
+  output: Uint8Array,
+  replaced: Replacements,
+): Uint8Array | null {
+  const { starts, ends, lengths, count } = replaced;
+  const patch = replacedLinesPatch(input, output, starts, ends, lengths, count);
+  return patch === undefined ? linePatch(output, input) : patch;
+}
+
+/** The source text of `replacedLinesPatch` and what it calls, for a worker thread to run. */
+export function replacedLinesPatchSource(): string {
+  return `${patchWriterClass.toString()}\n${replacedLinesPatch.toString()}`;
+}
+
+/**
+ * `linePatchOfReplacements`, or undefined when a replaced range or its new bytes hold a line
+ * break: lines then no longer correspond one to one, and `linePatch` has to compare them all.
+ * Self-contained but for `patchWriterClass` (a worker runs the source text of both).
+ */
+function replacedLinesPatch(
+  input: Uint8Array,
+  output: Uint8Array,
+  starts: ArrayLike<number>,
+  ends: ArrayLike<number>,
+  lengths: ArrayLike<number>,
+  count: number,
+): Uint8Array | null | undefined {
+  const NEWLINE = 0x0a;
+  const inBytes = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+  let delta = 0; // output offset minus input offset where the next line starts
+  for (let k = 0; k < count; k++) {
+    for (let at = starts[k]; at < ends[k]; at++) if (input[at] === NEWLINE) return undefined;
+    const from = starts[k] + delta;
+    for (let at = from; at < from + lengths[k]; at++) if (output[at] === NEWLINE) return undefined;
+    delta += lengths[k] - (ends[k] - starts[k]);
+  }
+  const out = new (patchWriterClass())();
+  let line = 0; // index of the line starting at `lineStart`
+  let lineStart = 0;
+  let previous = 0;
+  let changedBytes = 0;
+  let k = 0;
+  delta = 0;
+  while (k < count) {
+    // Move to the line holding the next replaced range, counting the lines passed.
+    let lineEnd = inBytes.indexOf(NEWLINE, lineStart);
+    while (lineEnd !== -1 && lineEnd < starts[k]) {
+      line++;
+      lineStart = lineEnd + 1;
+      lineEnd = inBytes.indexOf(NEWLINE, lineStart);
+    }
+    if (lineEnd === -1) lineEnd = input.length;
+    // The line is the same in both files unless a range on it was replaced by other bytes: the
+    // rest of it was copied. (A range may start at the line break itself: an insertion at the end
+    // of the line.)
+    let same = true;
+    for (; k < count && starts[k] <= lineEnd; k++) {
+      const length = ends[k] - starts[k];
+      if (lengths[k] !== length) same = false;
+      for (let i = 0; same && i < length; i++) {
+        if (input[starts[k] + i] !== output[starts[k] + delta + i]) same = false;
+      }
+      delta += lengths[k] - length;
+    }
+    if (!same) {
+      out.entry(line - previous, input, lineStart, lineEnd);
+      previous = line;
+      changedBytes += lineEnd - lineStart + 1;
+      if (changedBytes * 2 > input.length) return null;
+    }
+    if (lineEnd === input.length) return out.finish(line + 1);
+    line++;
+    lineStart = lineEnd + 1;
+  }
+  for (
+    let at = inBytes.indexOf(NEWLINE, lineStart);
+    at !== -1;
+    at = inBytes.indexOf(NEWLINE, at + 1)
+  ) {
+    line++;
+  }
+  return out.finish(line + 1);
+}
+
 /** Where the line starting at `at` ends: its line break, or the end of the file. */
 function lineEnd(bytes: Buffer, at: number): number {
   const end = bytes.indexOf(NEWLINE, at);
   return end < 0 ? bytes.length : end;
 }
 
-/** The patch's entries as they are found; the header (two counts) is put in front at the end. */
-class PatchWriter {
-  private bytes = Buffer.allocUnsafe(1 << 16);
-  private at = 0;
-  private entries = 0;
+/**
+ * The class that writes a patch's entries as they are found, the header (two counts) put in
+ * front at the end. Made by a self-contained function, which a worker runs as source text.
+ */
+function patchWriterClass() {
+  return class PatchWriter {
+    private bytes = Buffer.allocUnsafe(1 << 16);
+    private at = 0;
+    private entries = 0;
 
-  entry(gap: number, source: Buffer, start: number, end: number): void {
-    this.entries++;
-    this.varint(gap);
-    this.varint(end - start);
-    this.reserve(end - start);
-    this.at += source.copy(this.bytes, this.at, start, end);
-  }
-
-  finish(lines: number): Uint8Array {
-    const head = new PatchWriter();
-    head.varint(lines);
-    head.varint(this.entries);
-    const out = new Uint8Array(head.at + this.at);
-    out.set(head.bytes.subarray(0, head.at));
-    out.set(this.bytes.subarray(0, this.at), head.at);
-    return out;
-  }
-
-  private varint(value: number): void {
-    this.reserve(8);
-    let rest = value;
-    while (rest >= 0x80) {
-      this.bytes[this.at++] = (rest % 0x80) | 0x80;
-      rest = Math.floor(rest / 0x80);
+    entry(gap: number, source: Uint8Array, start: number, end: number): void {
+      this.entries++;
+      this.varint(gap);
+      this.varint(end - start);
+      this.reserve(end - start);
+      // A line is short: a loop copies it faster than a call into Buffer's copy.
+      const bytes = this.bytes;
+      let at = this.at;
+      for (let i = start; i < end; i++) bytes[at++] = source[i];
+      this.at = at;
     }
-    this.bytes[this.at++] = rest;
-  }
 
-  private reserve(length: number): void {
-    if (this.at + length <= this.bytes.length) return;
-    const grown = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.at + length));
-    this.bytes.copy(grown, 0, 0, this.at);
-    this.bytes = grown;
-  }
+    finish(lines: number): Uint8Array {
+      const head = new PatchWriter();
+      head.varint(lines);
+      head.varint(this.entries);
+      const out = new Uint8Array(head.at + this.at);
+      out.set(head.bytes.subarray(0, head.at));
+      out.set(this.bytes.subarray(0, this.at), head.at);
+      return out;
+    }
+
+    private varint(value: number): void {
+      this.reserve(8);
+      let rest = value;
+      while (rest >= 0x80) {
+        this.bytes[this.at++] = (rest % 0x80) | 0x80;
+        rest = Math.floor(rest / 0x80);
+      }
+      this.bytes[this.at++] = rest;
+    }
+
+    private reserve(length: number): void {
+      if (this.at + length <= this.bytes.length) return;
+      const grown = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.at + length));
+      this.bytes.copy(grown, 0, 0, this.at);
+      this.bytes = grown;
+    }
+  };
 }
+
+const PatchWriter = patchWriterClass();
 
 class Reader {
   offset = 0;

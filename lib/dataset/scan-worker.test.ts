@@ -1,9 +1,19 @@
 import { createHash } from "node:crypto";
+import { inflateRawSync } from "node:zlib";
 import fc from "fast-check";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { CsvError, type CsvTable, type PendingTailScan, parseCsv, type TailScanner } from "./csv";
-import { scanRows } from "./csv-scan";
 import {
+  CsvError,
+  type CsvTable,
+  type PendingTailScan,
+  parseCsv,
+  type TailScanner,
+  writeChanges,
+} from "./csv";
+import { scanRows } from "./csv-scan";
+import { linePatch, linePatchOfReplacements } from "./line-patch";
+import {
+  deflatedLinePatchAside,
   PARALLEL_PARSE_MIN_BYTES,
   readFileShared,
   sha256Aside,
@@ -14,6 +24,12 @@ import {
 vi.mock("node:crypto", async (actual) => {
   const crypto = await actual<typeof import("node:crypto")>();
   return { ...crypto, createHash: vi.fn(crypto.createHash) };
+});
+
+// Watched the same way: which thread finds a line patch (the worker runs its source text).
+vi.mock("./line-patch", async (actual) => {
+  const patches = await actual<typeof import("./line-patch")>();
+  return { ...patches, linePatchOfReplacements: vi.fn(patches.linePatchOfReplacements) };
 });
 
 /**
@@ -299,5 +315,42 @@ describe("sha256Aside", () => {
     expect(await sha256Aside(shared.subarray(0, 10))).toBe(
       createHash("sha256").update(shared.subarray(0, 10)).digest("hex"),
     );
+  });
+});
+
+describe("deflatedLinePatchAside", () => {
+  it("finds and compresses a large file's patch on the worker, and a small one's here", async () => {
+    const rows = Array.from({ length: 320_000 }, (_, i) => `SKU-${i},Item ${i},${i % 90}.50`);
+    const input = new TextEncoder().encode(`sku,name,price\n${rows.join("\n")}\n`);
+    expect(input.length).toBeGreaterThan(PARALLEL_PARSE_MIN_BYTES);
+    // Every third price written one character longer, as an approval's writer would.
+    const table = parseCsv(input);
+    const edits = [];
+    for (let row = 0; row < table.rowCount; row += 3) {
+      edits.push({ row, column: 2, value: `${table.cell(row, 2)}0` });
+    }
+    const written = writeChanges(table, edits);
+    const replaced = written.replacements();
+    if (!replaced) throw new Error("an ASCII file's replacements are known");
+    const expected = Buffer.from(linePatch(written.bytes, input) as Uint8Array);
+
+    const patchedHere = vi.mocked(linePatchOfReplacements);
+    patchedHere.mockClear();
+    const deflated = await deflatedLinePatchAside(input, written.bytes, replaced);
+    // (Compared with `equals`: a deep comparison of megabytes takes seconds.)
+    expect(inflateRawSync(deflated as Uint8Array).equals(expected)).toBe(true);
+    expect(patchedHere).not.toHaveBeenCalled();
+
+    const small = parseCsv(new TextEncoder().encode("k,v\na,1\nb,2\n"));
+    const one = writeChanges(small, [{ row: 1, column: 1, value: "20" }]);
+    const smallPatch = await deflatedLinePatchAside(
+      small.bytes,
+      one.bytes,
+      one.replacements() as NonNullable<ReturnType<typeof one.replacements>>,
+    );
+    expect(Buffer.from(inflateRawSync(smallPatch as Uint8Array))).toEqual(
+      Buffer.from(linePatch(one.bytes, small.bytes) as Uint8Array),
+    );
+    expect(patchedHere).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,7 +1,7 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
 import type { Change as ChangeRecord } from "@/lib/executor/types";
-import { providerOf, type Tx } from "./client";
+import { providerOf, sqliteConnection, type Tx } from "./client";
 
 /** One changed cell, as the executor reports it and the change records store it. */
 export type { ChangeRecord };
@@ -90,40 +90,58 @@ const INSERT_FROM_JSON_POSTGRES = `
   ) WITH ORDINALITY AS record("operationId", "rowKey", "column", "before", "after", position)`;
 
 /**
+ * An execution's change records by position, as the five fields a record stores: operation id,
+ * row key, column, before, after. A large run hands over a view that makes them in pieces
+ * (`DryRunResult.changeFields`) rather than a `Change` object each.
+ */
+export interface ChangeFields {
+  readonly count: number;
+  /** The records from `start` up to `end`. */
+  fields(start: number, end: number): string[][];
+}
+
+/** `ChangeFields` of change objects. */
+export function changeFieldsOf(changes: readonly ChangeRecord[]): ChangeFields {
+  return {
+    count: changes.length,
+    fields: (start, end) =>
+      changes
+        .slice(start, end)
+        .map((change) => [
+          change.operationId,
+          change.rowKey,
+          change.column,
+          change.before,
+          change.after,
+        ]),
+  };
+}
+
+/**
  * Inserts an execution's change records inside the caller's transaction, numbered by their
- * position in `changes` (`seq`), so they read back in executor order.
+ * position (`seq`), so they read back in executor order. On SQLite the statements run on the
+ * connection under the transaction, as version bytes do (client.ts): part of it, without a trip
+ * through Prisma's query engine for each megabyte of records.
  */
 export async function insertChanges(
   tx: Tx,
   executionId: string,
   datasetId: string,
-  changes: readonly ChangeRecord[],
+  changes: ChangeFields,
 ): Promise<void> {
   if (providerOf(tx) === "postgres") {
-    refuseNulCharacters(changes);
     await insertChangesPostgres(tx, executionId, datasetId, changes);
     return;
   }
-  for (let start = 0; start < changes.length; start += RECORDS_PER_STATEMENT) {
-    const end = Math.min(start + RECORDS_PER_STATEMENT, changes.length);
-    const records: string[][] = [];
-    for (let at = start; at < end; at++) {
-      const change = changes[at];
-      records.push([
-        wellFormed(change.operationId),
-        wellFormed(change.rowKey),
-        wellFormed(change.column),
-        wellFormed(change.before),
-        wellFormed(change.after),
-      ]);
+  const insert = sqliteConnection(tx)?.prepare(INSERT_FROM_JSON);
+  for (let start = 0; start < changes.count; start += RECORDS_PER_STATEMENT) {
+    const records = changes.fields(start, Math.min(start + RECORDS_PER_STATEMENT, changes.count));
+    for (const record of records) {
+      for (let field = 0; field < record.length; field++) record[field] = wellFormed(record[field]);
     }
-    await tx.$executeRawUnsafe(
-      INSERT_FROM_JSON,
-      executionId,
-      datasetId,
-      start,
-      JSON.stringify(records),
-    );
+    const json = JSON.stringify(records);
+    if (insert) insert.run(executionId, datasetId, start, json);
+    else await tx.$executeRawUnsafe(INSERT_FROM_JSON, executionId, datasetId, start, json);
   }
 }
 
@@ -134,18 +152,17 @@ async function insertChangesPostgres(
   tx: Tx,
   executionId: string,
   datasetId: string,
-  changes: readonly ChangeRecord[],
+  changes: ChangeFields,
 ): Promise<void> {
-  for (let start = 0; start < changes.length; start += POSTGRES_RECORDS_PER_STATEMENT) {
-    const end = Math.min(start + POSTGRES_RECORDS_PER_STATEMENT, changes.length);
+  for (let start = 0; start < changes.count; start += POSTGRES_RECORDS_PER_STATEMENT) {
+    const records = changes.fields(
+      start,
+      Math.min(start + POSTGRES_RECORDS_PER_STATEMENT, changes.count),
+    );
+    refuseNulCharacters(records);
     const fields: string[][] = [[], [], [], [], []];
-    for (let at = start; at < end; at++) {
-      const change = changes[at];
-      fields[0].push(wellFormed(change.operationId));
-      fields[1].push(wellFormed(change.rowKey));
-      fields[2].push(wellFormed(change.column));
-      fields[3].push(wellFormed(change.before));
-      fields[4].push(wellFormed(change.after));
+    for (const record of records) {
+      for (let field = 0; field < 5; field++) fields[field].push(wellFormed(record[field]));
     }
     await tx.$executeRawUnsafe(
       INSERT_FROM_JSON_POSTGRES,
@@ -161,12 +178,12 @@ async function insertChangesPostgres(
  * PostgreSQL's text cannot hold U+0000, so a change whose value has one cannot be recorded
  * exactly there: the approval is refused with the row named rather than stored altered.
  */
-function refuseNulCharacters(changes: readonly ChangeRecord[]): void {
-  for (const change of changes) {
-    if (`${change.rowKey}${change.column}${change.before}${change.after}`.includes("\u0000")) {
+function refuseNulCharacters(records: readonly string[][]): void {
+  for (const [, rowKey, column, before, after] of records) {
+    if (`${rowKey}${column}${before}${after}`.includes("\u0000")) {
       throw new AppError(
         "execution_failed",
-        `Row ${change.rowKey}, column ${change.column} holds a NUL character (U+0000), which PostgreSQL cannot store in a change record. Remove it from the file (or use SQLite) and approve again.`,
+        `Row ${rowKey}, column ${column} holds a NUL character (U+0000), which PostgreSQL cannot store in a change record. Remove it from the file (or use SQLite) and approve again.`,
       );
     }
   }

@@ -1,5 +1,6 @@
 import "server-only";
-import { deflateRawSync, inflateRawSync } from "node:zlib";
+import { promisify } from "node:util";
+import { deflateRaw, inflateRawSync } from "node:zlib";
 import { applyLinePatch, linePatch } from "@/lib/dataset/line-patch";
 import { sqliteConnection, type Tx } from "./client";
 import { asBytes } from "./json";
@@ -69,49 +70,97 @@ async function wholeBytes(client: Tx, version: StoredVersion): Promise<Uint8Arra
   throw new Error(`Version ${version.id} is stored as "${version.storage}", which is not known.`);
 }
 
+const deflateRawAsync = promisify(deflateRaw);
+
+async function compressed(patch: Uint8Array | null): Promise<Uint8Array | null> {
+  return patch && deflateRawAside(patch);
+}
+
+/**
+ * Compression on libuv's thread pool, so this thread goes on with the transaction meanwhile. The
+ * output buffer is as large as the input: with the default 16 KiB the compression would stop
+ * after each piece to be handed the next buffer by this thread, which is busy.
+ */
+function deflateRawAside(bytes: Uint8Array): Promise<Uint8Array> {
+  return deflateRawAsync(bytes, { level: 1, chunkSize: Math.max(64 * 1024, bytes.length + 1024) });
+}
+
 /**
  * After `newer` was written on top of `older` (its parent, the dataset's current version until
  * now), keeps `older` as the lines that differ from `newer`. Every SNAPSHOT_EVERY-th version is
  * kept whole and compressed instead; a version that differs from the next in more than half its
  * lines stays as it is (its change was as large as the version).
+ *
+ * The compression runs on another thread while `meanwhile` (the caller's next writes in the same
+ * transaction) runs here; the older version is rewritten once both are done.
  */
 export async function keepAsPatchOf(
   tx: Tx,
   older: { id: string; number: number; content?: Uint8Array },
-  newer: { id: string; content: Uint8Array; rowCount: number; changedRows?: number },
+  newer: {
+    id: string;
+    content: Uint8Array;
+    rowCount: number;
+    changedRows?: number;
+    /**
+     * `linePatch(content, older's bytes)` compressed with raw deflate, when the writer of `newer`
+     * can find it faster (off this thread); null when there is none.
+     */
+    deflatedPatchToOlder?: () => Promise<Uint8Array | null>;
+  },
+  meanwhile: () => Promise<void> = async () => {},
 ): Promise<void> {
+  const compacting = await compactedForm(tx, older, newer);
+  // Settled here too, so that a failure of `meanwhile` leaves no rejection unobserved.
+  compacting?.update.catch(() => {});
+  await meanwhile();
+  const update = await compacting?.update;
+  if (update) await storeVersionContent(tx, older.id, update);
+}
+
+interface StoredForm {
+  content: Uint8Array;
+  storage: Storage;
+  deltaOfId: string | null;
+}
+
+/**
+ * How `older` is to be kept from now on, being worked out on other threads (null inside: keep it
+ * whole after all); null when it stays as it is.
+ */
+async function compactedForm(
+  tx: Tx,
+  older: { id: string; number: number; content?: Uint8Array },
+  newer: Parameters<typeof keepAsPatchOf>[2],
+): Promise<{ update: Promise<StoredForm | null> } | null> {
   const snapshot = older.number % SNAPSHOT_EVERY === 0;
   // Known to differ too much for a patch: not worth reading it back to find out.
   if (!snapshot && newer.changedRows !== undefined && newer.changedRows * 2 > newer.rowCount) {
-    return;
+    return null;
   }
   const stored = await tx.datasetVersion.findUnique({
     where: { id: older.id },
     select: { storage: true },
   });
   // Only a version kept whole and uncompressed is rewritten; it was the current one.
-  if (stored?.storage !== "raw") return;
-  const olderBytes = older.content ?? (await storedContent(tx, older.id));
-  let update: { content: Uint8Array; storage: Storage; deltaOfId: string | null };
+  if (stored?.storage !== "raw") return null;
   if (snapshot) {
+    const olderBytes = older.content ?? (await storedContent(tx, older.id));
     // The fastest level: this runs inside the approval, and it still shrinks a CSV fourfold.
-    update = {
-      content: deflateRawSync(olderBytes, { level: 1 }),
-      storage: "deflate",
-      deltaOfId: null,
-    };
-  } else {
-    const patch = linePatch(newer.content, olderBytes);
-    if (!patch) return;
-    // Level 1 as for snapshots: on a third of a million changed lines it takes 0.2 s, not 0.6 s,
-    // for a fifth more bytes; a patch of a few changed lines is small at any level.
-    update = {
-      content: deflateRawSync(patch, { level: 1 }),
-      storage: "patch",
-      deltaOfId: newer.id,
+    const content = deflateRawAside(olderBytes);
+    return {
+      update: content.then((bytes) => ({ content: bytes, storage: "deflate", deltaOfId: null })),
     };
   }
-  await storeVersionContent(tx, older.id, update);
+  // Level 1 as for snapshots: on a third of a million changed lines it takes 0.2 s, not 0.6 s,
+  // for a fifth more bytes; a patch of a few changed lines is small at any level.
+  const deflated = newer.deflatedPatchToOlder
+    ? newer.deflatedPatchToOlder()
+    : compressed(linePatch(newer.content, older.content ?? (await storedContent(tx, older.id))));
+  const update = deflated.then(
+    (content): StoredForm | null => content && { content, storage: "patch", deltaOfId: newer.id },
+  );
+  return { update };
 }
 
 /** A version's content column as stored; read as `storeVersionContent` writes it, and why. */

@@ -24,11 +24,25 @@ export interface NewVersion {
   changedRows?: number;
   /** The parent's bytes, when the writer holds them already (spares reading them back). */
   parentContent?: Uint8Array;
+  /**
+   * The line patch that turns `content` back into the parent's bytes, compressed with raw
+   * deflate, when the writer can find it faster than by comparing every line (an execution knows
+   * which cells it wrote); null when there is none.
+   */
+  deflatedPatchToParent?: () => Promise<Uint8Array | null>;
 }
 
 const NO_BYTES = new Uint8Array(0);
 
-export async function appendVersion(tx: Tx, input: NewVersion) {
+/**
+ * `meanwhile` is the caller's next work in the same transaction, done while the parent version is
+ * compressed on another thread (see `keepAsPatchOf`); it has the new version's id.
+ */
+export async function appendVersion(
+  tx: Tx,
+  input: NewVersion,
+  meanwhile?: (version: { id: string; number: number }) => Promise<void>,
+) {
   const version = await tx.datasetVersion.create({
     data: {
       datasetId: input.datasetId,
@@ -49,6 +63,11 @@ export async function appendVersion(tx: Tx, input: NewVersion) {
     storage: "raw",
     deltaOfId: null,
   });
+  await tx.dataset.update({
+    where: { id: input.datasetId },
+    data: { currentVersionId: version.id, profileJson: JSON.stringify(input.profile) },
+  });
+  const next = async () => meanwhile?.(version);
   // The version it was made from stops being current: it is kept as what differs from this one.
   if (input.parent) {
     await keepAsPatchOf(
@@ -59,12 +78,10 @@ export async function appendVersion(tx: Tx, input: NewVersion) {
         content: input.content,
         rowCount: input.profile.rowCount,
         changedRows: input.changedRows,
+        deflatedPatchToOlder: input.deflatedPatchToParent,
       },
+      next,
     );
-  }
-  await tx.dataset.update({
-    where: { id: input.datasetId },
-    data: { currentVersionId: version.id, profileJson: JSON.stringify(input.profile) },
-  });
+  } else await next();
   return version;
 }

@@ -52,6 +52,24 @@ C302,accessories,14.99,false
     expect(result.operations.map((o) => o.changed)).toEqual([2, 2]);
   });
 
+  it("gives the change set's record fields a piece at a time, across operations", () => {
+    const result = load(SEED).ok(fixturePlan("seed-plan-mixed.json"));
+    const fields = result.changes.map((c) => [
+      c.operationId,
+      c.rowKey,
+      c.column,
+      c.before,
+      c.after,
+    ]);
+    const records = result.changeRecords();
+    expect(records.count).toBe(4);
+    expect(records.columns).toEqual(["price", "in_stock"]);
+    expect(records.fields(0, 4)).toEqual(fields);
+    // A piece that starts in the first operation's changes and ends in the second's.
+    expect(records.fields(1, 3)).toEqual(fields.slice(1, 3));
+    expect(records.fields(3, 4)).toEqual(fields.slice(3));
+  });
+
   it("minimal plan: set_price 15 is written with round_to's two decimals", () => {
     const result = load(SEED).ok(fixturePlan("seed-plan-minimal.json"));
     expect(result.changes.map((c) => [c.rowKey, c.after])).toEqual([

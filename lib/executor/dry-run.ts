@@ -79,12 +79,17 @@ export function dryRun(
     variables: variablesToJson(outcome.variables),
   };
   // Not enumerable: results are spread into server action replies, which cannot carry functions.
-  return Object.defineProperty(result, "rowOfChange", {
-    enumerable: false,
-    value(index: number) {
-      changeRows ??= changeRowList(outcome);
-      return changeRows[index];
+  return Object.defineProperties(result, {
+    rowOfChange: {
+      enumerable: false,
+      value(index: number) {
+        changeRows ??= changeRowList(outcome);
+        return changeRows[index];
+      },
     },
+    outputReplacements: { enumerable: false, value: () => written.replacements() },
+    changeRecords: { enumerable: false, value: () => changeRecords(outcome, table) },
+    outputTable: { enumerable: false, value: () => written.shiftedTable() },
   }) as DryRunResult;
 }
 
@@ -138,6 +143,39 @@ function changeRowList(outcome: RunOutcome): Int32Array {
     for (let k = 0; k < changedRows.length; k++) rows[at++] = changedRows[k];
   }
   return rows;
+}
+
+/** The change set as record fields, made a piece at a time (see `DryRunResult.changeRecords`). */
+function changeRecords(outcome: RunOutcome, table: CsvTable) {
+  const count = outcome.runs.reduce((n, run) => n + run.changedRows.length, 0);
+  const columns = new Set<string>();
+  for (const run of outcome.runs)
+    if (run.changedRows.length > 0) columns.add(table.header[run.col]);
+  return {
+    count,
+    columns: [...columns],
+    fields(start: number, end: number): string[][] {
+      const records: string[][] = [];
+      let first = 0; // position of the run's first change in the change set
+      for (const run of outcome.runs) {
+        const { changedRows, before, after } = run;
+        const from = Math.max(start - first, 0);
+        const to = Math.min(end - first, changedRows.length);
+        const column = table.header[run.col];
+        for (let k = from; k < to; k++) {
+          records.push([
+            run.op.operationId,
+            table.rowKey(changedRows[k]),
+            column,
+            before[k],
+            after[k],
+          ]);
+        }
+        first += changedRows.length;
+      }
+      return records;
+    },
+  };
 }
 
 function changeList(outcome: RunOutcome, table: CsvTable): Change[] {

@@ -1,3 +1,5 @@
+import type { CsvTable } from "@/lib/dataset/csv";
+import type { Replacements } from "@/lib/dataset/line-patch";
 import type { Scalar } from "@/lib/plan/schema";
 
 /** One cell written by one operation. A cell two operations change appears twice, in order. */
@@ -49,6 +51,26 @@ export interface DryRunResult {
    * result's JSON stays what it was).
    */
   rowOfChange(index: number): number;
+  /**
+   * The byte ranges of the input replaced to make `output` (null for a non-ASCII input): the line
+   * patch that keeps the input version is found from them (lib/dataset/line-patch.ts).
+   */
+  outputReplacements(): Replacements | null;
+  /**
+   * `changes` as the fields of their records (operation id, row key, column, before, after),
+   * from `start` up to `end`: what change records store, made a piece at a time without a
+   * `Change` object each; with the columns they change, in the order operations ran.
+   */
+  changeRecords(): {
+    count: number;
+    columns: string[];
+    fields(start: number, end: number): string[][];
+  };
+  /**
+   * `output` as a parsed table, derived from the input's without parsing it again, or null when
+   * it cannot be (non-ASCII text, decimal commas: then parse `output`).
+   */
+  outputTable(): CsvTable | null;
   operations: OperationStats[];
   guards: GuardResult[];
   /** True when every guard passed (or there are none). */

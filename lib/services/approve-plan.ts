@@ -2,6 +2,7 @@ import "server-only";
 import type { Actor } from "@/lib/auth/actor";
 import { canApprove } from "@/lib/auth/four-eyes";
 import type { CsvTable } from "@/lib/dataset/csv";
+import { deflatedLinePatchAside } from "@/lib/dataset/scan-worker";
 import { recordAuditEvent } from "@/lib/db/audit";
 import { db, type Tx } from "@/lib/db/client";
 import { readProfile } from "@/lib/db/datasets";
@@ -10,7 +11,7 @@ import { latestRevision, markPlanApproved, readPlanJson, revisionAuthors } from 
 import { appendVersion } from "@/lib/db/version-writes";
 import { loadVersionBytes } from "@/lib/db/versions";
 import { AppError } from "@/lib/errors";
-import { dictionaryEncodingFor } from "@/lib/executor";
+import { type DryRunResult, dictionaryEncodingFor } from "@/lib/executor";
 import { planHash, previewHash, sha256Hex } from "./hashing";
 import { recordFailedApproval } from "./record-failed-approval";
 import {
@@ -306,38 +307,49 @@ async function recordApproval(
   const { plan, revision, executionPlan } = approval;
   const { current, expectedHash, selfApproval } = checked;
   const { profile, result, failedGuards, overrideReason } = rerun;
+  const changes = result.changeRecords();
   const { table: newTable, profile: newProfile } = profileNewVersion(
     result.output,
     profile,
-    result.changes,
+    changes.columns,
+    result.outputTable(),
   );
   lap("profile");
-  const version = await appendVersion(tx, {
-    datasetId: plan.datasetId,
-    parent: current,
-    parentContent: rerun.baseBytes,
-    content: result.output,
-    sha256: result.outputSha256 ?? sha256Hex(result.output),
-    profile: newProfile,
-    source: "execution",
-    createdBy: options.actor.id,
-    changedRows: result.rowsChanged,
-  });
-  await options.afterVersionWrite?.(tx);
-  lap("write_version");
-
   const comment = options.comment?.trim() || null;
-  const execution = await insertExecution(tx, {
-    ...executionFacts(approval, checked, rerun),
-    resultVersionId: version.id,
-    approvedBy: options.actor.id,
-    approvalComment: comment,
-    startedAt: options.startedAt,
-    finishedAt: new Date(),
-  });
-  lap("write_execution");
-  await insertChanges(tx, execution.id, plan.datasetId, result.changes);
-  lap("write_changes");
+  let execution: { id: string; executionId: string } | undefined;
+  const version = await appendVersion(
+    tx,
+    {
+      datasetId: plan.datasetId,
+      parent: current,
+      parentContent: rerun.baseBytes,
+      deflatedPatchToParent: patchToBase(rerun.baseBytes, result),
+      content: result.output,
+      sha256: result.outputSha256 ?? sha256Hex(result.output),
+      profile: newProfile,
+      source: "execution",
+      createdBy: options.actor.id,
+      changedRows: result.rowsChanged,
+    },
+    // While the previous version is compressed on another thread.
+    async (version) => {
+      await options.afterVersionWrite?.(tx);
+      lap("write_version");
+      execution = await insertExecution(tx, {
+        ...executionFacts(approval, checked, rerun),
+        resultVersionId: version.id,
+        approvedBy: options.actor.id,
+        approvalComment: comment,
+        startedAt: options.startedAt,
+        finishedAt: new Date(),
+      });
+      lap("write_execution");
+      await insertChanges(tx, execution.id, plan.datasetId, changes);
+      lap("write_changes");
+    },
+  );
+  if (!execution) throw new Error("The execution was not recorded.");
+  lap("keep_previous_version");
   await markPlanApproved(tx, plan.id);
   if (plan.revertOfId) await markExecutionReverted(tx, plan.revertOfId, execution.id);
   await auditApproval(tx, {
@@ -373,6 +385,16 @@ async function recordApproval(
     },
     newVersion: { id: version.id, table: newTable },
   };
+}
+
+/**
+ * The line patch from the result back to the base version's bytes, compressed, made on another
+ * thread from the cells the run wrote; undefined when they are not known as bytes (the version
+ * writer then compares the lines).
+ */
+function patchToBase(base: Uint8Array, result: DryRunResult) {
+  const replaced = result.outputReplacements();
+  return replaced ? () => deflatedLinePatchAside(base, result.output, replaced) : undefined;
 }
 
 function resultCounts({ rowsChanged, cellsChanged, changeSetHash }: Rerun["result"]) {

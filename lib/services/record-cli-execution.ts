@@ -6,7 +6,12 @@ import { parseCsvInParallel } from "@/lib/dataset/scan-worker";
 import { recordAuditEvent } from "@/lib/db/audit";
 import { type Db, db, type Tx } from "@/lib/db/client";
 import { readProfile } from "@/lib/db/datasets";
-import { type ChangeRecord, insertChanges, insertExecution } from "@/lib/db/execution-writes";
+import {
+  type ChangeRecord,
+  changeFieldsOf,
+  insertChanges,
+  insertExecution,
+} from "@/lib/db/execution-writes";
 import { appendVersion } from "@/lib/db/version-writes";
 import type { GuardResult, OperationStats } from "@/lib/executor";
 import type { ExecutionPlan } from "@/lib/plan/schema";
@@ -83,7 +88,11 @@ export async function recordCliExecution(
               content: input.outputBytes,
               sha256: sha256Hex(input.outputBytes),
               // The result's own profile, as an approval stores it: its values changed.
-              profile: profileNewVersion(input.outputBytes, base.profile, input.changes).profile,
+              profile: profileNewVersion(
+                input.outputBytes,
+                base.profile,
+                input.changes.map((change) => change.column),
+              ).profile,
               source: "execution",
               createdBy: actor,
               changedRows: input.rowsChanged,
@@ -113,7 +122,8 @@ export async function recordCliExecution(
         startedAt: input.startedAt,
         finishedAt: input.finishedAt,
       });
-      if (resultVersion) await insertChanges(tx, execution.id, base.datasetId, input.changes);
+      if (resultVersion)
+        await insertChanges(tx, execution.id, base.datasetId, changeFieldsOf(input.changes));
       await recordAuditEvent(tx, {
         actor,
         type: input.status === "completed" ? "execution.applied" : "execution.failed",

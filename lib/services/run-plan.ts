@@ -3,14 +3,23 @@ import { CsvError, type CsvTable, type ParseCsvOptions } from "@/lib/dataset/csv
 import { reprofileChangedColumns } from "@/lib/dataset/profile";
 import { parseCsvInParallel } from "@/lib/dataset/scan-worker";
 import type { DatasetProfile } from "@/lib/dataset/types";
-import { type Change, type DryRunResult, dryRun, findOrderConflicts } from "@/lib/executor";
+import { type DryRunResult, dryRun, findOrderConflicts } from "@/lib/executor";
 import { orderConflictIssues } from "@/lib/plan/conflicts";
 import { hasErrors, type PlanIssue } from "@/lib/plan/issues";
 import type { ExecutionPlan } from "@/lib/plan/schema";
 import { cachedTable, rememberTable } from "./table-cache";
 
 /** What a preview reports of a run: not the output bytes or their hash, which only approval reads. */
-export type PlanRunResult = Omit<DryRunResult, "ok" | "output" | "outputSha256" | "rowOfChange">;
+export type PlanRunResult = Omit<
+  DryRunResult,
+  | "ok"
+  | "output"
+  | "outputSha256"
+  | "rowOfChange"
+  | "outputReplacements"
+  | "outputTable"
+  | "changeRecords"
+>;
 
 export type PlanRun =
   | { ok: true; result: DryRunResult; orderIssues: PlanIssue[]; header: readonly string[] }
@@ -109,11 +118,12 @@ export function runPlan(
 export function profileNewVersion(
   content: Uint8Array,
   previous: DatasetProfile,
-  changes: readonly Change[],
+  /** The columns the execution changed cells of. */
+  changedColumns: Iterable<string>,
+  /** The version already parsed, when the run could derive it (`DryRunResult.outputTable`). */
+  parsed?: CsvTable | null,
 ): { table: CsvTable; profile: DatasetProfile } {
-  const table = parseCsvInParallel(content, { delimiter: previous.delimiter });
-  const changedColumns = new Set<string>();
-  for (const change of changes) changedColumns.add(change.column);
+  const table = parsed ?? parseCsvInParallel(content, { delimiter: previous.delimiter });
   const profile = reprofileChangedColumns(table, previous, changedColumns);
   return { table, profile };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providerOf } from "@/lib/db/client";
-import { type ChangeRecord, insertChanges } from "@/lib/db/execution-writes";
+import { type ChangeRecord, changeFieldsOf, insertChanges } from "@/lib/db/execution-writes";
 import { loadExecutionChanges } from "@/lib/db/executions";
 import { installTempDb, type TempDb, withoutForeignKeys } from "../support/temp-db";
 
@@ -16,7 +16,9 @@ afterAll(async () => {
 });
 
 async function roundTrip(executionId: string, changes: ChangeRecord[]) {
-  await temp.db.$transaction((tx) => insertChanges(tx, executionId, "dataset-1", changes));
+  await temp.db.$transaction((tx) =>
+    insertChanges(tx, executionId, "dataset-1", changeFieldsOf(changes)),
+  );
   return loadExecutionChanges(executionId);
 }
 
