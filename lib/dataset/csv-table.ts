@@ -16,6 +16,7 @@ import {
   type ScannedKeys,
 } from "./csv-keys";
 import type { ScannedDictionary } from "./csv-scan";
+import type { MoneyStyle } from "./money";
 
 /**
  * The parsed table (csv.ts parses): field offsets in typed arrays over the decoded text, cells
@@ -41,6 +42,11 @@ export class CsvTable {
   readonly fileText: string;
   /** Columns whose numbers the file writes with a decimal comma (`decimal-comma.ts`). */
   readonly decimalCommaColumns: ReadonlySet<number>;
+  /**
+   * Columns of amounts with a currency sign, and how each writes them (`money.ts`): `text` holds
+   * their plain numbers, right-aligned in the cell's width, and `cell` gives them trimmed.
+   */
+  readonly moneyColumns: ReadonlyMap<number, MoneyStyle>;
   /** True when every byte is ASCII (besides a BOM): then a text offset maps to a byte offset. */
   readonly ascii: boolean;
   readonly hasBom: boolean;
@@ -79,6 +85,7 @@ export class CsvTable {
     text: string;
     fileText?: string;
     decimalCommaColumns?: readonly number[];
+    moneyColumns?: ReadonlyMap<number, MoneyStyle>;
     delimiter?: Delimiter;
     header: string[];
     fieldStart: Int32Array;
@@ -92,6 +99,7 @@ export class CsvTable {
     this.text = parts.text;
     this.fileText = parts.fileText ?? parts.text;
     this.decimalCommaColumns = new Set(parts.decimalCommaColumns ?? []);
+    this.moneyColumns = parts.moneyColumns ?? new Map();
     this.hasBom = parts.text.charCodeAt(0) === BOM;
     this.ascii = parts.text.length === parts.bytes.length - (this.hasBom ? 2 : 0);
     this.delimiter = parts.delimiter ?? ",";
@@ -177,13 +185,16 @@ export class CsvTable {
   cell(row: number, col: number): string {
     const cached = this.columnCache.size > 0 ? this.columnCache.get(col) : undefined;
     if (cached) return cached[row];
-    return fieldValue(this.text, this.cellStart(row, col), this.cellEnd(row, col));
+    const value = fieldValue(this.text, this.cellStart(row, col), this.cellEnd(row, col));
+    return this.moneyColumns.size > 0 && this.moneyColumns.has(col) ? value.trim() : value;
   }
 
   /** Whether a cell's value is `value`, without decoding an unquoted cell. */
   cellEquals(row: number, col: number, value: string): boolean {
     const start = this.cellStart(row, col);
-    if (this.text.charCodeAt(start) === QUOTE) return this.cell(row, col) === value;
+    if (this.text.charCodeAt(start) === QUOTE || this.moneyColumns.has(col)) {
+      return this.cell(row, col) === value;
+    }
     return value.length === this.cellEnd(row, col) - start && this.text.startsWith(value, start);
   }
 
@@ -210,6 +221,8 @@ export class CsvTable {
       values[row] =
         text.charCodeAt(start) === QUOTE ? unquote(text, start, end) : text.slice(start, end);
     }
+    if (this.moneyColumns.has(col))
+      for (let row = 0; row < rowCount; row++) values[row] = values[row].trim();
     return values;
   }
 

@@ -2,6 +2,7 @@ import type { CsvTable } from "./csv";
 import { CsvTable as Table } from "./csv-table";
 import { toDecimalComma } from "./decimal-comma";
 import type { Replacements } from "./line-patch";
+import { toMoney } from "./money";
 
 // Local constants, not imports: see the note on the character codes in csv.ts.
 const COMMA = 44;
@@ -67,7 +68,8 @@ export interface WrittenChanges {
   /**
    * The written bytes as a parsed table (no key column chosen), made from the input's offsets
    * shifted past the written cells instead of parsing again; null when the input has non-ASCII
-   * text or decimal commas, or a written cell has non-ASCII text (then parse `bytes`).
+   * text, decimal commas or amounts with a currency sign, or a written cell has non-ASCII text
+   * (then parse `bytes`).
    */
   shiftedTable(): CsvTable | null;
 }
@@ -116,13 +118,14 @@ function byteRanges(table: CsvTable, cells: ChangedCells): Replacements {
 }
 
 /**
- * `parseCsv(output)` for an ASCII table without decimal commas whose changed cells were written
+ * `parseCsv(output)` for an ASCII table read as written (no decimal commas or currency signs) whose changed cells were written
  * in ASCII: every field and row end moves by what the cells written before it grew. The writer
  * keeps the file's structure (a value that needs quotes gets them), which is what makes this the
  * parse's answer; a property test compares the two.
  */
 function shiftedTable(table: CsvTable, cells: ChangedCells, output: Uint8Array): CsvTable | null {
-  if (!table.ascii || table.decimalCommaColumns.size > 0) return null;
+  if (!table.ascii || table.decimalCommaColumns.size > 0 || table.moneyColumns.size > 0)
+    return null;
   const { lengths, texts, count } = cells;
   for (let k = 0; k < count; k++) if (lengths[k] !== texts[k].length) return null;
   const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(output);
@@ -239,7 +242,8 @@ function renderChangedCells(
   for (const col of [...byColumn.keys()].sort((a, b) => a - b)) {
     if (col < 0 || col >= width) throw new RangeError(`No column ${col}.`);
     let columnQuoted: boolean | undefined;
-    const decimalComma = table.decimalCommaColumns.has(col);
+    const asWritten = fileForm(table, col);
+    const money = table.moneyColumns.has(col);
     const values = byColumn.get(col) as ReadonlyArray<string | undefined>;
     const known = written.get(col);
     if (known) {
@@ -262,8 +266,14 @@ function renderChangedCells(
       const end = last ? rowEnd[row] : fieldStart[row * width + col + 1] - 1;
       let quoted: boolean;
       if (text.charCodeAt(start) !== QUOTE) {
-        // An unquoted cell's raw text is its value: compare without decoding it.
-        if (value.length === end - start && text.startsWith(value, start)) continue;
+        // An unquoted cell's raw text is its value (but for an amount's padding): compare
+        // without decoding it.
+        if (
+          money
+            ? table.cell(row, col) === value
+            : value.length === end - start && text.startsWith(value, start)
+        )
+          continue;
         quoted = quotesNeeded(table, value);
       } else {
         const previous = table.cell(row, col);
@@ -276,7 +286,7 @@ function renderChangedCells(
           quoted = columnQuoted || quotesNeeded(table, value);
         }
       }
-      const shown = decimalComma ? toDecimalComma(value) : value;
+      const shown = asWritten(value);
       const written = quoted ? renderField(shown, true) : shown;
       rows.push(row);
       starts.push(start);
@@ -302,16 +312,25 @@ function renderWritten(
   const texts = new Array<string>(rows.length);
   const lengths = new Int32Array(rows.length);
   let growth = 0;
-  const decimalComma = table.decimalCommaColumns.has(column);
+  const asWritten = fileForm(table, column);
   for (let k = 0; k < rows.length; k++) {
-    const read = values[rows[k]] as string;
-    const value = decimalComma ? toDecimalComma(read) : read;
+    const value = asWritten(values[rows[k]] as string);
     const text = quotesNeeded(table, value) ? renderField(value, true) : value;
     texts[k] = text;
     lengths[k] = utf8Length(text);
     growth += lengths[k] - (ends[k] - starts[k]);
   }
   return { rows, starts, ends, texts, lengths, growth };
+}
+
+/**
+ * A value as a column writes it: a decimal comma put back (`2.75` → `2,75`), an amount given its
+ * currency sign (`1312.5` → `$1,312.5`), any other value as it is.
+ */
+function fileForm(table: CsvTable, col: number): (value: string) => string {
+  if (table.decimalCommaColumns.has(col)) return toDecimalComma;
+  const money = table.moneyColumns.get(col);
+  return money ? (value) => toMoney(value, money) : (value) => value;
 }
 
 /** Merges the columns' changed cells into file order, counting the rows they are on. */

@@ -43,6 +43,7 @@ import {
 import { CsvTable } from "./csv-table";
 import { firstInvalidUtf8, lineOfByte } from "./csv-utf8";
 import { decimalCommaColumns, withDecimalPoints } from "./decimal-comma";
+import { moneyColumns, withPlainAmounts } from "./money";
 
 export type { ColumnDictionary } from "./csv-dictionary";
 export { CsvError, type CsvErrorCode } from "./csv-error";
@@ -178,21 +179,36 @@ function parseDecoded(
   const keyAsWritten = options.keyColumn === undefined || keyField < 0 ? [] : [keyField];
   const decimalColumns =
     delimiter === "," ? [] : decimalCommaColumns(text, rows, width, new Set(keyAsWritten));
-  // A likely key read with decimal points has other values than the scan hashed.
-  const scannedKeys: ScannedKeys | undefined =
-    keyField < 0 || decimalColumns.includes(keyField)
-      ? undefined
-      : { field: keyField, hashes: rows.keyHashes, unhashed: rows.unhashed };
   if (decimalColumns.length > 0) {
     readText = withDecimalPoints(text, rows, width, decimalColumns);
     if (dictionary && decimalColumns.includes(dictionary.field)) dictionary = null;
   }
+  // Amounts with a currency sign are read as their plain numbers (`money.ts`), the key again
+  // excepted.
+  const money = moneyColumns(
+    readText,
+    rows,
+    width,
+    delimiter,
+    new Set([...keyAsWritten, ...decimalColumns]),
+  );
+  if (money.size > 0) {
+    readText = withPlainAmounts(readText, rows, width, money);
+    if (dictionary && money.has(dictionary.field)) dictionary = null;
+  }
+  // A likely key read with decimal points or as plain numbers has other values than the scan
+  // hashed.
+  const scannedKeys: ScannedKeys | undefined =
+    keyField < 0 || decimalColumns.includes(keyField) || money.has(keyField)
+      ? undefined
+      : { field: keyField, hashes: rows.keyHashes, unhashed: rows.unhashed };
 
   const table = new CsvTable({
     bytes,
     text: readText,
     fileText: text,
     decimalCommaColumns: decimalColumns,
+    moneyColumns: money,
     delimiter,
     header: header.names,
     fieldStart: rows.fieldStart,

@@ -2,6 +2,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "@/lib/auth/actor";
+import { readProfile } from "@/lib/db/datasets";
+import { loadVersionBytes } from "@/lib/db/versions";
 import { approvePlan } from "@/lib/services/approve-plan";
 import { createDataset } from "@/lib/services/create-dataset";
 import { createManualPlan } from "@/lib/services/create-plan";
@@ -52,6 +54,51 @@ async function currentContent(datasetId: string) {
 }
 
 describe("approvePlan", () => {
+  it("changes amounts written with a currency sign and keeps their style, and the old version", async () => {
+    const lamps = 'B1,lamps,$45.99\nB2,lamps,$9.00\nB3,lamps,"$2,000.00"\n';
+    const csv = `sku,category,price\nA1,kitchen,$12.50\nA2,kitchen,"$1,250.00"\n${lamps}`;
+    const { datasetId } = await createDataset({
+      name: "Shop with dollar prices",
+      content: Buffer.from(csv),
+      actor: author.id,
+    });
+    const base = await temp.db.dataset.findUniqueOrThrow({ where: { id: datasetId } });
+    expect(readProfile(base.profileJson).columns[2]).toMatchObject({ type: "number" });
+    const { planId, preview } = await previewed(datasetId, {
+      execution_id: "plan_dollar_prices_v1",
+      created_at: "2026-11-26T00:00:00Z",
+      source_instruction: "Raise kitchen prices by 5%",
+      operations: [
+        {
+          operation_id: "op_01",
+          filter: { all: [{ column: "category", op: "eq", value: "kitchen" }] },
+          action: { type: "percent_increase", column: "price", value: 5 },
+        },
+      ],
+    });
+    await approvePlan({
+      planId,
+      revisionId: preview.revisionId,
+      previewHash: preview.previewHash,
+      actor: approver,
+    });
+    expect(await currentContent(datasetId)).toBe(
+      `sku,category,price\nA1,kitchen,$13.13\nA2,kitchen,"$1,312.50"\n${lamps}`,
+    );
+    const after = await temp.db.dataset.findUniqueOrThrow({ where: { id: datasetId } });
+    expect(readProfile(after.profileJson).columns[2]).toMatchObject({
+      type: "number",
+      max: "2000.00",
+    });
+    // The version it replaced, now kept as the lines that differ, reads back byte for byte.
+    const kept = await temp.db.datasetVersion.findUniqueOrThrow({
+      where: { id: base.currentVersionId as string },
+    });
+    expect(kept.storage).toBe("patch");
+    const old = Buffer.from((await loadVersionBytes(base.currentVersionId as string)) ?? []);
+    expect(old.toString()).toBe(csv);
+  });
+
   it("applies the previewed plan: new version with the expected bytes, execution, changes, audit", async () => {
     const { datasetId } = await newDataset();
     const { planId, preview } = await previewed(
