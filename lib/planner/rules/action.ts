@@ -117,6 +117,13 @@ function actionContext(
   }
   // "take V02 off hold": taking off a flag sets it, it does not subtract.
   if (context.needsOff && amounts.length === 0 && flags.length > 0) context = { verb: "set" };
+  // "make vegetarian dishes 10% cheaper": "make" sets, but an amount that says which way moves.
+  if (
+    context.verb === "set" &&
+    amounts.some((amount) => amount.mode === "noun" && amount.direction !== undefined)
+  ) {
+    context = { verb: "apply" };
+  }
   if (context.verb === "apply") {
     const directed = amounts.find((amount) => amount.direction !== undefined);
     if (!directed)
@@ -131,7 +138,7 @@ function actionContext(
 /** Named columns that are not scope nouns, and yes/no columns that only name rows. */
 function targetColumns(
   scan: Scan,
-  { positive, columnItems }: ClauseItems,
+  { positive, columnItems, verbItem }: ClauseItems,
   context: ActionContext,
 ): Pick<Reading, "named" | "impliedFlags"> {
   const { vocabulary } = scan;
@@ -156,8 +163,15 @@ function targetColumns(
           }
           return false;
         })
-        .map((item) => (item.ref as { column: string }).column)
-        .filter((name) => !scopeColumns.has(name) || isNumeric(vocabulary, name)),
+        // The column right after the verb is its target ("set status to lost for loaned
+        // books"), even when a value of it also names the rows.
+        .filter(
+          (item) =>
+            !scopeColumns.has((item.ref as { column: string }).column) ||
+            isNumeric(vocabulary, (item.ref as { column: string }).column) ||
+            (verbItem !== undefined && item.from === verbItem.to),
+        )
+        .map((item) => (item.ref as { column: string }).column),
     ),
   ];
   return { named, impliedFlags };

@@ -54,6 +54,38 @@ function stockCount(name: string): Pattern {
   return pattern(match, { nullable: true });
 }
 
+/** Nouns for people, which "under 25" or "over 65" after them compares by age. */
+const PEOPLE = new Set(
+  (
+    "people persons drivers driver holders holder policyholders customers clients members " +
+    "employees staff students pupils patients users tenants guests players residents " +
+    "applicants participants athletes workers children kids adults seniors passengers"
+  ).split(" "),
+);
+
+/**
+ * "drivers under 25", "members over 65": a word for people, then the table's one age column
+ * (age, driver_age, Age (years)), captured without reading a further token.
+ */
+function personAge(name: string): Pattern {
+  const match: Matcher = (scan, at, caps) => {
+    const token = scan.tokens[at];
+    if (token?.kind !== "word" || !PEOPLE.has(token.norm)) return [];
+    const ages = [...scan.vocabulary.columns.values()].filter(
+      (column) =>
+        (column.type === "integer" || column.type === "number") &&
+        column.name
+          .toLowerCase()
+          .split(/[^a-z]+/)
+          .includes("age"),
+    );
+    return ages.length === 1
+      ? [{ end: at + 1, caps: { ...caps, [name]: { column: ages[0].name } } }]
+      : [];
+  };
+  return pattern(match, { classes: new Set(["compact"]) });
+}
+
 /**
  * Rules of the grammar (grammar.ts): counts of a numeric column, dates, comparisons and text columns. In priority order: when two rules match equally
  * many tokens the earlier one wins.
@@ -83,6 +115,25 @@ export const SCOPE_RULES: Rule[] = [
   },
 
   // Scopes: dates.
+  {
+    // "overdue books", "vehicles whose service is overdue": a due date before today.
+    name: "overdue",
+    pattern: seq(
+      opt(dateColumn("c")),
+      opt(words("is", "are", "was", "were", "now")),
+      words("overdue", "past due", "past its due date", "past their due date", "late"),
+    ),
+    build: (caps, scan) => {
+      const { timeColumns } = scan.vocabulary;
+      const named = caps.c as string | undefined;
+      const due = [...timeColumns.keys()].filter(
+        (name) => timeColumns.get(name) === "date" && /(^|[^a-z])due([^a-z]|$)/i.test(name),
+      );
+      const column = named ?? (due.length === 1 ? due[0] : undefined);
+      if (column === undefined || timeColumns.get(column) !== "date") return undefined;
+      return { kind: "scope", cond: { type: "dateRange", column, to: scan.today } };
+    },
+  },
   {
     name: "date",
     pattern: alt(
@@ -174,6 +225,17 @@ export const SCOPE_RULES: Rule[] = [
       ),
     ),
     build: compare,
+  },
+  {
+    // "drivers under 25", "holders aged over 65", "members older than 70".
+    name: "person-age",
+    pattern: seq(
+      personAge("c"),
+      opt(words("aged", "who are", "that are", "who is", "of age")),
+      alt(CMP, tag("op", "lt", words("younger than")), tag("op", "gt", words("older than"))),
+      num("n"),
+    ),
+    build: (caps, scan) => (n(caps).unit === "plain" ? compare(caps, scan) : undefined),
   },
   {
     name: "priced-at",
@@ -334,6 +396,7 @@ export const SCOPE_RULES: Rule[] = [
   },
   {
     // "units without a tenant", "units with a tenant": whether the text column has a value.
+    // "policies with no claims", "with claims": a count of none, or of some.
     name: "with-or-without-column",
     pattern: seq(
       alt(
@@ -343,11 +406,35 @@ export const SCOPE_RULES: Rule[] = [
           false,
           words("with a", "with an", "that have a", "that has a", "which have a", "having a"),
         ),
+        tag("some", true, words("with", "that have", "which have", "having")),
       ),
       column("c"),
       textColumn("c"),
     ),
-    build: emptyScope,
+    build: (caps, scan) => {
+      const column = scan.vocabulary.columns.get((caps.c as { column: string }).column);
+      // A whole number with no empty cells counts something: none is 0.
+      const count = column?.type === "integer" && column.emptyCount === 0;
+      if (caps.some) {
+        if (!count) return undefined;
+        return {
+          kind: "scope",
+          cond: { type: "compare", column: column.name, op: "gt", value: 0, unit: "plain" },
+        };
+      }
+      if (!count) return emptyScope(caps);
+      const none = caps.empty as boolean;
+      return {
+        kind: "scope",
+        cond: {
+          type: "compare",
+          column: column.name,
+          op: none ? "eq" : "gt",
+          value: 0,
+          unit: "plain",
+        },
+      };
+    },
   },
   {
     // "pizza prices": rows whose dish has the word, when only that column's values have it.

@@ -120,7 +120,7 @@ export const VERBS: [string[], VerbKind, { factor?: number; needsOff?: boolean }
 ];
 
 /** Nouns people use for rows of any table; a column or value of the same name wins. */
-const ROW_NOUNS = [
+export const ROW_NOUNS = [
   "people",
   "person",
   "staff",
@@ -134,6 +134,18 @@ const ROW_NOUNS = [
   "member",
   "customers",
   "customer",
+  "persons",
+  "drivers",
+  "driver",
+  "holders",
+  "holder",
+  "policyholders",
+  "policyholder",
+  "policies",
+  "policy",
+  "pupils",
+  "athletes",
+  "seniors",
   "clients",
   "client",
   "accounts",
@@ -268,6 +280,7 @@ export const STOP_WORDS = [
   "that are",
   "which are",
   "who are",
+  "whose",
   "that is",
   "which is",
   // Rows in ordinary words: what the table holds, and who.

@@ -1,6 +1,7 @@
 import type { ColumnProfile, DatasetProfile, ShorthandRole } from "@/lib/dataset/types";
 import { isNumericColumn } from "@/lib/plan/column-values";
 import { resolveShorthand } from "@/lib/plan/shorthand";
+import { ROW_NOUNS } from "./grammar-tables";
 import { GRAMMAR_WORDS, normPhrase } from "./grammar-words";
 import {
   AMOUNT_WORDS,
@@ -257,6 +258,8 @@ function distinctiveNameWords(profile: DatasetProfile): Map<string, string> {
 }
 
 /** The phrases that name values of category-like columns and of the free-text columns read. */
+const ROW_NOUN_SET = new Set(ROW_NOUNS);
+
 function valuePhraseMap(
   profile: DatasetProfile,
   columns: Map<string, ColumnProfile>,
@@ -279,7 +282,8 @@ function valuePhraseMap(
   }
   // Values of free-text columns (names, cities, titles), when the caller read them from the
   // table. A one-word value that the grammar uses ("new", "all", "over") is left out, and so is
-  // one that is only a number: those words mean what the grammar says.
+  // one that is only a number: those words mean what the grammar says. A noun for rows ("home",
+  // "room") stays: a value of that name wins over it, as it does in a column of few values.
   for (const [name, values] of knownValues ?? []) {
     const column = columns.get(name);
     if (column?.type !== "text" || name === profile.keyColumn) continue;
@@ -287,7 +291,8 @@ function valuePhraseMap(
     for (const value of values) {
       const phrase = normPhrase(value);
       if (phrase === "" || /^[\d\s.,]+$/.test(phrase)) continue;
-      if (!phrase.includes(" ") && (GRAMMAR_WORDS.has(phrase) || phrase.length < 3)) continue;
+      const grammarWord = GRAMMAR_WORDS.has(phrase) && !ROW_NOUN_SET.has(phrase);
+      if (!phrase.includes(" ") && (grammarWord || phrase.length < 3)) continue;
       addValue(phrase, { column: name, value });
     }
   }

@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import { rulesOn, tableProfile } from "./test-support";
+
+/**
+ * Tables the corpus does not have: an insurer's policies (ages, a count of claims, a product
+ * whose values include "home"), a fleet with a service due date, a library's loans and a menu.
+ */
+const policies = tableProfile([
+  "policy_no,holder,age,region,product,premium,renewal_date,claims,active",
+  "P-1001,Ann Lee,23,Leeds,motor,820.00,2027-01-15,0,yes",
+  "P-1002,Bob Kay,45,York,home,310.50,2026-12-20,1,yes",
+  "P-1003,Cara Wu,31,Leeds,motor,640.00,2027-03-02,2,yes",
+  "P-1004,Dev Rao,67,Hull,life,1200.00,2027-06-30,0,no",
+  "P-1005,Eve Ng,19,York,motor,990.00,2027-02-11,1,yes",
+]);
+// The values the app reads from a small table's text columns (too few rows for a profile's list).
+const policyValues = new Map([
+  ["product", ["motor", "home", "life"]],
+  ["region", ["Leeds", "York", "Hull"]],
+]);
+
+describe("an insurer's policies", () => {
+  const { operation } = rulesOn(policies, { knownValues: policyValues });
+
+  it("reads a value that is also a word for rows as the value", () => {
+    // "home" was dropped as a word for rows, and every premium was cut.
+    expect(operation("lower home premiums by 20 pounds")).toEqual({
+      filter: { all: [{ column: "product", op: "eq", value: "home" }] },
+      action: { type: "fixed_decrease", column: "premium", value: 20 },
+    });
+  });
+
+  it("compares people's age when a word for people comes before under or over", () => {
+    // "holders under 25" compared the premium with 25.
+    const under25 = { all: [{ column: "age", op: "lt", value: 25 }] };
+    expect(operation("increase premiums by 15% for drivers under 25").filter).toEqual(under25);
+    expect(operation("raise premiums by 5% for holders under 25").filter).toEqual(under25);
+    expect(operation("cut premiums by 10% for customers older than 40").filter).toEqual({
+      all: [{ column: "age", op: "gt", value: 40 }],
+    });
+    // Money still compares money, whoever it is about.
+    expect(operation("raise premiums by 5% for drivers under $500").filter).toEqual({
+      all: [{ column: "premium", op: "lt", value: 500 }],
+    });
+  });
+
+  it("reads none of a count as 0 and some as more than 0", () => {
+    // "with no claims" asked for an empty claims cell, which no row has.
+    expect(operation("give a 5% discount on premiums for holders with no claims").filter).toEqual({
+      all: [{ column: "claims", op: "eq", value: 0 }],
+    });
+    expect(operation("raise premiums by 5% for policies with claims").filter).toEqual({
+      all: [{ column: "claims", op: "gt", value: 0 }],
+    });
+  });
+});
+
+describe("due dates, new values beside old ones, and cheaper", () => {
+  it("reads overdue as a due date before today", () => {
+    const fleet = tableProfile([
+      "vehicle_id,make,year,mileage,status,depot,service_due,daily_rate",
+      "V001,Ford,2019,84000,active,North,2026-12-01,89.00",
+      "V002,Toyota,2021,32000,active,South,2027-02-15,45.00",
+      "V003,VW,2018,121000,maintenance,North,2026-11-20,42.00",
+      "V004,Ford,2020,56000,active,East,2027-01-10,44.00",
+    ]);
+    const { operation } = rulesOn(fleet);
+    expect(operation("mark vehicles whose service is overdue as maintenance")).toEqual({
+      filter: { all: [{ column: "service_due", op: "lt", value: "2026-11-26" }] },
+      action: { type: "set_value", column: "status", value: "maintenance" },
+    });
+  });
+
+  it("sets a new value of the column whose value names the rows", () => {
+    const books = tableProfile([
+      "barcode,title,genre,copies,due_back,status",
+      "B100,Dune,sci-fi,3,2026-11-20,loaned",
+      "B101,Emma,classic,2,,available",
+      "B102,Neuromancer,sci-fi,1,2026-12-05,loaned",
+      "B103,Persuasion,classic,4,2026-11-01,loaned",
+      "B104,Foundation,sci-fi,2,,available",
+      "B105,Ubik,sci-fi,1,,available",
+    ]);
+    const { operation } = rulesOn(books);
+    // Refused before: status named the rows, so no column was left to get "lost".
+    expect(operation("set status to lost for loaned books")).toEqual({
+      filter: { all: [{ column: "status", op: "eq", value: "loaned" }] },
+      action: { type: "set_value", column: "status", value: "lost" },
+    });
+    expect(operation("set status to lost for overdue books").filter).toEqual({
+      all: [{ column: "due_back", op: "lt", value: "2026-11-26" }],
+    });
+  });
+
+  it("reads make … cheaper as a cut", () => {
+    const menu = tableProfile([
+      "dish_id,dish,course,price,vegetarian,spicy",
+      "D1,Tomato soup,starter,5.50,true,false",
+      "D2,Chicken wings,starter,7.00,false,true",
+      "D3,Veggie curry,main,12.50,true,true",
+      "D4,Steak frites,main,21.00,false,false",
+      "D5,Cheesecake,dessert,6.50,true,false",
+    ]);
+    const { operation } = rulesOn(menu);
+    expect(operation("make all vegetarian dishes 10% cheaper")).toEqual({
+      filter: { all: [{ column: "vegetarian", op: "eq", value: true }] },
+      // The price column is the shorthand's, which a plan may leave unnamed.
+      action: { type: "percent_decrease", value: 10 },
+    });
+  });
+});
