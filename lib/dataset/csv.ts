@@ -172,29 +172,18 @@ function parseDecoded(
     separator,
     sameTask ? tail : null,
   );
-  // Decimal commas are read as points (`decimal-comma.ts`); the key keeps its text as written,
-  // since the scan hashed it from the file.
-  let readText = text;
-  let dictionary = rows.dictionary;
   const keyAsWritten = options.keyColumn === undefined || keyField < 0 ? [] : [keyField];
-  const decimalColumns =
-    delimiter === "," ? [] : decimalCommaColumns(text, rows, width, new Set(keyAsWritten));
-  if (decimalColumns.length > 0) {
-    readText = withDecimalPoints(text, rows, width, decimalColumns);
-    if (dictionary && decimalColumns.includes(dictionary.field)) dictionary = null;
-  }
-  // Amounts with a currency sign are read as their plain numbers (`money.ts`), the key again
-  // excepted.
-  const money = moneyColumns(
-    readText,
+  const { readText, decimalColumns, money } = readNumbers(
+    text,
     rows,
     width,
     delimiter,
-    new Set([...keyAsWritten, ...decimalColumns]),
+    keyAsWritten,
   );
-  if (money.size > 0) {
-    readText = withPlainAmounts(readText, rows, width, money);
-    if (dictionary && money.has(dictionary.field)) dictionary = null;
+  // The scan's dictionary was taken of the text as written.
+  let dictionary = rows.dictionary;
+  if (dictionary && (decimalColumns.includes(dictionary.field) || money.has(dictionary.field))) {
+    dictionary = null;
   }
   // A likely key read with decimal points or as plain numbers has other values than the scan
   // hashed.
@@ -221,6 +210,28 @@ function parseDecoded(
   if (header.names[width - 1] === "") checkUnnamedColumn(text, rows, width);
   if (options.keyColumn !== undefined) table.setKeyColumn(options.keyColumn);
   return table;
+}
+
+/**
+ * The text as the table reads it: decimal commas as points (`decimal-comma.ts`), amounts with a
+ * currency sign as their plain numbers (`money.ts`). The key keeps its text as written, since the
+ * scan hashed it from the file.
+ */
+function readNumbers(
+  text: string,
+  rows: RowScan,
+  width: number,
+  delimiter: Delimiter,
+  keyAsWritten: number[],
+) {
+  const decimalColumns =
+    delimiter === "," ? [] : decimalCommaColumns(text, rows, width, new Set(keyAsWritten));
+  const points =
+    decimalColumns.length > 0 ? withDecimalPoints(text, rows, width, decimalColumns) : text;
+  const skip = new Set([...keyAsWritten, ...decimalColumns]);
+  const money = moneyColumns(points, rows, width, delimiter, skip);
+  const readText = money.size > 0 ? withPlainAmounts(points, rows, width, money) : points;
+  return { readText, decimalColumns, money };
 }
 
 /** The field whose keys the scan hashes: the key column's, else the likely key's; -1 for none. */

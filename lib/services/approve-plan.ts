@@ -306,50 +306,14 @@ async function recordApproval(
 ) {
   const { plan, revision, executionPlan } = approval;
   const { current, expectedHash, selfApproval } = checked;
-  const { profile, result, failedGuards, overrideReason } = rerun;
-  const changes = result.changeRecords();
-  const { table: newTable, profile: newProfile } = profileNewVersion(
-    result.output,
-    profile,
-    changes.columns,
-    result.outputTable(),
-  );
-  lap("profile");
+  const { result, failedGuards, overrideReason } = rerun;
   const comment = options.comment?.trim() || null;
-  let execution: { id: string; executionId: string } | undefined;
-  const version = await appendVersion(
+  const { version, execution, newTable } = await writeResult(
     tx,
-    {
-      datasetId: plan.datasetId,
-      parent: current,
-      parentContent: rerun.baseBytes,
-      deflatedPatchToParent: patchToBase(rerun.baseBytes, result),
-      content: result.output,
-      sha256: result.outputSha256 ?? sha256Hex(result.output),
-      profile: newProfile,
-      source: "execution",
-      createdBy: options.actor.id,
-      changedRows: result.rowsChanged,
-    },
-    // While the previous version is compressed on another thread.
-    async (version) => {
-      await options.afterVersionWrite?.(tx);
-      lap("write_version");
-      execution = await insertExecution(tx, {
-        ...executionFacts(approval, checked, rerun),
-        resultVersionId: version.id,
-        approvedBy: options.actor.id,
-        approvalComment: comment,
-        startedAt: options.startedAt,
-        finishedAt: new Date(),
-      });
-      lap("write_execution");
-      await insertChanges(tx, execution.id, plan.datasetId, changes);
-      lap("write_changes");
-    },
+    { approval, checked, rerun, comment },
+    options,
+    lap,
   );
-  if (!execution) throw new Error("The execution was not recorded.");
-  lap("keep_previous_version");
   await markPlanApproved(tx, plan.id);
   if (plan.revertOfId) await markExecutionReverted(tx, plan.revertOfId, execution.id);
   await auditApproval(tx, {
@@ -385,6 +349,62 @@ async function recordApproval(
     },
     newVersion: { id: version.id, table: newTable },
   };
+}
+
+/**
+ * The run's result: the new version with its profile, then the execution and its change records,
+ * written while the previous version is compressed on another thread.
+ */
+async function writeResult(
+  tx: Tx,
+  facts: { approval: Approval; checked: Checked; rerun: Rerun; comment: string | null },
+  options: ApprovePlanOptions & { startedAt: Date },
+  lap: Lap,
+) {
+  const { approval, checked, rerun, comment } = facts;
+  const { result } = rerun;
+  const changes = result.changeRecords();
+  const { table: newTable, profile: newProfile } = profileNewVersion(
+    result.output,
+    rerun.profile,
+    changes.columns,
+    result.outputTable(),
+  );
+  lap("profile");
+  let execution: { id: string; executionId: string } | undefined;
+  const version = await appendVersion(
+    tx,
+    {
+      datasetId: approval.plan.datasetId,
+      parent: checked.current,
+      parentContent: rerun.baseBytes,
+      deflatedPatchToParent: patchToBase(rerun.baseBytes, result),
+      content: result.output,
+      sha256: result.outputSha256 ?? sha256Hex(result.output),
+      profile: newProfile,
+      source: "execution",
+      createdBy: options.actor.id,
+      changedRows: result.rowsChanged,
+    },
+    async (version) => {
+      await options.afterVersionWrite?.(tx);
+      lap("write_version");
+      execution = await insertExecution(tx, {
+        ...executionFacts(approval, checked, rerun),
+        resultVersionId: version.id,
+        approvedBy: options.actor.id,
+        approvalComment: comment,
+        startedAt: options.startedAt,
+        finishedAt: new Date(),
+      });
+      lap("write_execution");
+      await insertChanges(tx, execution.id, approval.plan.datasetId, changes);
+      lap("write_changes");
+    },
+  );
+  if (!execution) throw new Error("The execution was not recorded.");
+  lap("keep_previous_version");
+  return { version, execution, newTable };
 }
 
 /**

@@ -5,7 +5,8 @@ import type { DraftAction, ItemText, RowCondition } from "./draft";
 import { numericAction, refuse } from "./draft";
 import type { Item } from "./lex";
 import type { Scan } from "./patterns";
-import { isNumeric } from "./vocabulary";
+import type { Num } from "./patterns-number";
+import { isNumeric, type Vocabulary } from "./vocabulary";
 
 /**
  * What a clause's action does: its verb read with its amounts and values into one draft action
@@ -114,17 +115,34 @@ function readStep(reading: Reading, verb: "increase" | "decrease"): DraftAction 
   }
   const column = numericTarget(reading, verb);
   if (amount.mode !== "to") return numericAction(verb, column, amount.num, clauseText);
-  if (amount.num.unit === "percent")
+  // "raise the bonus to 12%": a column of percentages is raised to 12.
+  const percent = percentOf(reading.scan.vocabulary, column, amount.num);
+  if (amount.num.unit === "percent" && percent === undefined)
     refuse(`${JSON.stringify(itemText(amount))} sets a value to a percentage; say "by".`, [
       clauseText,
     ]);
+  const value = percent ?? amount.num.value;
   reading.directional.push({
     type: "compare",
     column,
     op: verb === "increase" ? "lt" : "gt",
-    value: amount.num.value,
+    value,
   });
-  return { kind: "set", column, value: amount.num.value, unit: amount.num.unit };
+  return { kind: "set", column, value, unit: percent === undefined ? amount.num.unit : "plain" };
+}
+
+/**
+ * A percentage as a column of percentages holds it: 10% is 10, or 0.1 when its values are
+ * fractions (none above 1); undefined when the column does not hold percentages.
+ */
+function percentOf(vocabulary: Vocabulary, column: string, num: Num): number | undefined {
+  const percents =
+    num.unit === "percent" &&
+    isNumeric(vocabulary, column) &&
+    /(?:^|[^a-z])(?:pct|percent|percentage)(?:[^a-z]|$)|%/i.test(column);
+  if (!percents) return undefined;
+  const fractions = Number(vocabulary.columns.get(column)?.max) <= 1;
+  return fractions ? Number((num.value / 100).toFixed(12)) : num.value;
 }
 
 function readMultiply(reading: Reading): DraftAction {
@@ -247,15 +265,9 @@ function setToAmount(reading: Reading, amount: ItemOf<"amount">): DraftAction {
   const { vocabulary } = scan;
   // "set discount_pct to 10%": a column of percentages holds 10 (or 0.1, when its values are
   // fractions: none above 1).
-  const percentColumn =
-    named.length === 1 &&
-    isNumeric(vocabulary, named[0]) &&
-    /(?:^|[^a-z])(?:pct|percent|percentage)(?:[^a-z]|$)|%/i.test(named[0]);
-  if (amount.num.unit === "percent" && percentColumn) {
-    const fractions = Number(vocabulary.columns.get(named[0])?.max) <= 1;
-    const value = fractions ? Number((amount.num.value / 100).toFixed(12)) : amount.num.value;
-    return { kind: "set", column: named[0], value, unit: "plain" };
-  }
+  const percent = named.length === 1 ? percentOf(vocabulary, named[0], amount.num) : undefined;
+  if (percent !== undefined)
+    return { kind: "set", column: named[0], value: percent, unit: "plain" };
   if (amount.num.unit === "percent") {
     refuse(
       `${JSON.stringify(clauseText)} sets a value to a percentage; say "increase by" or "decrease by".`,

@@ -117,10 +117,14 @@ function actionContext(
   }
   // "take V02 off hold": taking off a flag sets it, it does not subtract.
   if (context.needsOff && amounts.length === 0 && flags.length > 0) context = { verb: "set" };
-  // "make vegetarian dishes 10% cheaper": "make" sets, but an amount that says which way moves.
+  // "make vegetarian dishes 10% cheaper", "charge 2 more dollars": an amount that says which way
+  // moves the value rather than sets it.
   if (
     context.verb === "set" &&
-    amounts.some((amount) => amount.mode === "noun" && amount.direction !== undefined)
+    amounts.some(
+      (amount) =>
+        (amount.mode === "noun" || amount.mode === "bare") && amount.direction !== undefined,
+    )
   ) {
     context = { verb: "apply" };
   }
@@ -270,7 +274,9 @@ function readScope(reading: Reading, clause: Clause) {
     any = structuredClone(previous.scope.any);
     none = structuredClone(previous.scope.none);
   }
-  all.push(...reading.directional);
+  // "raise salaries below 40000 to 40000" says the rows twice: once is enough.
+  const said = new Set(all.map((cond) => JSON.stringify(cond)));
+  all.push(...reading.directional.filter((cond) => !said.has(JSON.stringify(cond))));
   assertSatisfiable(all, clauseText);
   return { all, any, none };
 }

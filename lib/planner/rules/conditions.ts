@@ -34,6 +34,16 @@ export function defaultPriceColumn(scan: Scan, clauseText: string): string {
 export function roleColumn(scan: Scan, role: "price" | "stock", clauseText: string): string {
   const resolved = scan.vocabulary.roles[role];
   if (resolved && "column" in resolved) return resolved.column;
+  // A table with no price but one column of numbers ("10 extra points" in a list of scores):
+  // an amount or a comparison that names no column can only be about that one.
+  if (!resolved && role === "price") {
+    const numbers = [...scan.vocabulary.columns.values()].filter(
+      (column) =>
+        column.name !== scan.vocabulary.keyColumn &&
+        (column.type === "number" || column.type === "integer"),
+    );
+    if (numbers.length === 1) return numbers[0].name;
+  }
   if (resolved) {
     refuse(
       `${JSON.stringify(clauseText)} does not name a column, and this dataset has several ${role} columns (${resolved.ambiguous.join(", ")}); name one.`,

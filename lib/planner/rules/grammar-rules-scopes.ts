@@ -10,6 +10,7 @@ import {
   PREFIX,
   PRICE_MARKER,
 } from "./grammar-lexicon";
+import { TIME_RULES } from "./grammar-rules-time";
 import {
   alt,
   anyWord,
@@ -115,25 +116,7 @@ export const SCOPE_RULES: Rule[] = [
   },
 
   // Scopes: dates.
-  {
-    // "overdue books", "vehicles whose service is overdue": a due date before today.
-    name: "overdue",
-    pattern: seq(
-      opt(dateColumn("c")),
-      opt(words("is", "are", "was", "were", "now")),
-      words("overdue", "past due", "past its due date", "past their due date", "late"),
-    ),
-    build: (caps, scan) => {
-      const { timeColumns } = scan.vocabulary;
-      const named = caps.c as string | undefined;
-      const due = [...timeColumns.keys()].filter(
-        (name) => timeColumns.get(name) === "date" && /(^|[^a-z])due([^a-z]|$)/i.test(name),
-      );
-      const column = named ?? (due.length === 1 ? due[0] : undefined);
-      if (column === undefined || timeColumns.get(column) !== "date") return undefined;
-      return { kind: "scope", cond: { type: "dateRange", column, to: scan.today } };
-    },
-  },
+  ...TIME_RULES,
   {
     name: "date",
     pattern: alt(

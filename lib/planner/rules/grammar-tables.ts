@@ -158,6 +158,8 @@ export const ROW_NOUNS = [
   "flat",
   "homes",
   "home",
+  "houses",
+  "house",
   "properties",
   "property",
   "cars",
@@ -281,6 +283,8 @@ export const STOP_WORDS = [
   "which are",
   "who are",
   "whose",
+  "who",
+  "extra",
   "that is",
   "which is",
   // Rows in ordinary words: what the table holds, and who.

@@ -165,7 +165,16 @@ export const RULES: Rule[] = [
   {
     name: "amount-bare",
     pattern: num("n"),
-    build: (caps) => ({ kind: "amount", mode: "bare", num: n(caps) }),
+    build: (caps) => {
+      const amount = n(caps);
+      // "10 extra points" says which way.
+      return {
+        kind: "amount",
+        mode: "bare",
+        num: amount,
+        ...(amount.more ? { direction: "up" } : {}),
+      };
+    },
   },
   { name: "to", pattern: words("to", "into"), build: () => ({ kind: "to" }) },
   { name: "row-noun", pattern: rowNoun(), build: () => ({ kind: "stop" }) },

@@ -16,6 +16,8 @@ export interface Num {
   value: number;
   unit: "percent" | "currency" | "plain";
   text: string;
+  /** Said as more of something: "10 extra points", "2 more dollars". */
+  more?: true;
 }
 
 /** A number, with its unit words: "10%", "10 percent", "$5", "5 dollars", "99 cents", "ten". */
@@ -45,21 +47,25 @@ export function num(name: string): Pattern {
     }
     if (value === undefined) return [];
     const results: Match[] = [];
-    const make = (end: number, finalValue: number, finalUnit: Num["unit"]) => {
+    const make = (end: number, finalValue: number, finalUnit: Num["unit"], more = false) => {
       const text = scan.instruction.slice(token.start, scan.tokens[end - 1].end);
-      results.push({
-        end,
-        caps: { ...caps, [name]: { value: finalValue, unit: finalUnit, text } },
-      });
+      const read: Num = { value: finalValue, unit: finalUnit, text, ...(more ? { more } : {}) };
+      results.push({ end, caps: { ...caps, [name]: read } });
     };
     const after = at + 1;
     if (unit === "plain") {
+      // "10 extra points", "5 more dollars".
+      const more =
+        matchWords(scan.tokens, after, ["extra"]) ?? matchWords(scan.tokens, after, ["more"]);
       for (const [phrase, unitName] of UNIT_WORDS) {
-        const end = matchWords(scan.tokens, after, phrase.split(" "));
+        const end =
+          matchWords(scan.tokens, after, phrase.split(" ")) ??
+          (more === undefined ? undefined : matchWords(scan.tokens, more, phrase.split(" ")));
         if (end === undefined) continue;
         if (unitName === "plain" && columnCalled(scan.vocabulary, phrase)) continue;
-        if (unitName === "cents") make(end, Number((value / 100).toFixed(6)), "currency");
-        else make(end, value, unitName);
+        const extra = matchWords(scan.tokens, after, phrase.split(" ")) === undefined;
+        if (unitName === "cents") make(end, Number((value / 100).toFixed(6)), "currency", extra);
+        else make(end, value, unitName, extra);
       }
     }
     make(after, value, unit);

@@ -1,6 +1,7 @@
 import type { ColumnProfile, DatasetProfile, ShorthandRole } from "@/lib/dataset/types";
 import { isNumericColumn } from "@/lib/plan/column-values";
 import { resolveShorthand } from "@/lib/plan/shorthand";
+import { flagPhraseMap } from "./flag-phrases";
 import { ROW_NOUNS } from "./grammar-tables";
 import { GRAMMAR_WORDS, normPhrase } from "./grammar-words";
 import {
@@ -8,9 +9,7 @@ import {
   columnsNamedBy,
   DATE_VERBS,
   DEMONYMS,
-  FLAG_VERBS,
   GENERIC_NAME_WORDS,
-  IN_NEGATED,
   KEY_NAME_WORDS,
   keyShape,
   nameForms,
@@ -18,8 +17,6 @@ import {
   numberForms,
   participles,
   ROLE_WORDS,
-  STOCK_FALSE,
-  STOCK_TRUE,
   textShape,
   VERB_FORMS,
   wordAliases,
@@ -326,67 +323,6 @@ function addValueForms(valuePhrases: Map<string, ValueRef[]>): void {
       if (!valuePhrases.has(form)) valuePhrases.set(form, refs);
     }
   }
-}
-
-/** The phrases that switch a yes/no column: its name, its negations, its verb, stock words. */
-function flagPhraseMap(profile: DatasetProfile, roles: Vocabulary["roles"]) {
-  const flagPhrases = new Map<string, FlagRef>();
-  for (const column of profile.columns) {
-    if (column.type !== "boolean") continue;
-    for (const phrase of nameForms(column.name)) {
-      flagPhrases.set(phrase, { column: column.name, value: true });
-      for (const negated of [`not ${phrase}`, `non ${phrase}`, `un${phrase}`]) {
-        flagPhrases.set(negated, { column: column.name, value: false });
-      }
-      if (IN_NEGATED.has(phrase))
-        flagPhrases.set(`in${phrase}`, { column: column.name, value: false });
-    }
-    const verbs = FLAG_VERBS[nameWords(column.name).at(-1) ?? ""];
-    for (const [forms, value] of verbs
-      ? ([
-          [verbs.on, true],
-          [verbs.off, false],
-        ] as const)
-      : []) {
-      for (const verb of forms) {
-        if (!flagPhrases.has(verb))
-          flagPhrases.set(verb, { column: column.name, value, verb: true });
-      }
-    }
-  }
-  // "on hold" / "off hold", and a yes/no column named by a past participle can be set by its
-  // verb: "discontinue" for discontinued, "allow pets" for pets_allowed.
-  for (const [phrase, ref] of [...flagPhrases]) {
-    if (phrase.startsWith("on ")) {
-      const off = `off ${phrase.slice(3)}`;
-      if (!flagPhrases.has(off)) flagPhrases.set(off, { ...ref, value: !ref.value });
-    }
-    const words = phrase.split(" ");
-    const last = words.at(-1) ?? "";
-    if (!ref.value || phrase.startsWith("not ") || !/^[a-z]{4,}ed$/.test(last)) continue;
-    for (const stem of [last.slice(0, -1), last.slice(0, -2)]) {
-      const rest = words.slice(0, -1).join(" ");
-      for (const verb of rest ? [`${stem} ${rest}`, `${rest} ${stem}`] : [stem]) {
-        if (!flagPhrases.has(verb) && !GRAMMAR_WORDS.has(verb)) {
-          flagPhrases.set(verb, { ...ref, verb: true });
-        }
-      }
-      // "unblock" for blocked, "unarchive" for archived.
-      const undo = `un${stem}`;
-      if (!rest && !flagPhrases.has(undo))
-        flagPhrases.set(undo, { ...ref, value: false, verb: true });
-    }
-  }
-  const stock = roles.stock && "column" in roles.stock ? roles.stock.column : undefined;
-  if (stock) {
-    for (const phrase of STOCK_TRUE) {
-      if (!flagPhrases.has(phrase)) flagPhrases.set(phrase, { column: stock, value: true });
-    }
-    for (const phrase of STOCK_FALSE) {
-      if (!flagPhrases.has(phrase)) flagPhrases.set(phrase, { column: stock, value: false });
-    }
-  }
-  return flagPhrases;
 }
 
 function nonEmptySamples(profile: DatasetProfile, column: ColumnProfile): string[] {

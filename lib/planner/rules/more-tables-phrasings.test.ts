@@ -109,3 +109,78 @@ describe("due dates, new values beside old ones, and cheaper", () => {
     });
   });
 });
+
+describe("a payroll, a class's scores and house listings", () => {
+  const payroll = tableProfile([
+    "Employee ID,Full Name,Department,Grade,Annual Salary,Bonus %,Start Date",
+    "E-001,Alice Smith,Engineering,G7,98000,10,2019-04-01",
+    "E-002,Bob Jones,Sales,G5,62000,15,2021-09-15",
+    "E-003,Chen Li,Engineering,G5,71000,8,2022-01-10",
+    "E-004,Dana White,Marketing,G6,76000,12,2018-06-20",
+    "E-005,Eli Brown,Sales,G7,88000,20,2017-03-05",
+    "E-006,Fay Green,Support,G3,34000,5,2023-02-01",
+  ]);
+
+  it("raises a column of percentages to a percentage, and says a condition once", () => {
+    const departments = ["Engineering", "Sales", "Marketing", "Support"];
+    const { operation } = rulesOn(payroll, { knownValues: new Map([["Department", departments]]) });
+    // Refused before: "to 12%" was read as a percentage of something.
+    expect(operation("raise the bonus to 12% for all sales staff")).toEqual({
+      filter: {
+        all: [
+          { column: "Department", op: "eq", value: "Sales" },
+          { column: "Bonus %", op: "lt", value: 12 },
+        ],
+      },
+      action: { type: "set_value", column: "Bonus %", value: 12 },
+    });
+    // The rows below 40000 were asked for twice.
+    expect(operation("raise salaries below 40000 to 40000").filter).toEqual({
+      all: [{ column: "Annual Salary", op: "lt", value: 40000 }],
+    });
+  });
+
+  it("reads the one column of numbers, a yes/no column's opposite and extra points", () => {
+    const scores = tableProfile([
+      "student_id,name,subject,score,passed",
+      "S01,Amy,Math,78,true",
+      "S02,Ben,Math,45,false",
+      "S03,Cal,Physics,88,true",
+      "S04,Dee,Math,59,true",
+      "S05,Eva,Physics,92,true",
+    ]);
+    const { operation } = rulesOn(scores);
+    expect(operation("give everyone who failed 10 extra points")).toEqual({
+      filter: { all: [{ column: "passed", op: "eq", value: false }] },
+      action: { type: "fixed_increase", column: "score", value: 10 },
+    });
+    expect(operation("mark students below 50 as failed")).toEqual({
+      filter: { all: [{ column: "score", op: "lt", value: 50 }] },
+      action: { type: "set_value", column: "passed", value: false },
+    });
+  });
+
+  it("reads an age in days, weeks or months from today, and houses as rows", () => {
+    const listings = tableProfile([
+      "listing_id,city,bedrooms,asking_price,listed_on",
+      "L-10,Austin,3,425000,2026-08-01",
+      "L-11,Austin,2,315000,2026-09-12",
+      "L-12,Dallas,4,610000,2026-05-20",
+      "L-13,Houston,5,799000,2026-03-02",
+    ]);
+    const cities = ["Austin", "Dallas", "Houston"];
+    const { operation } = rulesOn(listings, { knownValues: new Map([["city", cities]]) });
+    expect(operation("cut the asking price by 5% for listings older than 90 days").filter).toEqual({
+      all: [{ column: "listed_on", op: "lt", value: "2026-08-28" }],
+    });
+    expect(operation("raise prices by 1% for listings from the last 2 weeks").filter).toEqual({
+      all: [{ column: "listed_on", op: "gte", value: "2026-11-12" }],
+    });
+    expect(operation("drop the price of every 4+ bedroom house in Dallas by 3%").filter).toEqual({
+      all: [
+        { column: "city", op: "eq", value: "Dallas" },
+        { column: "bedrooms", op: "gte", value: 4 },
+      ],
+    });
+  });
+});
