@@ -34,7 +34,12 @@ export function flagPhraseMap(profile: DatasetProfile, roles: Vocabulary["roles"
   const flagPhrases = new Map<string, FlagRef>();
   for (const column of profile.columns) {
     if (column.type !== "boolean") continue;
-    for (const phrase of nameForms(column.name)) {
+    // "Is Active", "has_discount": "active", "discount" say it too.
+    const bare = column.name.replace(/^\s*(?:is|has|can)[\s_-]+(?=\S)/i, "");
+    const phrases = [
+      ...new Set([...nameForms(column.name), ...(bare === column.name ? [] : nameForms(bare))]),
+    ];
+    for (const phrase of phrases) {
       flagPhrases.set(phrase, { column: column.name, value: true });
       for (const negated of [`not ${phrase}`, `non ${phrase}`, `un${phrase}`]) {
         flagPhrases.set(negated, { column: column.name, value: false });
@@ -43,7 +48,7 @@ export function flagPhraseMap(profile: DatasetProfile, roles: Vocabulary["roles"
         flagPhrases.set(`in${phrase}`, { column: column.name, value: false });
     }
     // "students who failed" for passed = false, "closed tickets" for open = false.
-    for (const phrase of nameForms(column.name)) {
+    for (const phrase of phrases) {
       const opposite = OPPOSITES.get(phrase);
       if (opposite && !flagPhrases.has(opposite)) {
         flagPhrases.set(opposite, { column: column.name, value: false });

@@ -210,6 +210,38 @@ export const SCOPE_RULES: Rule[] = [
     build: compare,
   },
   {
+    // "out of stock", "in stock" in a table that counts its stock (Qty On Hand) and has no yes/no
+    // column for it (whose own words come first).
+    name: "stock-count-words",
+    pattern: seq(
+      alt(
+        tag(
+          "none",
+          true,
+          words(
+            "out of stock",
+            "sold out",
+            "with no stock",
+            "without stock",
+            "no stock",
+            "not in stock",
+          ),
+        ),
+        tag("none", false, words("in stock", "with stock")),
+      ),
+      stockCount("c"),
+    ),
+    build: (caps, scan) => {
+      const { roles, columns } = scan.vocabulary;
+      const flag =
+        roles.stock && "column" in roles.stock ? columns.get(roles.stock.column) : undefined;
+      if (flag?.type === "boolean") return undefined;
+      const column = (caps.c as { column: string }).column;
+      const op = caps.none ? "lte" : "gt";
+      return { kind: "scope", cond: { type: "compare", column, op, value: 0, unit: "plain" } };
+    },
+  },
+  {
     // "drivers under 25", "holders aged over 65", "members older than 70".
     name: "person-age",
     pattern: seq(

@@ -285,6 +285,7 @@ export const STOP_WORDS = [
   "whose",
   "who",
   "extra",
+  "again",
   "that is",
   "which is",
   // Rows in ordinary words: what the table holds, and who.

@@ -184,3 +184,35 @@ describe("a payroll, a class's scores and house listings", () => {
     });
   });
 });
+
+describe("a shop whose columns are named the spreadsheet way", () => {
+  const shop = tableProfile([
+    "SKU Code,Product Name,Category,Unit Price (USD),Qty On Hand,Discount (%),Is Active",
+    "SK-001,Trail Runner 2,Footwear,129.99,14,0,Y",
+    "SK-002,City Walker,Footwear,89.50,0,10,Y",
+    "SK-003,Rain Shell,Apparel,149.00,6,0,N",
+    "SK-004,Wool Beanie,Apparel,24.00,52,5,Y",
+    "SK-005,Trail Runner 2 GTX,Footwear,159.99,3,0,Y",
+  ]);
+  const { operation } = rulesOn(shop);
+
+  it("reads out of stock as a count of none when the stock is counted", () => {
+    expect(operation("deactivate out of stock items")).toEqual({
+      filter: { all: [{ column: "Qty On Hand", op: "lte", value: 0 }] },
+      action: { type: "set_value", column: "Is Active", value: false },
+    });
+    expect(operation("deactivate items with no stock").filter).toEqual({
+      all: [{ column: "Qty On Hand", op: "lte", value: 0 }],
+    });
+  });
+
+  it("names a yes/no column called Is Active by active, and inactive by its negation", () => {
+    expect(operation("mark SK-003 active again")).toEqual({
+      filter: { all: [{ column: "SKU Code", op: "eq", value: "SK-003" }] },
+      action: { type: "set_value", column: "Is Active", value: true },
+    });
+    expect(operation("set the discount to 0 for inactive products").filter).toEqual({
+      all: [{ column: "Is Active", op: "eq", value: false }],
+    });
+  });
+});
