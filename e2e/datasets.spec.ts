@@ -224,3 +224,29 @@ test("Excel's trailing comma and a line of spaces are kept; results keep each co
   }
   await expect(page.getByText(/stays as it was.*\(A1\)/)).toBeVisible();
 });
+
+test("a shop export with dollar prices: the prices are numbers the planner and the preview work with", async ({
+  page,
+}) => {
+  const name = `Dollars ${stamp()}`;
+  const csv = Buffer.from(
+    'sku,category,price\nA1,kitchen,$12.50\nA2,kitchen,"$1,250.00"\nB1,lamps,$45.99\n',
+  );
+  await chooseFile(page, "dollars.csv", csv);
+  await expect(page.getByTestId("profile-column").filter({ hasText: "price" })).toContainText(
+    "number",
+  );
+  await page.getByLabel("Dataset name").fill(name);
+  await page.getByRole("button", { name: "Create dataset" }).click();
+  await page.waitForURL((url) => /^\/datasets\/(?!upload$)[^/]+$/.test(url.pathname));
+  const datasetId = new URL(page.url()).pathname.split("/").pop();
+
+  await page.goto(`/plans/new?dataset=${datasetId}`);
+  await page.getByLabel("Instruction").fill("Raise kitchen prices by 5%");
+  await page.getByRole("button", { name: "Draft plan" }).click();
+  await page.waitForURL((url) => /^\/plans\/(?!new$)[^/]+$/.test(url.pathname));
+  await page.getByRole("button", { name: "Preview changes" }).click();
+  // 1,250.00 + 5%: the number, as the plan reads it.
+  await expect(page.getByText("1312.50").first()).toBeVisible();
+  await expect(page.getByText("13.13").first()).toBeVisible();
+});
