@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseCsv, serializeWithChanges, writeChanges } from "./csv";
+import { type CsvTable, parseCsv, serializeWithChanges, writeChanges } from "./csv";
 import { DELIMITERS, type Delimiter, detectDelimiter } from "./csv-dialect";
 import { linePatch, linePatchOfReplacements } from "./line-patch";
 
@@ -64,6 +64,17 @@ function write(file: {
   return `${file.bom ? "\uFEFF" : ""}${header}${lines.join("")}${file.finalBreak}`;
 }
 
+/** Up to six cells to change, as row and column numbers any table wraps, and a new value. */
+const picks = fc.array(fc.tuple(fc.nat(), fc.nat(), value), { maxLength: 6 });
+
+function editsOf(table: CsvTable, chosen: Array<[number, number, string]>) {
+  return chosen.map(([row, column, replacement]) => ({
+    row: row % table.rowCount,
+    column: column % table.columnCount,
+    value: replacement,
+  }));
+}
+
 describe("CSV properties", () => {
   it("parse then serialise returns the same bytes, and cells read back", () => {
     fc.assert(
@@ -115,67 +126,51 @@ describe("CSV properties", () => {
 
   it("the patch back to the input is the one comparing every line finds", () => {
     fc.assert(
-      fc.property(
-        csvFile,
-        fc.array(fc.tuple(fc.nat(), fc.nat(), value), { maxLength: 6 }),
-        (file, picks) => {
-          const bytes = new TextEncoder().encode(write(file));
-          const table = parseCsv(bytes, { delimiter: file.delimiter });
-          if (table.rowCount === 0) return;
-          const edits = picks.map(([row, column, replacement]) => ({
-            row: row % table.rowCount,
-            column: column % table.columnCount,
-            value: replacement,
-          }));
-          const written = writeChanges(table, edits);
-          const expected = linePatch(written.bytes, bytes);
-          const replaced = written.replacements();
-          const patch = replaced
-            ? linePatchOfReplacements(bytes, written.bytes, replaced)
-            : linePatch(written.bytes, bytes);
-          expect(patch && Buffer.from(patch)).toEqual(expected && Buffer.from(expected));
-        },
-      ),
+      fc.property(csvFile, picks, (file, picks) => {
+        const bytes = new TextEncoder().encode(write(file));
+        const table = parseCsv(bytes, { delimiter: file.delimiter });
+        if (table.rowCount === 0) return;
+        const edits = editsOf(table, picks);
+        const written = writeChanges(table, edits);
+        const expected = linePatch(written.bytes, bytes);
+        const replaced = written.replacements();
+        const patch = replaced
+          ? linePatchOfReplacements(bytes, written.bytes, replaced)
+          : linePatch(written.bytes, bytes);
+        expect(patch && Buffer.from(patch)).toEqual(expected && Buffer.from(expected));
+      }),
       { numRuns: 500 },
     );
   });
 
   it("the written table shifted from the input's offsets is the one parsing it gives", () => {
     fc.assert(
-      fc.property(
-        csvFile,
-        fc.array(fc.tuple(fc.nat(), fc.nat(), value), { maxLength: 6 }),
-        (file, picks) => {
-          const options = { delimiter: file.delimiter };
-          const table = parseCsv(new TextEncoder().encode(write(file)), options);
-          if (table.rowCount === 0) return;
-          const edits = picks.map(([row, column, replacement]) => ({
-            row: row % table.rowCount,
-            column: column % table.columnCount,
-            value: replacement,
-          }));
-          const written = writeChanges(table, edits);
-          const shifted = written.shiftedTable();
-          if (!shifted) return;
-          const parsed = parseCsv(written.bytes, options);
-          const cells = parsed.rowCount * parsed.columnCount;
-          expect(shifted.rowCount).toBe(parsed.rowCount);
-          expect(shifted.header).toEqual(parsed.header);
-          expect(shifted.headerEnd).toBe(parsed.headerEnd);
-          expect(shifted.text).toBe(parsed.text);
-          expect([...shifted.fieldStart.subarray(0, cells)]).toEqual([
-            ...parsed.fieldStart.subarray(0, cells),
-          ]);
-          expect([...shifted.rowEnd.subarray(0, parsed.rowCount)]).toEqual([
-            ...parsed.rowEnd.subarray(0, parsed.rowCount),
-          ]);
-          for (let row = 0; row < parsed.rowCount; row++) {
-            for (let col = 0; col < parsed.columnCount; col++) {
-              expect(shifted.cell(row, col)).toBe(parsed.cell(row, col));
-            }
+      fc.property(csvFile, picks, (file, picks) => {
+        const options = { delimiter: file.delimiter };
+        const table = parseCsv(new TextEncoder().encode(write(file)), options);
+        if (table.rowCount === 0) return;
+        const edits = editsOf(table, picks);
+        const written = writeChanges(table, edits);
+        const shifted = written.shiftedTable();
+        if (!shifted) return;
+        const parsed = parseCsv(written.bytes, options);
+        const cells = parsed.rowCount * parsed.columnCount;
+        expect(shifted.rowCount).toBe(parsed.rowCount);
+        expect(shifted.header).toEqual(parsed.header);
+        expect(shifted.headerEnd).toBe(parsed.headerEnd);
+        expect(shifted.text).toBe(parsed.text);
+        expect([...shifted.fieldStart.subarray(0, cells)]).toEqual([
+          ...parsed.fieldStart.subarray(0, cells),
+        ]);
+        expect([...shifted.rowEnd.subarray(0, parsed.rowCount)]).toEqual([
+          ...parsed.rowEnd.subarray(0, parsed.rowCount),
+        ]);
+        for (let row = 0; row < parsed.rowCount; row++) {
+          for (let col = 0; col < parsed.columnCount; col++) {
+            expect(shifted.cell(row, col)).toBe(parsed.cell(row, col));
           }
-        },
-      ),
+        }
+      }),
       { numRuns: 1000 },
     );
   });

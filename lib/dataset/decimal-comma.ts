@@ -1,3 +1,4 @@
+import { cellRange, innerRange } from "./cell-range";
 import type { RowScan } from "./csv-scan";
 
 /**
@@ -75,28 +76,15 @@ export function toDecimalComma(value: string): string {
 
 const DECIMAL_POINT = /^[+-]?\d+\.\d+$/;
 
-function cellRange(rows: RowScan, width: number, row: number, col: number): [number, number] {
-  const at = row * width + col;
-  const end = col === width - 1 ? rows.rowEnd[row] : rows.fieldStart[at + 1] - 1;
-  return [rows.fieldStart[at], end];
-}
-
 /**
  * Empty, a whole number, a decimal-comma number (`-12,5`), or other text; surrounding spaces and
  * plain quotes (`"2,50"`) allowed.
  */
 function cellKind(
   text: string,
-  [start, end]: [number, number],
+  range: [number, number],
 ): "empty" | "integer" | "decimal-comma" | "other" {
-  let from = start;
-  let to = end;
-  if (to - from >= 2 && text.charCodeAt(from) === 34 && text.charCodeAt(to - 1) === 34) {
-    from++;
-    to--;
-  }
-  while (from < to && isSpace(text.charCodeAt(from))) from++;
-  while (to > from && isSpace(text.charCodeAt(to - 1))) to--;
+  let [from, to] = innerRange(text, range);
   if (from === to) return "empty";
   const sign = text.charCodeAt(from);
   if (sign === 43 || sign === 45) from++;
@@ -117,8 +105,4 @@ function cellKind(
   if (digitsBefore === 0) return "other";
   if (!comma) return "integer";
   return digitsAfter > 0 ? "decimal-comma" : "other";
-}
-
-function isSpace(c: number): boolean {
-  return c === 32 || c === 9;
 }

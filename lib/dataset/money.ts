@@ -1,3 +1,4 @@
+import { cellRange, innerRange } from "./cell-range";
 import type { RowScan } from "./csv-scan";
 
 /**
@@ -186,30 +187,7 @@ export function toMoney(value: string, style: MoneyStyle): string {
     : `${style.symbol}${space}${minus}${number}`;
 }
 
-function cellRange(rows: RowScan, width: number, row: number, col: number): [number, number] {
-  const at = row * width + col;
-  const end = col === width - 1 ? rows.rowEnd[row] : rows.fieldStart[at + 1] - 1;
-  return [rows.fieldStart[at], end];
-}
-
-/** A cell's range inside plain quotes and surrounding spaces. */
-function innerRange(text: string, [start, end]: [number, number]): [number, number] {
-  let from = start;
-  let to = end;
-  if (to - from >= 2 && text.charCodeAt(from) === 34 && text.charCodeAt(to - 1) === 34) {
-    from++;
-    to--;
-  }
-  while (from < to && isSpace(text.charCodeAt(from))) from++;
-  while (to > from && isSpace(text.charCodeAt(to - 1))) to--;
-  return [from, to];
-}
-
 function innerText(text: string, range: [number, number]): string {
   const [from, to] = innerRange(text, range);
   return text.slice(from, to);
-}
-
-function isSpace(c: number): boolean {
-  return c === 32 || c === 9;
 }

@@ -24,6 +24,7 @@ import {
   pattern,
   quoted,
   relativeDate,
+  type Scan,
   seq,
   shapedValue,
   tag,
@@ -33,6 +34,18 @@ import {
 import { num } from "./patterns-number";
 import type { ColumnRef, ValueRef } from "./vocabulary";
 
+/** The columns of numbers with a word of their name that `named` accepts. */
+function numberColumnsNamed(scan: Scan, named: (word: string) => boolean) {
+  return [...scan.vocabulary.columns.values()].filter(
+    (column) =>
+      (column.type === "integer" || column.type === "number") &&
+      column.name
+        .toLowerCase()
+        .split(/[^a-z]+/)
+        .some(named),
+  );
+}
+
 /**
  * The one numeric column that counts stock (Stock Qty, units_on_hand, inventory), captured
  * without reading a token; no match when there is none or several.
@@ -40,14 +53,7 @@ import type { ColumnRef, ValueRef } from "./vocabulary";
 function stockCount(name: string): Pattern {
   const STOCK_WORDS = new Set(["stock", "qty", "quantity", "inventory", "onhand", "hand"]);
   const match: Matcher = (scan, at, caps) => {
-    const counts = [...scan.vocabulary.columns.values()].filter(
-      (column) =>
-        (column.type === "integer" || column.type === "number") &&
-        column.name
-          .toLowerCase()
-          .split(/[^a-z]+/)
-          .some((word) => STOCK_WORDS.has(word)),
-    );
+    const counts = numberColumnsNamed(scan, (word) => STOCK_WORDS.has(word));
     return counts.length === 1
       ? [{ end: at, caps: { ...caps, [name]: { column: counts[0].name } } }]
       : [];
@@ -72,14 +78,7 @@ function personAge(name: string): Pattern {
   const match: Matcher = (scan, at, caps) => {
     const token = scan.tokens[at];
     if (token?.kind !== "word" || !PEOPLE.has(token.norm)) return [];
-    const ages = [...scan.vocabulary.columns.values()].filter(
-      (column) =>
-        (column.type === "integer" || column.type === "number") &&
-        column.name
-          .toLowerCase()
-          .split(/[^a-z]+/)
-          .includes("age"),
-    );
+    const ages = numberColumnsNamed(scan, (word) => word === "age");
     return ages.length === 1
       ? [{ end: at + 1, caps: { ...caps, [name]: { column: ages[0].name } } }]
       : [];
