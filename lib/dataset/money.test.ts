@@ -26,6 +26,11 @@ describe("amounts with a currency sign", () => {
     ]);
     expect(column("id,cost\n1,£2.50\n2,4.00\n3,£-1.25\n", 1)).toEqual(["2.50", "4.00", "-1.25"]);
     expect(column("id;prix\n1;€ 1 250,5\n2;€ 3\n", 1)).toEqual(["1250.5", "3"]);
+    expect(column('id,balance\n1,$12.00\n2,($5.25)\n3,"($1,000.00)"\n', 1)).toEqual([
+      "12.00",
+      "-5.25",
+      "-1000.00",
+    ]);
   });
 
   it("leaves columns alone that are not all amounts of one currency, and the key", () => {
@@ -43,6 +48,12 @@ describe("amounts with a currency sign", () => {
       min: "0.99",
       max: "1250.00",
     });
+  });
+
+  it("writes a negative amount in parentheses where the column does", () => {
+    const table = read("id,balance\n1,$12.00\n2,($5.25)\n");
+    const out = serializeWithChanges(table, [{ row: 0, column: 1, value: "-3.50" }]);
+    expect(new TextDecoder().decode(out)).toBe("id,balance\n1,($3.50)\n2,($5.25)\n");
   });
 
   it("writes a changed amount in its column's style; other cells keep their bytes", () => {
@@ -70,6 +81,7 @@ describe("amounts with a currency sign", () => {
       decimal: fc.constantFrom(".", ","),
       grouping: fc.constantFrom("", ",", ".", " "),
       minusFirst: fc.boolean(),
+      parentheses: fc.boolean(),
     });
     const value = fc
       .tuple(fc.integer({ min: -9_999_999, max: 9_999_999 }), fc.nat({ max: 99 }))

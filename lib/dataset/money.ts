@@ -2,7 +2,7 @@ import { cellRange, innerRange } from "./cell-range";
 import type { RowScan } from "./csv-scan";
 
 /**
- * Amounts written with a currency sign (`$1,250.00`, `£12.50`, `12,50 €`, `-$5.00`), as
+ * Amounts written with a currency sign (`$1,250.00`, `£12.50`, `12,50 €`, `-$5.00`, `($5.00)`), as
  * spreadsheets export money. The table reads such a cell as its plain number, right-aligned in
  * the same width (`"$1,250.00"` as `"  1250.00"`), so every offset of the scan still holds, and
  * `CsvTable.cell` gives `1250.00`: the profile, filters, arithmetic and diff see an ordinary
@@ -23,6 +23,8 @@ export interface MoneyStyle {
   grouping: string;
   /** Where a minus goes with a sign before the number: `-$5` (true) or `$-5` (false). */
   minusFirst: boolean;
+  /** Whether negative amounts are written in parentheses, as accounts do: `($5.00)`. */
+  parentheses?: boolean;
 }
 
 /** Rows looked at to decide a column, as for decimal commas. */
@@ -46,6 +48,7 @@ const COMMA_DECIMAL = new RegExp(`^(?:\\d{1,3}(?:[.${GROUPS}]\\d{3})+|\\d+)(?:,\
 
 interface Amount {
   negative: boolean;
+  parentheses: boolean;
   symbol: string;
   before: boolean;
   space: boolean;
@@ -55,6 +58,11 @@ interface Amount {
 
 /** A cell's text as an amount with a currency sign, or null. */
 function amountOf(text: string): Amount | null {
+  // "($5.00)": a negative amount as accounts write it.
+  if (text.length > 2 && text.startsWith("(") && text.endsWith(")")) {
+    const inner = amountOf(text.slice(1, -1));
+    return inner && !inner.negative ? { ...inner, negative: true, parentheses: true } : null;
+  }
   const match = AMOUNT.exec(text);
   if (!match) return null;
   const [, minus1, before, space1, minus2, number, space2, after] = match;
@@ -64,6 +72,7 @@ function amountOf(text: string): Amount | null {
   if (after && minus2) return null;
   return {
     negative: Boolean(minus1 || minus2),
+    parentheses: false,
     symbol: before || after,
     before: before !== "",
     space: Boolean(space1 || space2),
@@ -116,7 +125,8 @@ export function moneyColumns(
       space: first.space,
       decimal,
       grouping: grouped ? (groupPart(grouped, decimal).match(/\D/)?.[0] ?? "") : "",
-      minusFirst: amounts.find((a) => a.negative)?.minusFirst ?? true,
+      minusFirst: amounts.find((a) => a.negative && !a.parentheses)?.minusFirst ?? true,
+      ...(amounts.some((a) => a.parentheses) ? { parentheses: true } : {}),
     });
   }
   return found;
@@ -181,6 +191,11 @@ export function toMoney(value: string, style: MoneyStyle): string {
   const grouped = style.grouping ? whole.replace(/\B(?=(\d{3})+$)/g, style.grouping) : whole;
   const number = fraction === undefined ? grouped : `${grouped}${style.decimal}${fraction}`;
   const space = style.space ? " " : "";
+  if (minus && style.parentheses) {
+    return style.before
+      ? `(${style.symbol}${space}${number})`
+      : `(${number}${space}${style.symbol})`;
+  }
   if (!style.before) return `${minus}${number}${space}${style.symbol}`;
   return style.minusFirst
     ? `${minus}${style.symbol}${space}${number}`
