@@ -115,6 +115,16 @@ describe("linePatchOfReplacements", () => {
     );
   });
 
+  it("finds a line unchanged when its replacements only moved bytes", () => {
+    // "," deleted, then "," inserted after where it was: the same line.
+    const input = encode(",\nb\n");
+    const replaced = { starts: [0, 1], ends: [1, 1], lengths: [0, 1], count: 2 };
+    const patch = linePatchOfReplacements(input, input, replaced);
+    expect(Buffer.from(patch as Uint8Array)).toEqual(
+      Buffer.from(linePatch(input, input) as Uint8Array),
+    );
+  });
+
   it("compares only the lines a replacement is on, and counts the rest", () => {
     const rows = Array.from({ length: 2_000 }, (_, i) => `K${i},${i}.00`);
     const input = encode(`key,price\n${rows.join("\n")}\n`);
