@@ -118,8 +118,9 @@ function byteRanges(table: CsvTable, cells: ChangedCells): Replacements {
 }
 
 /**
- * `parseCsv(output)` for an ASCII table read as written (no decimal commas or currency signs) whose changed cells were written
- * in ASCII: every field and row end moves by what the cells written before it grew. The writer
+ * `parseCsv(output)` for an ASCII table read as written (no decimal commas or currency signs)
+ * whose changed cells were written in ASCII: every field and row end moves by what the cells
+ * written before it grew. The writer
  * keeps the file's structure (a value that needs quotes gets them), which is what makes this the
  * parse's answer; a property test compares the two.
  */
@@ -243,7 +244,6 @@ function renderChangedCells(
     if (col < 0 || col >= width) throw new RangeError(`No column ${col}.`);
     let columnQuoted: boolean | undefined;
     const asWritten = fileForm(table, col);
-    const money = table.moneyColumns.has(col);
     const values = byColumn.get(col) as ReadonlyArray<string | undefined>;
     const known = written.get(col);
     if (known) {
@@ -266,14 +266,8 @@ function renderChangedCells(
       const end = last ? rowEnd[row] : fieldStart[row * width + col + 1] - 1;
       let quoted: boolean;
       if (text.charCodeAt(start) !== QUOTE) {
-        // An unquoted cell's raw text is its value (but for an amount's padding): compare
-        // without decoding it.
-        if (
-          money
-            ? table.cell(row, col) === value
-            : value.length === end - start && text.startsWith(value, start)
-        )
-          continue;
+        // An unquoted cell is compared without decoding it.
+        if (table.cellEquals(row, col, value)) continue;
         quoted = quotesNeeded(table, value);
       } else {
         const previous = table.cell(row, col);

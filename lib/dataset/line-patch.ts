@@ -145,25 +145,14 @@ function replacedLinesPatch(
       lineEnd = inBytes.indexOf(NEWLINE, lineStart);
     }
     if (lineEnd === -1) lineEnd = input.length;
-    // The line is the same in both files when every range on it was replaced by the same bytes:
-    // the rest of it was copied. (A range may start at the line break itself: an insertion at
-    // the end of the line.) Otherwise it may still be, when the replacements only moved bytes
-    // ("," deleted before an "," inserted): a line of the same length is then compared whole.
-    let same = true;
+    // The line's bytes in the output: the ranges on it moved its end. (A range may start at the
+    // line break itself: an insertion at the end of the line.) It is compared whole, as
+    // `linePatch` does: replacements can also give a line back its own bytes.
     const outStart = lineStart + delta;
-    for (; k < count && starts[k] <= lineEnd; k++) {
-      const length = ends[k] - starts[k];
-      if (lengths[k] !== length) same = false;
-      for (let i = 0; same && i < length; i++) {
-        if (input[starts[k] + i] !== output[starts[k] + delta + i]) same = false;
-      }
-      delta += lengths[k] - length;
-    }
-    if (!same && lineEnd + delta - outStart === lineEnd - lineStart) {
-      same = true;
-      for (let i = 0; same && i < lineEnd - lineStart; i++) {
-        if (input[lineStart + i] !== output[outStart + i]) same = false;
-      }
+    for (; k < count && starts[k] <= lineEnd; k++) delta += lengths[k] - (ends[k] - starts[k]);
+    let same = lineEnd + delta - outStart === lineEnd - lineStart;
+    for (let i = 0; same && i < lineEnd - lineStart; i++) {
+      if (input[lineStart + i] !== output[outStart + i]) same = false;
     }
     if (!same) {
       out.entry(line - previous, input, lineStart, lineEnd);

@@ -24,7 +24,7 @@ export interface MoneyStyle {
   /** Where a minus goes with a sign before the number: `-$5` (true) or `$-5` (false). */
   minusFirst: boolean;
   /** Whether negative amounts are written in parentheses, as accounts do: `($5.00)`. */
-  parentheses?: boolean;
+  parentheses: boolean;
 }
 
 /** Rows looked at to decide a column, as for decimal commas. */
@@ -126,7 +126,7 @@ export function moneyColumns(
       decimal,
       grouping: grouped ? (groupPart(grouped, decimal).match(/\D/)?.[0] ?? "") : "",
       minusFirst: amounts.find((a) => a.negative && !a.parentheses)?.minusFirst ?? true,
-      ...(amounts.some((a) => a.parentheses) ? { parentheses: true } : {}),
+      parentheses: amounts.some((a) => a.parentheses),
     });
   }
   return found;

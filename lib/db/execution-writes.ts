@@ -92,7 +92,7 @@ const INSERT_FROM_JSON_POSTGRES = `
 /**
  * An execution's change records by position, as the five fields a record stores: operation id,
  * row key, column, before, after. A large run hands over a view that makes them in pieces
- * (`DryRunResult.changeFields`) rather than a `Change` object each.
+ * (`DryRunResult.changeRecords`) rather than a `Change` object each.
  */
 export interface ChangeFields {
   readonly count: number;
