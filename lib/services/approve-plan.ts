@@ -2,7 +2,7 @@ import "server-only";
 import type { Actor } from "@/lib/auth/actor";
 import { canApprove } from "@/lib/auth/four-eyes";
 import type { CsvTable } from "@/lib/dataset/csv";
-import { deflatedLinePatchAside } from "@/lib/dataset/scan-worker";
+import { deflatedLinePatchAside, sha256Aside } from "@/lib/dataset/scan-worker";
 import { recordAuditEvent } from "@/lib/db/audit";
 import { db, type Tx } from "@/lib/db/client";
 import { readProfile } from "@/lib/db/datasets";
@@ -12,7 +12,7 @@ import { appendVersion } from "@/lib/db/version-writes";
 import { loadVersionBytes } from "@/lib/db/versions";
 import { AppError } from "@/lib/errors";
 import { type DryRunResult, dictionaryEncodingFor } from "@/lib/executor";
-import { planHash, previewHash, sha256Hex } from "./hashing";
+import { planHash, previewHash } from "./hashing";
 import { recordFailedApproval } from "./record-failed-approval";
 import {
   type Lap,
@@ -364,6 +364,8 @@ async function writeResult(
   const { approval, checked, rerun, comment } = facts;
   const { result } = rerun;
   const changes = result.changeRecords();
+  // Hashed on the scan worker while this thread derives the new version's table and profile.
+  const outputSha256 = sha256Aside(result.output);
   const { table: newTable, profile: newProfile } = profileNewVersion(
     result.output,
     rerun.profile,
@@ -380,7 +382,7 @@ async function writeResult(
       parentContent: rerun.baseBytes,
       deflatedPatchToParent: patchToBase(rerun.baseBytes, result),
       content: result.output,
-      sha256: result.outputSha256 ?? sha256Hex(result.output),
+      sha256: await outputSha256,
       profile: newProfile,
       source: "execution",
       createdBy: options.actor.id,
