@@ -84,7 +84,7 @@ function sortItems(clause: Clause): ClauseItems {
 
 /** The verb: the clause's own, the previous clause's, or what its amounts and values imply. */
 function actionContext(
-  { verbItem, amounts, flags, goals }: ClauseItems,
+  { verbItem, amounts, flags, goals, columnItems }: ClauseItems,
   clauseText: string,
   previous: ActionContext | undefined,
 ): ActionContext {
@@ -102,7 +102,12 @@ function actionContext(
   } else {
     const directed = amounts.find((amount) => amount.direction !== undefined);
     if (directed) context = { verb: directed.direction === "up" ? "increase" : "decrease" };
-    else if (flags.some((item) => item.marker === "as") || goals.length > 0)
+    // "marked as sold", "no salary under 50,000", "sales gets no bonus": what the rows end up as.
+    else if (
+      flags.some((item) => item.marker === "as") ||
+      goals.length > 0 ||
+      amounts.some((amount) => amount.mode === "to" && amount.num.text === "0")
+    )
       context = { verb: "set" };
     else if (amounts.length > 0) {
       refuse(
@@ -129,9 +134,14 @@ function actionContext(
     context = { verb: "apply" };
   }
   if (context.verb === "apply") {
+    const columnNamed = columnItems.length > 0;
     const directed = amounts.find((amount) => amount.direction !== undefined);
+    // "give sales no bonus", "give engineering a 10% bonus" (a column of bonuses): given a
+    // value, not a step.
+    if (!directed && amounts.some((amount) => amount.mode === "to" || columnNamed))
+      return { verb: "set" };
     if (!directed)
-      refuse(`${JSON.stringify(clauseText)} does not say whether prices go up or down.`, [
+      refuse(`${JSON.stringify(clauseText)} does not say whether the values go up or down.`, [
         clauseText,
       ]);
     context = { verb: directed.direction === "up" ? "increase" : "decrease" };

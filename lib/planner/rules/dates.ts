@@ -79,15 +79,96 @@ function nextDay(year: number, month: number, day: number): string {
   return iso(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
 }
 
-/** A date written at `at`, with the position after it; `today` is YYYY-MM-DD. */
+/** The first and last day (YYYY-MM-DD) of a column of dates, from its profile. */
+export interface DateRange {
+  min: string;
+  max: string;
+}
+
+/** Words before a month written without its year ("in October", "before 1 November"). */
+const MONTH_PREPOSITIONS = new Set([
+  "in",
+  "before",
+  "after",
+  "since",
+  "from",
+  "until",
+  "till",
+  "during",
+  "of",
+  "through",
+  "by",
+]);
+
+/**
+ * The year of a month written without one: the only year in which that month falls within the
+ * table's dates ("shipped in October" in a table of 2026 shipments). When the dates reach that
+ * month in several years, or in none, the month is not read, and the planner asks for the year.
+ */
+export function yearOfMonth(ranges: readonly DateRange[], month: number): number | undefined {
+  const years = new Set<number>();
+  for (const { min, max } of ranges) {
+    for (let year = Number(min.slice(0, 4)); year <= Number(max.slice(0, 4)); year++) {
+      const span = monthSpan(year, month);
+      if (span.start <= max && span.end > min) years.add(year);
+      if (years.size > 1) return undefined;
+    }
+  }
+  return years.size === 1 ? [...years][0] : undefined;
+}
+
+/**
+ * For a month the planner could not place (its year is not clear from the table's dates): the
+ * month with each year the dates have it in, latest first ("October 2026 or October 2025"), or
+ * with this year when they have it in none; undefined for a word that is not a month.
+ */
+export function monthWithYears(
+  word: string,
+  ranges: readonly DateRange[],
+  today: string,
+): string | undefined {
+  const month = MONTHS.get(word);
+  if (month === undefined) return undefined;
+  const years = new Set<number>();
+  for (const { min, max } of ranges) {
+    for (let year = Number(max.slice(0, 4)); year >= Number(min.slice(0, 4)); year--) {
+      const span = monthSpan(year, month);
+      if (span.start <= max && span.end > min) years.add(year);
+    }
+  }
+  const name = MONTH_NAMES[month - 1];
+  const choices =
+    years.size > 0 ? [...years].sort((a, b) => b - a).slice(0, 3) : [today.slice(0, 4)];
+  return choices.map((year) => `${name} ${year}`).join(" or ");
+}
+
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/**
+ * A date written at `at`, with the position after it; `today` is YYYY-MM-DD, `ranges` the
+ * table's dates, which give a month written without its year its year (`yearOfMonth`).
+ */
 export function readDate(
   tokens: Token[],
   at: number,
   today: string,
+  ranges: readonly DateRange[] = [],
 ): { span: DateSpan; end: number }[] {
   const token = tokens[at];
   if (!token) return [];
-  const thisYear = Number(today.slice(0, 4));
   // 2021-03-15, written without spaces.
   if (token.kind === "number" && isYear(token)) {
     const [dash1, month, dash2, day] = tokens.slice(at + 1, at + 5);
@@ -105,12 +186,18 @@ export function readDate(
     }
     return [{ span: yearSpan(Number(token.text)), end: at + 1 }];
   }
-  // 31 December 2026.
+  // 31 December 2026; 1 November, in the one year the table's dates have it.
   if (token.kind === "number" && /^\d{1,2}$/.test(token.text)) {
     const month = MONTHS.get(tokens[at + 1]?.norm ?? "");
+    if (!month) return [];
     const year = tokens[at + 2];
-    const span = month && isYear(year) && daySpan(Number(year.text), month, Number(token.text));
-    return span ? [{ span, end: at + 3 }] : [];
+    if (isYear(year)) {
+      const span = daySpan(Number(year.text), month, Number(token.text));
+      return span ? [{ span, end: at + 3 }] : [];
+    }
+    const implied = afterPreposition(tokens, at) ? yearOfMonth(ranges, month) : undefined;
+    const span = implied !== undefined && daySpan(implied, month, Number(token.text));
+    return span ? [{ span, end: at + 2 }] : [];
   }
   if (token.kind !== "word") return [];
   const month = MONTHS.get(token.norm);
@@ -125,6 +212,28 @@ export function readDate(
     const span = isYear(year) && daySpan(Number(year.text), month, Number(day.text));
     if (span) return [{ span, end: yearAt + 1 }];
   }
+  if (month !== undefined && afterPreposition(tokens, at)) {
+    const implied = yearOfMonth(ranges, month);
+    const dayOf = day?.kind === "number" && /^\d{1,2}$/.test(day.text) ? Number(day.text) : 0;
+    const span =
+      implied === undefined
+        ? undefined
+        : dayOf > 0
+          ? daySpan(implied, month, dayOf)
+          : monthSpan(implied, month);
+    if (span) return [{ span, end: dayOf > 0 ? at + 2 : at + 1 }];
+  }
+  return relativeDateAt(tokens, at, today);
+}
+
+/** "last year", "next month", "yesterday": a date said relative to `today`. */
+function relativeDateAt(
+  tokens: Token[],
+  at: number,
+  today: string,
+): { span: DateSpan; end: number }[] {
+  const token = tokens[at];
+  const thisYear = Number(today.slice(0, 4));
   const next = tokens[at + 1]?.norm;
   if (next === "year") {
     const offset = RELATIVE_YEARS[token.norm];
@@ -146,6 +255,11 @@ export function readDate(
     if (span) return [{ span, end: at + 1 }];
   }
   return [];
+}
+
+/** Whether the word before `at` introduces a date ("in", "before", "since" …). */
+function afterPreposition(tokens: Token[], at: number): boolean {
+  return MONTH_PREPOSITIONS.has(tokens[at - 1]?.norm ?? "");
 }
 
 /** Whether a date written at `at` is said relative to today ("this year", "next month"). */

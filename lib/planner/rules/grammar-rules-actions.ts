@@ -4,6 +4,7 @@ import { n, valueScope } from "./grammar-builders";
 import { PREFIX } from "./grammar-lexicon";
 import { VERBS } from "./grammar-tables";
 import {
+  ahead,
   alt,
   column,
   date,
@@ -17,7 +18,13 @@ import {
   words,
 } from "./patterns";
 import { num } from "./patterns-number";
-import { type ColumnRef, type FlagRef, isMoneyColumn, type ValueRef } from "./vocabulary";
+import {
+  type ColumnRef,
+  type FlagRef,
+  isMoneyColumn,
+  isNumeric,
+  type ValueRef,
+} from "./vocabulary";
 
 /**
  * Rules of the grammar (grammar.ts): verbs, amounts, boolean values, flags and set-to-text. In priority order: when two rules match equally
@@ -124,6 +131,56 @@ export const ACTION_RULES: Rule[] = [
       ),
     ),
     build: (caps) => ({ kind: "amount", mode: "noun", direction: "up", num: n(caps) }),
+  },
+  {
+    // "gets no bonus", "zero out the commission": a numeric column's amount set to nothing. The
+    // column stays an item of its own: it is what the clause changes.
+    name: "amount-none",
+    pattern: seq(
+      words("no", "zero", "zero out"),
+      ahead(seq(opt(words("the", "their", "its", "any")), column("c"))),
+    ),
+    build: (caps, scan) => {
+      const ref = caps.c as ColumnRef;
+      if (!("column" in ref) || !isNumeric(scan.vocabulary, ref.column)) return undefined;
+      return { kind: "amount", mode: "to", num: { value: 0, unit: "plain", text: "0" } };
+    },
+  },
+  {
+    // "a raise of 1500", "an extra discount of 10%": the noun before its amount.
+    name: "amount-noun-of",
+    pattern: seq(
+      words("a", "an", "a further", "a flat", "an extra", "another"),
+      alt(
+        tag(
+          "d",
+          "down",
+          words("discount", "cut", "reduction", "decrease", "markdown", "price cut", "drop"),
+        ),
+        tag(
+          "d",
+          "up",
+          words(
+            "increase",
+            "raise",
+            "pay rise",
+            "markup",
+            "hike",
+            "price increase",
+            "rise",
+            "bump",
+          ),
+        ),
+      ),
+      words("of", "of about", "of around"),
+      num("n"),
+    ),
+    build: (caps) => ({
+      kind: "amount",
+      mode: "noun",
+      direction: caps.d as "up" | "down",
+      num: n(caps),
+    }),
   },
   {
     name: "amount-direction",

@@ -1,4 +1,5 @@
 import { editDistance, rankSuggestions } from "@/lib/plan/suggest";
+import { monthWithYears } from "./dates";
 import { type ItemPayload, RULES } from "./grammar";
 import { GRAMMAR_WORDS } from "./grammar-words";
 import { canStart, type Scan } from "./patterns";
@@ -151,6 +152,15 @@ function typoMatches(vocabulary: Vocabulary, word: string): ValueRef[] {
 function unknownItem(scan: Scan, at: number): UnknownItem {
   const token: Token = scan.tokens[at];
   const item: UnknownItem = { kind: "unknown", from: at, to: at + 1 };
+  const month =
+    // "may" is more often the verb ("prices may go up").
+    token.kind === "word" && token.norm !== "may"
+      ? monthWithYears(token.norm, scan.vocabulary.dateRanges, scan.today)
+      : undefined;
+  if (month) {
+    item.suggestion = month;
+    return item;
+  }
   if (token.kind === "word" && token.norm.length >= 3) {
     const candidates = typoMatches(scan.vocabulary, token.norm).map((ref) => ref.value);
     const suggestions =

@@ -123,7 +123,9 @@ export const DEMONYMS = new Map<string, string[]>(
 
 /** "service" → serviced, servicing, services; "count" → counted, counting. */
 export function participles(word: string): string[] {
-  const stem = word.endsWith("e") ? word.slice(0, -1) : word;
+  // "ship" → shipped, "plan" → planned: a short word ending in one vowel and a consonant doubles it.
+  const doubled = /^[^aeiou]*[aeiou][bdgklmnprt]$/.test(word) && word.length <= 4;
+  const stem = word.endsWith("e") ? word.slice(0, -1) : doubled ? `${word}${word.at(-1)}` : word;
   const forms = [word, `${stem}ed`, `${stem}ing`, `${word}s`];
   // A column named by a verb in -s ("starts", "ends"): its other forms.
   if (word.length > 4 && word.endsWith("s") && !word.endsWith("ss")) {
@@ -165,6 +167,9 @@ export const DATE_VERBS = [
   "placed",
   "ordered",
   "booked",
+  "shipped",
+  "dispatched",
+  "sent",
 ];
 
 /** Words of a key column's name that say "identifier", not what the rows are. */
@@ -255,6 +260,15 @@ export const VERB_FORMS: Record<string, string[]> = {
   expire: ["expires", "expired", "expiring"],
   update: ["updated"],
   create: ["created"],
+  // Measures read as verbs: "people rated below 3", "students scored over 90", "parcels weighing
+  // more than 20 kg".
+  rating: ["rated"],
+  score: ["scored", "scoring"],
+  grade: ["graded"],
+  rank: ["ranked"],
+  ranking: ["ranked"],
+  weight: ["weighing", "weighs", "weigh"],
+  age: ["aged"],
 };
 
 /** Singular and plural forms of a phrase's last word. */

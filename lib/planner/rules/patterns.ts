@@ -262,7 +262,7 @@ function computePhraseCandidates(
 /** A date: "2021", "March 2021", "2021-03-15", "last year" (see dates.ts). */
 export function date(name: string): Pattern {
   const match: Matcher = (scan, at, caps) =>
-    readDate(scan.tokens, at, scan.today).map(({ span, end }) => ({
+    readDate(scan.tokens, at, scan.today, scan.vocabulary.dateRanges).map(({ span, end }) => ({
       end,
       caps: { ...caps, [name]: span },
     }));
@@ -466,4 +466,15 @@ export function anyWord(name: string): Pattern {
 /** Succeeds only when `test` accepts the captures so far. */
 export function when(test: (caps: Caps) => boolean): Pattern {
   return pattern((_scan, at, caps) => (test(caps) ? [{ end: at, caps }] : []), { nullable: true });
+}
+
+/**
+ * Succeeds, consuming nothing, when `inner` matches here, keeping its captures: what follows a
+ * word can decide what the word means without becoming part of its item.
+ */
+export function ahead(inner: Pattern): Pattern {
+  return pattern(
+    (scan, at, caps) => inner(scan, at, caps).map((found) => ({ end: at, caps: found.caps })),
+    { nullable: true },
+  );
 }

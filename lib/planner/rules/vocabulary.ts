@@ -1,6 +1,7 @@
 import type { ColumnProfile, DatasetProfile, ShorthandRole } from "@/lib/dataset/types";
 import { isNumericColumn } from "@/lib/plan/column-values";
 import { resolveShorthand } from "@/lib/plan/shorthand";
+import type { DateRange } from "./dates";
 import { flagPhraseMap } from "./flag-phrases";
 import { ROW_NOUNS } from "./grammar-tables";
 import { GRAMMAR_WORDS, normPhrase } from "./grammar-words";
@@ -72,6 +73,8 @@ export interface Vocabulary {
   timeColumns: Map<string, "date" | "year">;
   /** Verbs naming a date column: "hired", "joined", "serviced" → its column. */
   datePhrases: Map<string, string>;
+  /** The first and last day of each column of dates. */
+  dateRanges: DateRange[];
   /** Words for the rows themselves, from the key column's name: "wine", "wines" for wine_id. */
   rowNouns: Set<string>;
   /**
@@ -146,6 +149,11 @@ function buildVocabulary(
     rowNouns,
     timeColumns,
     datePhrases,
+    dateRanges: profile.columns.flatMap((column) =>
+      column.type === "date" && column.min && column.max
+        ? [{ min: column.min, max: column.max }]
+        : [],
+    ),
     valueWords,
   };
 }
@@ -192,6 +200,9 @@ function columnPhraseMap(profile: DatasetProfile, roles: Vocabulary["roles"]) {
     }
     for (const phrase of nameForms(column.name)) columnPhrases.set(phrase, { column: column.name });
     if (words.length === 1) {
+      for (const form of VERB_FORMS[words[0]] ?? []) {
+        if (!columnPhrases.has(form)) columnPhrases.set(form, { column: column.name });
+      }
       for (const alias of wordAliases(words[0]).slice(1)) {
         for (const form of [alias, ...numberForms(alias)]) {
           if (!columnPhrases.has(form)) columnPhrases.set(form, { column: column.name });
