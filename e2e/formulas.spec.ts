@@ -251,3 +251,27 @@ test("a comparison with each brand's own average is previewed, approved and reve
   await expect(changes).not.toContainText(key(3));
   await approveAndRevert(page.url(), pageAs);
 });
+
+test("a comparison with another column of the row is read, switched in the form, previewed, approved and reverted", async ({
+  page,
+  pageAs,
+}) => {
+  expect(datasetPath).not.toBe("");
+  await draft(page, "Raise price by $1 where price is above cost");
+  const card = page.getByTestId("operation-card-op_01");
+  await expect(card.getByLabel("Compare with")).toHaveValue("column");
+  await expect(card.getByLabel("Value", { exact: true })).toHaveValue("cost");
+  await expect(page.getByText("for rows where price is over its cost").first()).toBeVisible();
+  await page.getByRole("button", { name: /^Preview (changes|again)$/ }).click();
+  const changes = page.getByRole("table", { name: "Changes" });
+  for (const n of [1, 2, 3, 4]) await expect(changes).toContainText(key(n));
+
+  // Switched to a value, the same condition compares every price with 15.
+  await card.getByLabel("Compare with").selectOption("value");
+  await card.getByLabel("Value", { exact: true }).fill("15");
+  await card.getByLabel("Value", { exact: true }).blur();
+  await saveAndPreview(page);
+  await expect(changes.getByRole("row").filter({ hasText: key(4) })).toContainText("16.50");
+  await expect(changes).not.toContainText(key(3));
+  await approveAndRevert(page.url(), pageAs);
+});

@@ -2,12 +2,18 @@
 
 import type { ColumnProfile } from "@/lib/dataset/types";
 import type { PlanPath } from "@/lib/plan/issues";
-import { CONDITION_OPS, type Condition, type ConditionOp, type Scalar } from "@/lib/plan/schema";
+import {
+  CONDITION_OPS,
+  type Condition,
+  type ConditionOp,
+  isColumnReference,
+  type Scalar,
+} from "@/lib/plan/schema";
 import { setConditionOp, valueShape } from "./draft-edits";
 import { usePlanAt, usePlanFormActions } from "./editor-context";
 import { type ControlProps, Field, type FieldBinding, inputClass } from "./field";
 import { CloseIcon } from "./icons";
-import { ColumnSelect, ScalarInput, TextInput } from "./inputs";
+import { ColumnSelect, ScalarInput, SelectInput, TextInput } from "./inputs";
 import { TokenListInput } from "./token-list-input";
 import { formatValue, parseScalarText, retypeValue } from "./value-codec";
 
@@ -36,7 +42,10 @@ export function ConditionRow({ path, onRemove }: { path: PlanPath; onRemove: () 
 
   const changeColumn = (name: string | undefined) => {
     const next = profile.columns.find((candidate) => candidate.name === name);
-    const coerced = retypeValue(condition.value, next);
+    // A comparison with another column stays one; a value is retyped for the new column.
+    const coerced = isColumnReference(condition.value)
+      ? condition.value
+      : retypeValue(condition.value, next);
     setAt(path, {
       ...condition,
       column: name ?? "",
@@ -45,7 +54,8 @@ export function ConditionRow({ path, onRemove }: { path: PlanPath; onRemove: () 
   };
 
   return (
-    <div className="grid grid-cols-[minmax(0,10rem)_minmax(0,9rem)_minmax(0,1fr)_auto] items-start gap-2">
+    // On a phone the value goes under the column and operator, beside the remove button.
+    <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] items-start gap-2 sm:grid-cols-[minmax(0,10rem)_minmax(0,9rem)_minmax(0,1fr)_auto]">
       <Field path={[...path, "column"]} label="Column" labelHidden>
         {(control, field) => (
           <ColumnSelect
@@ -79,9 +89,15 @@ export function ConditionRow({ path, onRemove }: { path: PlanPath; onRemove: () 
           </select>
         )}
       </Field>
-      <Field path={valuePath} label="Value" labelHidden>
+      <Field path={valuePath} label="Value" labelHidden className="col-span-2 sm:col-span-1">
         {(control, field) => (
-          <ConditionValue op={condition.op} column={column} control={control} field={field} />
+          <ConditionValue
+            op={condition.op}
+            column={column}
+            columns={profile.columns}
+            control={control}
+            field={field}
+          />
         )}
       </Field>
       {readOnly ? (
@@ -103,11 +119,13 @@ export function ConditionRow({ path, onRemove }: { path: PlanPath; onRemove: () 
 function ConditionValue({
   op,
   column,
+  columns,
   control,
   field,
 }: {
   op: ConditionOp;
   column: ColumnProfile | undefined;
+  columns: readonly ColumnProfile[];
   control: ControlProps;
   field: FieldBinding;
 }) {
@@ -159,5 +177,67 @@ function ConditionValue({
   if (textOnly) {
     return <TextInput {...control} value={value} onCommit={field.onChange} />;
   }
-  return <ScalarInput {...control} value={value} column={column} onCommit={field.onChange} />;
+  return (
+    <ValueOrColumn op={op} column={column} columns={columns} control={control} field={field} />
+  );
 }
+
+/**
+ * One value, or another column of the same row ("stock less than its reorder level"): a choice
+ * of the two for the operators that can compare with a column.
+ */
+function ValueOrColumn({
+  op,
+  column,
+  columns,
+  control,
+  field,
+}: {
+  op: ConditionOp;
+  column: ColumnProfile | undefined;
+  columns: readonly ColumnProfile[];
+  control: ControlProps;
+  field: FieldBinding;
+}) {
+  const value = field.value as Condition["value"];
+  const other = isColumnReference(value) ? value.column : undefined;
+  const input =
+    other === undefined ? (
+      <ScalarInput
+        {...control}
+        value={value as Scalar | undefined}
+        column={column}
+        onCommit={field.onChange}
+      />
+    ) : (
+      <ColumnSelect
+        {...control}
+        value={other}
+        columns={columns.filter((candidate) => candidate.name !== column?.name)}
+        onChange={(name) => field.onChange({ column: name ?? "" })}
+      />
+    );
+  if (!COLUMN_COMPARISON_OPS.includes(op)) return input;
+  const firstOther = columns.find(
+    (candidate) => candidate.name !== column?.name && candidate.type === column?.type,
+  );
+  return (
+    <div className="grid min-w-0 grid-cols-[7rem_minmax(0,1fr)] items-center gap-2">
+      <SelectInput
+        id={`${control.id}--kind`}
+        aria-label="Compare with"
+        value={other === undefined ? "value" : "column"}
+        options={[
+          ["value", "a value"],
+          ["column", "its column"],
+        ]}
+        onChange={(kind) =>
+          field.onChange(kind === "column" ? { column: firstOther?.name ?? "" } : "")
+        }
+      />
+      <div className="min-w-0">{input}</div>
+    </div>
+  );
+}
+
+const COLUMN_COMPARISON_OPS: readonly ConditionOp[] = ["eq", "neq", "gt", "gte", "lt", "lte"];

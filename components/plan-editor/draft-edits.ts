@@ -8,6 +8,7 @@ import {
   type ConditionOp,
   type ExecutionPlan,
   type Filter,
+  isColumnReference,
   NUMERIC_ACTION_TYPES,
   type NumericValue,
   OPERATION_ID,
@@ -281,6 +282,12 @@ export function reshapeConditionValue(
   value: Condition["value"],
   op: ConditionOp,
 ): Condition["value"] {
+  // Another column stays the value of the operators that compare with one.
+  if (isColumnReference(value)) {
+    return valueShape(op) === "single" && op !== "contains" && op !== "starts_with"
+      ? value
+      : reshapeConditionValue(undefined, op);
+  }
   const values = value === undefined ? [] : Array.isArray(value) ? value : [value];
   switch (valueShape(op)) {
     case "none":

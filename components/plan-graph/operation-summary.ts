@@ -1,5 +1,5 @@
 import type { DatasetProfile } from "@/lib/dataset/types";
-import type { Action, Condition, Filter } from "@/lib/plan/schema";
+import { type Action, type Condition, type Filter, isColumnReference } from "@/lib/plan/schema";
 
 /**
  * One-line summaries of an operation's filter and action, for graph nodes and collapsed cards:
@@ -22,6 +22,9 @@ const OP_SYMBOL: Record<string, string> = {
 
 function show(value: unknown): string {
   if (Array.isArray(value)) return value.map(show).join(", ");
+  // Another column of the row.
+  if (isColumnReference(value as Condition["value"]))
+    return `its ${(value as { column: string }).column}`;
   if (typeof value === "string") return value === "" ? '""' : value;
   return String(value);
 }

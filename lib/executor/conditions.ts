@@ -2,7 +2,12 @@ import { DICTIONARY_LIMIT } from "@/lib/dataset/csv-dictionary";
 import type { ColumnProfile, DatasetProfile } from "@/lib/dataset/types";
 import { parseBooleanText } from "@/lib/dataset/values";
 import { type NormalizedFilter, normalizePlan, PlanNormalizeError } from "@/lib/plan/normalize";
-import { type Condition, type ExecutionPlan, VARIABLE_REFERENCE } from "@/lib/plan/schema";
+import {
+  type Condition,
+  type ExecutionPlan,
+  isColumnReference,
+  VARIABLE_REFERENCE,
+} from "@/lib/plan/schema";
 import { type CellTest, rowTest, selectByDictionary, type WorkingCells } from "./cells";
 import { compare, type Decimal, parseDecimal } from "./decimal";
 import { rawOrder } from "./fast-numeric";
@@ -49,6 +54,7 @@ export function compileFilter(
   grouped: GroupedVariables = new Map(),
 ): ConditionTests {
   const compile = (c: Condition) => {
+    if (isColumnReference(c.value)) return compileColumnComparison(c, c.value.column, columns);
     const name = typeof c.value === "string" ? VARIABLE_REFERENCE.exec(c.value)?.[1] : undefined;
     const perGroup = name === undefined ? undefined : grouped.get(name);
     return perGroup
@@ -183,6 +189,50 @@ function compileGroupedCondition(
   };
 }
 
+/** Compiled tests kept per value of the other column, beyond which they are made afresh. */
+const COLUMN_COMPARISON_CACHE = 4096;
+
+/**
+ * A comparison with another column of the same row ("qty_on_hand lt reorder_level"): the row's
+ * own cell is tested against the other cell's current value, exactly as against that value
+ * written in the plan. An empty other cell matches nothing for gt/gte/lt/lte (there is nothing to
+ * be above or below); eq and neq compare it as the empty value it is.
+ */
+function compileColumnComparison(
+  condition: Condition,
+  otherName: string,
+  columns: Map<string, ColumnProfile>,
+): CellTest {
+  if (!["eq", "neq", "gt", "gte", "lt", "lte"].includes(condition.op)) {
+    throw new ConditionError(
+      `${condition.op} cannot compare with another column; use eq, neq, gt, gte, lt or lte.`,
+    );
+  }
+  const column = columns.get(condition.column);
+  if (!column) throw new ConditionError(`There is no column '${condition.column}'.`);
+  const other = columns.get(otherName);
+  if (!other) throw new ConditionError(`There is no column '${otherName}'.`);
+  const ordering = condition.op !== "eq" && condition.op !== "neq";
+  const tests = new Map<string, CellTest>();
+  return {
+    col: column.index,
+    test: () => false,
+    group: {
+      col: other.index,
+      testFor(value) {
+        if (ordering && isEmpty(value)) return undefined;
+        let test = tests.get(value);
+        if (!test) {
+          if (tests.size >= COLUMN_COMPARISON_CACHE) tests.clear();
+          test = compileTest({ ...condition, value }, columns, new Map());
+          tests.set(value, test);
+        }
+        return test;
+      },
+    },
+  };
+}
+
 function compileCondition(
   condition: Condition,
   columns: Map<string, ColumnProfile>,
@@ -208,6 +258,7 @@ function compileTest(
   if (!column) throw new ConditionError(`There is no column '${condition.column}'.`);
   const col = column.index;
   const raw = condition.value;
+  if (isColumnReference(raw)) return compileColumnComparison(condition, raw.column, columns);
   const list: PlanValue[] =
     raw === undefined
       ? []

@@ -3,7 +3,14 @@ import { type CheckContext, type Polarity, q } from "./check-context";
 import { checkVariableUse, type VariableScope } from "./check-variables";
 import { describeValue, isNumericColumn, numberOf, valueMismatch } from "./column-values";
 import type { PlanPath } from "./issues";
-import { type Condition, type Filter, type Scalar, type Top, VARIABLE_REFERENCE } from "./schema";
+import {
+  type Condition,
+  type Filter,
+  isColumnReference,
+  type Scalar,
+  type Top,
+  VARIABLE_REFERENCE,
+} from "./schema";
 
 /**
  * Checks of an operation's filter against the dataset profile: the shorthand's mapping and
@@ -132,6 +139,10 @@ function checkCondition(
 ): void {
   const { op, value } = condition;
   const valuePath = [...path, "value"];
+  if (isColumnReference(value)) {
+    checkColumnComparison(context, condition, value.column, path);
+    return;
+  }
   if (!checkValueShape(context, op, value, valuePath)) {
     context.column(condition.column, [...path, "column"]);
     return;
@@ -167,6 +178,44 @@ function checkCondition(
     }
   }
 }
+
+/**
+ * A comparison with another column of the row: an operator that compares two values, a column
+ * that exists, and two columns whose values compare (numbers with numbers, dates with dates;
+ * eq and neq also text with text).
+ */
+function checkColumnComparison(
+  context: CheckContext,
+  condition: Condition,
+  otherName: string,
+  path: PlanPath,
+): void {
+  const column = context.column(condition.column, [...path, "column"]);
+  const other = context.column(otherName, [...path, "value", "column"]);
+  if (!COLUMN_COMPARISON_OPS.has(condition.op)) {
+    context.report(
+      "value_shape",
+      [...path, "op"],
+      `${condition.op} cannot compare with another column; use eq, neq, gt, gte, lt or lte`,
+    );
+    return;
+  }
+  if (!column || !other) return;
+  const kind = (c: ColumnProfile) => (isNumericColumn(c) ? "number" : c.type);
+  const ordering = ORDERING_OPS.has(condition.op);
+  const comparable =
+    kind(column) === kind(other) &&
+    (!ordering || kind(column) === "number" || kind(column) === "date");
+  if (!comparable) {
+    context.report(
+      "column_type",
+      [...path, "value", "column"],
+      `${condition.op} cannot compare these columns: ${context.holds(column)} and ${context.holds(other)}; compare numbers with numbers or dates with dates${ordering ? "" : " (eq and neq also text with text)"}`,
+    );
+  }
+}
+
+const COLUMN_COMPARISON_OPS = new Set(["eq", "neq", "gt", "gte", "lt", "lte"]);
 
 interface ConditionValue {
   value: Scalar;

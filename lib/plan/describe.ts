@@ -7,7 +7,13 @@ import {
   normalizePlan,
   type TextTransform,
 } from "./normalize";
-import type { AggregateFn, Condition, ExecutionPlan, Scalar } from "./schema";
+import {
+  type AggregateFn,
+  type Condition,
+  type ExecutionPlan,
+  isColumnReference,
+  type Scalar,
+} from "./schema";
 
 /**
  * A plan in plain words, for people who do not read JSON: "Raise price by 11% for rows where
@@ -159,7 +165,9 @@ function describeCondition(
 ): string {
   const list = (values: unknown) =>
     (Array.isArray(values) ? values : [values]).map((item) => scalar(item as Scalar, variables));
-  const one = () => scalar(value as Scalar, variables);
+  // Another column of the row: "stock is under its reorder_level".
+  const one = () =>
+    isColumnReference(value) ? `its ${value.column}` : scalar(value as Scalar, variables);
   switch (op) {
     case "eq":
       return `${column} is ${one()}`;

@@ -147,7 +147,7 @@ function describeUnion(
       : `unknown action type ${describeValue(value)}; use one of ${types.join(", ")}`;
     return [planIssue("unknown_action_type", path, detail, resolved)];
   }
-  // A condition value: a scalar or a list of scalars.
+  // A condition value: a scalar, a list of scalars, or another column.
   if (lastKey(path) === "value" && path.includes("filter")) {
     if (Array.isArray(value)) {
       const bad = value.flatMap((element, index) =>
@@ -165,7 +165,7 @@ function describeUnion(
       planIssue(
         "wrong_type",
         path,
-        `expected a number, text or true/false (or a list of them for in, not_in and between), got ${describeValue(value)}`,
+        `expected a number, text or true/false (or a list of them for in, not_in and between, or {"column": "…"} to compare with another column of the row), got ${describeValue(value)}`,
       ),
     ];
   }

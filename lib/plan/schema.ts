@@ -50,11 +50,23 @@ export const CONDITION_OPS = [
 const conditionOpSchema = z.enum(CONDITION_OPS);
 export type ConditionOp = z.infer<typeof conditionOpSchema>;
 
+/**
+ * Another column of the same row, as a comparison's value: `{"column": "reorder_level"}` in
+ * "qty_on_hand lt reorder_level" compares each row's two cells.
+ */
+export const columnReferenceSchema = z.strictObject({ column: z.string().min(1) });
+export type ColumnReference = z.infer<typeof columnReferenceSchema>;
+
 export const conditionSchema = z.strictObject({
   column: z.string().min(1, "column is required"),
   op: conditionOpSchema,
-  value: z.union([scalarSchema, z.array(scalarSchema)]).optional(),
+  value: z.union([scalarSchema, z.array(scalarSchema), columnReferenceSchema]).optional(),
 });
+
+/** Whether a condition's value names another column of the row. */
+export function isColumnReference(value: Condition["value"]): value is ColumnReference {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
 export type Condition = z.infer<typeof conditionSchema>;
 
 /**

@@ -6,7 +6,7 @@ import {
   type NormalizedOperation,
   normalizePlan,
 } from "@/lib/plan/normalize";
-import type { Condition, ExecutionPlan } from "@/lib/plan/schema";
+import { type Condition, type ExecutionPlan, isColumnReference } from "@/lib/plan/schema";
 import { planWithRules } from "./rules/rules-planner";
 
 /**
@@ -194,7 +194,9 @@ function describeCondition(condition: Condition): string {
       : condition.value.join(", ")
     : condition.value === undefined
       ? ""
-      : String(condition.value);
+      : isColumnReference(condition.value)
+        ? `its ${condition.value.column}`
+        : String(condition.value);
   const single = Array.isArray(condition.value) && condition.value.length === 1;
   const op =
     single && condition.op === "in"

@@ -23,7 +23,7 @@ const USAGE = {
 };
 
 function condition(column: string, value: string) {
-  return { column, op: "eq" as const, value, values: null };
+  return { column, op: "eq" as const, value, values: null, compare_column: null };
 }
 
 function operation(category: string, percent: string): ModelPlan["operations"][number] {

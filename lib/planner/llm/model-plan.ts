@@ -56,6 +56,12 @@ const modelConditionSchema = z.object({
     .array(z.string())
     .nullable()
     .describe("The values for in and not_in, or [low, high] for between, as text; null otherwise."),
+  compare_column: z
+    .string()
+    .nullable()
+    .describe(
+      "For eq, neq, gt, gte, lt, lte: another column of the same row to compare with instead of a value (stock below its reorder level); null otherwise.",
+    ),
 });
 
 const modelOperationSchema = z.object({
@@ -250,6 +256,10 @@ function toCondition(model: ModelCondition, profile: DatasetProfile): Condition 
   if (model.op === "in" || model.op === "not_in" || model.op === "between") {
     const values = model.values ?? (model.value !== null ? [model.value] : []);
     condition.value = values.map(typed);
+    return condition;
+  }
+  if (model.compare_column) {
+    condition.value = { column: model.compare_column };
     return condition;
   }
   const value = model.value ?? model.values?.[0];

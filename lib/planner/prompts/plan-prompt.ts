@@ -22,9 +22,12 @@ onto the dataset, do not guess: list those words, verbatim, in "unplaced" and re
     rows whose value is above or below their own group's average or median ("prices above their
     category's average": column price, op above, statistic average, group_by category); null
     when not asked for.
-    A condition is {"column", "op", "value", "values"}: ops eq, neq, gt, gte, lt, lte, contains,
-    starts_with take "value"; in and not_in take "values"; between takes "values": [low, high]
-    (inclusive); is_empty and not_empty take neither. Unused fields are null.
+    A condition is {"column", "op", "value", "values", "compare_column"}: ops eq, neq, gt, gte,
+    lt, lte, contains, starts_with take "value"; in and not_in take "values"; between takes
+    "values": [low, high] (inclusive); is_empty and not_empty take neither. eq, neq, gt, gte, lt
+    and lte may compare with another column of the same row instead of a value:
+    "compare_column" names it ("stock below its reorder level": column stock, op lt,
+    compare_column reorder_level). Unused fields are null.
   - "action": {"type", "column", "value", "replacement"}. Types: percent_increase /
     percent_decrease (value 10 means 10%), fixed_increase / fixed_decrease (an amount), multiply
     (a factor), set_value (the new cell value; for true/false columns "true" or "false"), toggle

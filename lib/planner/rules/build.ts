@@ -169,6 +169,8 @@ function conditions(vocabulary: Vocabulary, cond: RowCondition): Condition[] {
       return [{ column: cond.column, op: "eq", value: cond.value }];
     case "compare":
       return [{ column: cond.column, op: cond.op, value: cond.value }];
+    case "columns":
+      return [{ column: cond.column, op: cond.op, value: { column: cond.other } }];
     case "between":
       return [{ column: cond.column, op: "between", value: [cond.low, cond.high] }];
     case "text":
@@ -336,6 +338,8 @@ function describeCondition(vocabulary: Vocabulary, cond: RowCondition): string {
       return `${cond.column} is ${cond.value}`;
     case "compare":
       return `${cond.column} ${OP_WORDS[cond.op]} ${cond.value}`;
+    case "columns":
+      return `${cond.column} ${OP_WORDS[cond.op]} its ${cond.other}`;
     case "between":
       return `${cond.column} between ${cond.low} and ${cond.high}`;
     case "text":

@@ -253,6 +253,14 @@ function formulaPatterns(col: ColumnGroup): Pattern[] {
       read: (found) => expressionReading(found, false),
     },
     {
+      // "lower retail price to msrp": a step verb whose target is another column sets the
+      // column to it (a number after "to" is read by the grammar, as a step's target).
+      regex: rx(
+        String.raw`(?:lower|reduce|cut|drop|bring\s+down|raise|increase|lift|bring\s+up|bump\s+up|adjust|align)\s+${col("col")}(?<middle>\s+(?:of|for|on|in)\s+[^,;]+?)?\s+(?:to\s+match\s+|to\s+|with\s+)(?:the\s+|its\s+|their\s+)?(?<expr>${col("src")})${EXPRESSION_END}`,
+      ),
+      read: (found) => expressionReading(found, false),
+    },
+    {
       // "make the price twice the cost": no word between the column and the formula.
       regex: rx(String.raw`make\s+${col("col")}\s+(?<expr>.+?)${EXPRESSION_END}`),
       read: (found) => expressionReading(found, false),

@@ -16,6 +16,7 @@ export type RowCondition =
   | { type: "keys"; column: string; keys: string[] }
   | { type: "flag"; column: string; value: boolean }
   | { type: "compare"; column: string; op: CompareOp; value: number }
+  | { type: "columns"; column: string; op: CompareOp; other: string }
   | { type: "between"; column: string; low: number; high: number }
   | { type: "text"; column: string; op: "contains" | "starts_with"; value: string }
   | { type: "empty"; column: string; empty: boolean }

@@ -147,22 +147,39 @@ export const ACTION_RULES: Rule[] = [
     },
   },
   {
-    // "a raise of 1500", "an extra discount of 10%": the noun before its amount.
+    // "a raise of 1500", "an extra discount of 10%", "price reductions of 2%": the noun before
+    // its amount.
     name: "amount-noun-of",
     pattern: seq(
-      words("a", "an", "a further", "a flat", "an extra", "another"),
+      opt(words("a", "an", "a further", "a flat", "an extra", "another")),
       alt(
         tag(
           "d",
           "down",
-          words("discount", "cut", "reduction", "decrease", "markdown", "price cut", "drop"),
+          words(
+            "discount",
+            "discounts",
+            "cut",
+            "cuts",
+            "price cuts",
+            "reduction",
+            "reductions",
+            "price reductions",
+            "decrease",
+            "markdown",
+            "price cut",
+            "drop",
+          ),
         ),
         tag(
           "d",
           "up",
           words(
             "increase",
+            "increases",
+            "price increases",
             "raise",
+            "raises",
             "pay rise",
             "markup",
             "hike",

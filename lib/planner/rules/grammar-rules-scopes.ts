@@ -427,6 +427,11 @@ export const SCOPE_RULES: Rule[] = [
     ),
     build: (caps, scan) => {
       const column = scan.vocabulary.columns.get((caps.c as { column: string }).column);
+      // "listings without a garage" (has_garage, yes or no): the flag, not whether it is filled in.
+      if (column?.type === "boolean") {
+        const value = caps.some === true || caps.empty === false;
+        return { kind: "scope", cond: { type: "flag", column: column.name, value } };
+      }
       // A whole number with no empty cells counts something: none is 0.
       const count = column?.type === "integer" && column.emptyCount === 0;
       if (caps.some) {

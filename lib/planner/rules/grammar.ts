@@ -1,5 +1,6 @@
 import { n, valueScope } from "./grammar-builders";
 import { ACTION_RULES } from "./grammar-rules-actions";
+import { COLUMN_COMPARISON_RULES } from "./grammar-rules-columns";
 import { LIMIT_RULES } from "./grammar-rules-limits";
 import { SCOPE_RULES } from "./grammar-rules-scopes";
 import { STOP_WORDS } from "./grammar-tables";
@@ -37,6 +38,8 @@ export type Cond =
   | { type: "keys"; keys: string[] }
   | { type: "flag"; column: string; value: boolean }
   | { type: "compare"; column: string | null; op: CompareOp; value: number; unit: Num["unit"] }
+  /** The row's cell of `column` against its cell of `other` ("qty below its reorder level"). */
+  | { type: "columns"; column: string; op: CompareOp; other: string }
   | { type: "between"; column: string | null; low: number; high: number; unit: Num["unit"] }
   | { type: "text"; column: string; op: "contains" | "starts_with"; value: string }
   | { type: "empty"; column: string; empty: boolean }
@@ -129,6 +132,7 @@ export const RULES: Rule[] = [
   },
 
   ...LIMIT_RULES,
+  ...COLUMN_COMPARISON_RULES,
   ...SCOPE_RULES,
   ...ACTION_RULES,
   // Plain scopes: keys, values, columns.

@@ -237,6 +237,9 @@ function columnPhraseMap(profile: DatasetProfile, roles: Vocabulary["roles"]) {
 }
 
 /** Units short enough to be skipped as words, that still name their column ("20 kg"). */
+/** Units of time a numeric column may count in (days_on_market, lead_time_days, hours_worked). */
+const TIME_UNIT_WORDS = new Set(["days", "hours", "minutes", "weeks", "months", "years", "nights"]);
+
 const UNIT_WORDS = new Set(["kg", "km", "lb", "oz", "cm", "mm", "ml", "hr", "ft", "mi", "kw"]);
 
 /**
@@ -255,8 +258,10 @@ function distinctiveNameWords(profile: DatasetProfile): Map<string, string> {
     for (const word of new Set(words.flatMap(wordAliases))) {
       if (keyWords.has(word)) continue;
       if (word.length < 3 ? !UNIT_WORDS.has(word) : GENERIC_NAME_WORDS.has(word)) continue;
-      // A grammar word names a column only when it is a noun of amounts ("cost" of unit_cost).
-      if (GRAMMAR_WORDS.has(word) && !AMOUNT_WORDS.has(word)) continue;
+      // A grammar word names a column only when it is a noun of amounts ("cost" of unit_cost)
+      // or a unit of time counted in numbers ("over 60 days" of days_on_market).
+      const timeCount = TIME_UNIT_WORDS.has(word) && isNumericColumn(column);
+      if (GRAMMAR_WORDS.has(word) && !AMOUNT_WORDS.has(word) && !timeCount) continue;
       byWord.set(word, [...(byWord.get(word) ?? []), column.name]);
     }
   }

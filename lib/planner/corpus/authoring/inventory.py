@@ -55,6 +55,8 @@ I.case("increase unit costs by 12% and round to whole dollars for the East wareh
 I.case("set quantity of 3315 and 3316 to 200", setv(keys('3315', '3316'), Q, 200))
 I.case("set the claw hammer quantity to 75", setv(eq('description', 'Claw Hammer'), Q, 75))
 I.case("Cut the unit cost of pliers and tape measures by 10%", pct(eq('description', 'Pliers', 'Tape Measure'), C, -10))
+I.case("Flag parts below their reorder point as discontinued", setv(colcmp(Q, '<', 'reorder_point'), 'discontinued', 'TRUE'))
+I.case("raise the reorder point by 10 for parts whose quantity on hand is below the reorder point", add(colcmp(Q, '<', 'reorder_point'), 'reorder_point', 10))
 I.refuse("delete all discontinued parts")
 I.refuse("add a bin location column")
 I.refuse("update costs from the supplier's latest price list")

@@ -122,6 +122,10 @@ def cmp(col, op, v):
     v = D(str(v))
     ops = {'<': lambda a: a < v, '<=': lambda a: a <= v, '>': lambda a: a > v, '>=': lambda a: a >= v}
     return lambda r: ops[op](D(r[col]))
+def colcmp(col, op, other):
+    """The row's number in `col` against its own number in `other`; an empty cell matches nothing."""
+    ops = {'<': lambda a, b: a < b, '<=': lambda a, b: a <= b, '>': lambda a, b: a > b, '>=': lambda a, b: a >= b}
+    return lambda r: r[col].strip() != '' and r[other].strip() != '' and ops[op](D(r[col]), D(r[other]))
 def date(col, op, v):
     ops = {'<': lambda a: a < v, '<=': lambda a: a <= v, '>': lambda a: a > v, '>=': lambda a: a >= v}
     return lambda r: ops[op](r[col])

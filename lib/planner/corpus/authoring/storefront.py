@@ -43,6 +43,8 @@ S.case("Make the price twice the cost for decor", compute(eq('category', 'Decor'
 S.case("set price to cost plus 60% for Textiles", compute(eq('category', 'Textiles'), P, formula(lambda r: D(r[C]) * D('1.6'))))
 S.case("Recalculate price as cost + 15 for Brightforge products", compute(eq('brand', 'Brightforge'), P, formula(lambda r: D(r[C]) + 15)))
 S.case("set price to 90% of compare at price where compare at price is not empty", compute(filled('compare_at_price'), P, formula(lambda r: D(r['compare_at_price']) * D('0.9'))))
+S.case("mark everything priced below its compare at price as on sale", setv(colcmp(P, '<', 'compare_at_price'), 'on_sale', 'yes'))
+S.case("raise price to compare at price where price is below compare at price", compute(colcmp(P, '<', 'compare_at_price'), P, lambda r: r['compare_at_price']))
 S.case("make compare-at price equal to price", compute(ALL, 'compare_at_price', lambda r: r[P]))
 S.case("copy price into compare at price where compare at price is empty", compute(blank('compare_at_price'), 'compare_at_price', lambda r: r[P]))
 S.case("Set compare at price to price times 1.25 for furniture, rounded to whole numbers", compute(eq('category', 'Furniture'), 'compare_at_price', formula(lambda r: D(r[P]) * D('1.25'), 0)))

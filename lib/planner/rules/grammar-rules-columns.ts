@@ -1,0 +1,136 @@
+import type { CompareOp, ItemPayload, Rule } from "./grammar";
+import { CMP, IS, PREFIX, PRICE_MARKER } from "./grammar-lexicon";
+import {
+  alt,
+  type Caps,
+  column,
+  type Matcher,
+  opt,
+  type Pattern,
+  pattern,
+  type Scan,
+  seq,
+  tag,
+  words,
+} from "./patterns";
+import type { ColumnRef } from "./vocabulary";
+
+/**
+ * Rules of the grammar (grammar.ts) that compare two columns of the same row: "where qty on hand
+ * is below the reorder level", "retail price above msrp", "items below their reorder level" (a
+ * stock count against its threshold), "priced above their msrp".
+ */
+
+/** Comparisons said with a verb: "stock falls below the reorder level", "cost exceeds price". */
+const VERB_CMP = alt(
+  tag("op", "lt", words("falls below", "fall below", "drops below", "drop below", "dips below")),
+  tag("op", "gt", words("exceeds", "exceed", "goes above", "go above", "rises above")),
+);
+
+const OTHER = opt(words("its", "their", "the", "his", "her"));
+
+export const COLUMN_COMPARISON_RULES: Rule[] = [
+  {
+    name: "compare-columns",
+    pattern: seq(
+      opt(PREFIX),
+      opt(words("the", "its", "their")),
+      alt(column("c"), stockWord("c")),
+      opt(IS),
+      alt(CMP, VERB_CMP),
+      OTHER,
+      column("o"),
+    ),
+    build: (caps, scan) => columnsScope(caps, caps.c as ColumnRef, scan),
+  },
+  {
+    // "priced above their msrp": the price against another column.
+    name: "price-compare-column",
+    pattern: seq(PRICE_MARKER, CMP, OTHER, column("o")),
+    build: (caps, scan) => {
+      const price = scan.vocabulary.roles.price;
+      return price && "column" in price ? columnsScope(caps, price, scan) : undefined;
+    },
+  },
+  {
+    // "items below their reorder level": a threshold names the count it is the threshold of.
+    name: "compare-with-threshold",
+    pattern: seq(alt(CMP, VERB_CMP), words("its", "their", "the"), column("o")),
+    build: (caps, scan) => {
+      const other = caps.o as ColumnRef;
+      if (!("column" in other) || !THRESHOLD.test(other.column)) return undefined;
+      const count = stockCountColumn(scan, other.column);
+      return count ? columnsScope(caps, { column: count }, scan) : undefined;
+    },
+  },
+];
+
+/** The one numeric column, other than `except`, whose name says it counts stock. */
+function stockCountColumn(scan: Scan, except?: string): string | undefined {
+  const counts = [...scan.vocabulary.columns.values()].filter(
+    (candidate) =>
+      candidate.name !== except &&
+      (candidate.type === "integer" || candidate.type === "number") &&
+      STOCK_COUNT.test(candidate.name) &&
+      !THRESHOLD.test(candidate.name),
+  );
+  return counts.length === 1 ? counts[0].name : undefined;
+}
+
+/** "stock", "inventory": the table's one count of stock (Qty On Hand), captured under `name`. */
+function stockWord(name: string): Pattern {
+  const word = words(
+    "stock",
+    "inventory",
+    "stock level",
+    "stock levels",
+    "stock count",
+    "stock on hand",
+    "quantity",
+    "quantity on hand",
+    "units on hand",
+    "on hand",
+  );
+  const match: Matcher = (scan, at, caps) => {
+    const count = stockCountColumn(scan);
+    if (!count) return [];
+    return word(scan, at, caps).map((found) => ({
+      end: found.end,
+      caps: { ...found.caps, [name]: { column: count } },
+    }));
+  };
+  return pattern(match, word.first);
+}
+
+/** Names of a level that a count is checked against. */
+const THRESHOLD = /reorder|par[\W_]*level|safety|minimum|min[\W_]*(stock|qty|level)|threshold/i;
+
+/** Names of a count of stock. */
+const STOCK_COUNT = /stock|qty|quantity|inventory|on[\W_]*hand/i;
+
+/**
+ * The row's `subject` cell against its cell of the captured other column `o`, when both are
+ * numbers or both dates, and they are two columns.
+ */
+function columnsScope(caps: Caps, subject: ColumnRef, scan: Scan): ItemPayload | undefined {
+  const other = caps.o as ColumnRef;
+  if (!("column" in subject) || !("column" in other) || subject.column === other.column) {
+    return undefined;
+  }
+  const { columns } = scan.vocabulary;
+  const kind = (name: string) => {
+    const type = columns.get(name)?.type;
+    return type === "integer" || type === "number" ? "number" : type;
+  };
+  const type = kind(subject.column);
+  if ((type !== "number" && type !== "date") || kind(other.column) !== type) return undefined;
+  return {
+    kind: "scope",
+    cond: {
+      type: "columns",
+      column: subject.column,
+      op: caps.op as CompareOp,
+      other: other.column,
+    },
+  };
+}
