@@ -6,7 +6,7 @@ import { numericAction, refuse } from "./draft";
 import type { Item } from "./lex";
 import type { Scan } from "./patterns";
 import type { Num } from "./patterns-number";
-import { isNumeric, type Vocabulary } from "./vocabulary";
+import { isNumeric, percentOf, type Vocabulary } from "./vocabulary";
 
 /**
  * What a clause's action does: its verb read with its amounts and values into one draft action
@@ -129,20 +129,6 @@ function readStep(reading: Reading, verb: "increase" | "decrease"): DraftAction 
     value,
   });
   return { kind: "set", column, value, unit: percent === undefined ? amount.num.unit : "plain" };
-}
-
-/**
- * A percentage as a column of percentages holds it: 10% is 10, or 0.1 when its values are
- * fractions (none above 1); undefined when the column does not hold percentages.
- */
-function percentOf(vocabulary: Vocabulary, column: string, num: Num): number | undefined {
-  const percents =
-    num.unit === "percent" &&
-    isNumeric(vocabulary, column) &&
-    /(?:^|[^a-z])(?:pct|percent|percentage)(?:[^a-z]|$)|%/i.test(column);
-  if (!percents) return undefined;
-  const fractions = Number(vocabulary.columns.get(column)?.max) <= 1;
-  return fractions ? Number((num.value / 100).toFixed(12)) : num.value;
 }
 
 function readMultiply(reading: Reading): DraftAction {

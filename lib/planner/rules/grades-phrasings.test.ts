@@ -77,3 +77,49 @@ describe("a task list", () => {
     });
   });
 });
+
+describe("a gradebook with a percentage, a pass flag and an advisor", () => {
+  const gradebook = tableProfile([
+    "student_id,name,class,homework,midterm,final_exam,attendance_pct,passed,advisor",
+    "ST01,Amy,7A,88,72,80,95,yes,Ms Cole",
+    "ST02,Ben,7A,65,58,49,70,no,Ms Cole",
+    "ST03,Cal,7B,92,90,95,99,yes,Mr Diaz",
+    "ST04,Dee,7B,70,61,55,82,no,Mr Diaz",
+    "ST05,Eli,7C,45,40,62,60,no,Ms Cole",
+  ]);
+  const { operation } = rulesOn(gradebook, {
+    knownValues: new Map([
+      ["class", ["7A", "7B", "7C"]],
+      ["advisor", ["Ms Cole", "Mr Diaz"]],
+    ]),
+  });
+  const lowAttendance = { all: [{ column: "attendance_pct", op: "lt", value: 75 }] };
+  const fail = { type: "set_value", column: "passed", value: false };
+
+  it("compares a column of percentages with the number it holds, and reads fail as not passed", () => {
+    // "under 75%" was left over: a percentage compared with nothing.
+    expect(operation("everyone with attendance under 75% fails")).toEqual({
+      filter: lowAttendance,
+      action: fail,
+    });
+    expect(operation("students with attendance below 75 fail")).toEqual({
+      filter: lowAttendance,
+      action: fail,
+    });
+    expect(operation("students in 7C pass").action).toEqual({
+      type: "set_value",
+      column: "passed",
+      value: true,
+    });
+  });
+
+  it("reads who does it by the column named for them, and points of a column", () => {
+    expect(operation("give everyone advised by Ms Cole 3 more homework points")).toEqual({
+      filter: { all: [{ column: "advisor", op: "eq", value: "Ms Cole" }] },
+      action: { type: "fixed_increase", column: "homework", value: 3 },
+    });
+    expect(operation("set passed to yes for students advised by Mr Diaz").filter).toEqual({
+      all: [{ column: "advisor", op: "eq", value: "Mr Diaz" }],
+    });
+  });
+});

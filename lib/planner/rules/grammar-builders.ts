@@ -2,7 +2,7 @@ import type { DateSpan } from "./dates";
 import type { CompareOp, ItemPayload } from "./grammar";
 import { type Caps, type Scan, when } from "./patterns";
 import type { Num } from "./patterns-number";
-import { type ColumnRef, isMoneyColumn, isNumeric, type ValueRef } from "./vocabulary";
+import { type ColumnRef, isMoneyColumn, isNumeric, percentOf, type ValueRef } from "./vocabulary";
 
 /** What the grammar's rules build from what they matched: comparisons, ranges, date and value scopes */
 
@@ -63,10 +63,13 @@ function moneyAware(columnName: string | null, unit: Num["unit"], scan: Scan): s
 }
 
 export function compare(caps: Caps, scan: Scan): ItemPayload | undefined {
-  const value = n(caps);
-  if (value.unit === "percent") return undefined;
   const named = compareColumn(caps, scan);
   if (named === undefined) return undefined;
+  // "attendance under 75%": a column of percentages compares with the number it holds.
+  const percent = named === null ? undefined : percentOf(scan.vocabulary, named, n(caps));
+  const value: Num =
+    percent === undefined ? n(caps) : { ...n(caps), value: percent, unit: "plain" };
+  if (value.unit === "percent") return undefined;
   const columnName = moneyAware(named, value.unit, scan);
   // "the unit cost of 3301": a row's key, not a cost of 3301.
   if (

@@ -1,7 +1,10 @@
 import type { CompareOp, ItemPayload, Rule } from "./grammar";
+import { valueScope } from "./grammar-builders";
 import { CMP, IS, PREFIX, PRICE_MARKER } from "./grammar-lexicon";
+import { nameWords } from "./name-forms";
 import {
   alt,
+  anyWord,
   type Caps,
   column,
   type Matcher,
@@ -11,9 +14,10 @@ import {
   type Scan,
   seq,
   tag,
+  value,
   words,
 } from "./patterns";
-import type { ColumnRef } from "./vocabulary";
+import { type ColumnRef, isNumeric, type ValueRef } from "./vocabulary";
 
 /**
  * Rules of the grammar (grammar.ts) that compare two columns of the same row: "where qty on hand
@@ -63,7 +67,56 @@ export const COLUMN_COMPARISON_RULES: Rule[] = [
       return count ? columnsScope(caps, { column: count }, scan) : undefined;
     },
   },
+  {
+    // "3 more homework points": a numeric column counted in points is that column.
+    name: "column-points",
+    pattern: seq(column("c"), words("points", "marks", "pts")),
+    build: (caps, scan) => {
+      const ref = caps.c as ColumnRef;
+      return "column" in ref && isNumeric(scan.vocabulary, ref.column)
+        ? { kind: "column", ref }
+        : undefined;
+    },
+  },
+  {
+    // "advised by Ms Cole", "taught by Mr Diaz": a value of the column named for whoever does
+    // it (advisor, teacher) says which rows.
+    name: "agent-value",
+    pattern: seq(anyWord("verb"), words("by"), value("v")),
+    build: (caps) => {
+      const stem = agentStem((caps.verb as string).toLowerCase());
+      if (stem === undefined) return undefined;
+      const refs = (caps.v as ValueRef[]).filter((ref) =>
+        nameWords(ref.column).some((word) => word.startsWith(stem)),
+      );
+      return refs.length > 0 ? valueScope(refs) : undefined;
+    },
+  },
 ];
+
+/** Past participles whose doer is not the participle's stem plus "-er" or "-or". */
+const IRREGULAR_AGENTS: Record<string, string> = {
+  taught: "teach",
+  led: "lead",
+  run: "run",
+  written: "writ",
+  sold: "sell",
+  bought: "buy",
+  held: "hold",
+  made: "mak",
+};
+
+/**
+ * The start of the doer's name for a past participle ("advised" → "advis" of advisor, "managed"
+ * → "manag" of manager), or undefined for a word that is not one.
+ */
+function agentStem(verb: string): string | undefined {
+  if (IRREGULAR_AGENTS[verb]) return IRREGULAR_AGENTS[verb];
+  if (verb.length < 5 || !verb.endsWith("ed")) return undefined;
+  const stem = verb.endsWith("ied") ? verb.slice(0, -3) : verb.slice(0, -2);
+  // "planned" → "plan" (planner).
+  return stem.length >= 4 && stem.at(-1) === stem.at(-2) ? stem.slice(0, -1) : stem;
+}
 
 /** The one numeric column, other than `except`, whose name says it counts stock. */
 function stockCountColumn(scan: Scan, except?: string): string | undefined {

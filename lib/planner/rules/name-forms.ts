@@ -311,6 +311,8 @@ export const FLAG_VERBS: Record<string, { on: string[]; off: string[] }> = {
   archived: { on: ["archive"], off: ["unarchive"] },
   listed: { on: ["relist"], off: ["delist", "unlist"] },
   featured: { on: ["feature"], off: ["unfeature"] },
+  passed: { on: ["pass", "passes"], off: ["fail", "fails"] },
+  approved: { on: ["approve"], off: ["reject"] },
 };
 
 /** Yes/no words negated with "in": "inactive", "invisible", "ineligible". */

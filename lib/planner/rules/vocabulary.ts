@@ -443,3 +443,21 @@ export function isMoneyColumn(vocabulary: Vocabulary, column: string): boolean {
   if (price && "column" in price && price.column === column) return true;
   return nameWords(column).some((word) => AMOUNT_WORDS.has(word));
 }
+
+/**
+ * A percentage as a column of percentages holds it: 10% is 10, or 0.1 when its values are
+ * fractions (none above 1); undefined when the column does not hold percentages.
+ */
+export function percentOf(
+  vocabulary: Vocabulary,
+  column: string,
+  num: { value: number; unit: string },
+): number | undefined {
+  const percents =
+    num.unit === "percent" &&
+    isNumeric(vocabulary, column) &&
+    /(?:^|[^a-z])(?:pct|percent|percentage)(?:[^a-z]|$)|%/i.test(column);
+  if (!percents) return undefined;
+  const fractions = Number(vocabulary.columns.get(column)?.max) <= 1;
+  return fractions ? Number((num.value / 100).toFixed(12)) : num.value;
+}
