@@ -66,6 +66,15 @@ const MULTIPLIER_WORDS: Record<string, string> = {
 function readWord(word: string, next: string, { out, pending }: Translation): number | undefined {
   if (/^(?:the|its|their|current|a|an|of|value)$/.test(word)) return 1;
   const pair = `${word} ${next}`;
+  // "40 per seat", "$2 for each guest": the amount times the count that follows.
+  if ((word === "per" || word === "each") && out.length > 0) {
+    out.push("*");
+    return 1;
+  }
+  if ((pair === "for each" || pair === "for every") && out.length > 0) {
+    out.push("*");
+    return 2;
+  }
   if (pair === "multiplied by" || pair === "divided by") {
     out.push(pair.startsWith("m") ? "*" : "/");
     return 2;

@@ -216,3 +216,36 @@ describe("a shop whose columns are named the spreadsheet way", () => {
     });
   });
 });
+
+describe("a small table of subscriptions: region codes and fees per seat", () => {
+  const accounts = tableProfile([
+    "account_id,company,plan,seats,monthly_fee,region,renewal_date,auto_renew",
+    "A-100,Acme,Pro,25,1250.00,EMEA,2027-01-15,yes",
+    "A-101,Bolt,Basic,5,99.00,NA,2026-12-01,no",
+    "A-102,Crane,Enterprise,120,8400.00,APAC,2027-03-30,yes",
+    "A-103,Delta,Pro,12,600.00,NA,2026-12-20,yes",
+  ]);
+  const { operation } = rulesOn(accounts, {
+    knownValues: new Map([
+      ["plan", ["Pro", "Basic", "Enterprise"]],
+      ["region", ["EMEA", "NA", "APAC"]],
+    ]),
+  });
+
+  it("reads a two-letter code the table writes in capitals as its value", () => {
+    // "NA" was too short to be read as a value of a free-text column.
+    expect(operation("bump the monthly fee 8% for Pro customers in NA").filter).toEqual({
+      all: [
+        { column: "plan", op: "eq", value: "Pro" },
+        { column: "region", op: "eq", value: "NA" },
+      ],
+    });
+  });
+
+  it("reads an amount per unit as a formula over the count", () => {
+    expect(operation("set the monthly fee to 40 per seat for Basic")).toEqual({
+      filter: { all: [{ column: "plan", op: "eq", value: "Basic" }] },
+      action: { type: "set_expression", column: "monthly_fee", expression: "40 * seats" },
+    });
+  });
+});

@@ -270,6 +270,11 @@ function distinctiveNameWords(profile: DatasetProfile): Map<string, string> {
   );
 }
 
+/** Two-letter English words, which a two-letter code of the same letters would shadow. */
+const SHORT_WORDS = new Set(
+  "am an as at be by do go he hi if in is it me my no of oh ok on or so to up us we".split(" "),
+);
+
 /** The phrases that name values of category-like columns and of the free-text columns read. */
 const ROW_NOUN_SET = new Set(ROW_NOUNS);
 
@@ -305,7 +310,9 @@ function valuePhraseMap(
       const phrase = normPhrase(value);
       if (phrase === "" || /^[\d\s.,]+$/.test(phrase)) continue;
       const grammarWord = GRAMMAR_WORDS.has(phrase) && !ROW_NOUN_SET.has(phrase);
-      if (!phrase.includes(" ") && (grammarWord || phrase.length < 3)) continue;
+      // Two letters are too short to be a name, unless written as a code ("NA", "UK", "HR").
+      const code = /^[A-Z]{2}$/.test(value.trim()) && !SHORT_WORDS.has(phrase);
+      if (!phrase.includes(" ") && (grammarWord || (phrase.length < 3 && !code))) continue;
       addValue(phrase, { column: name, value });
     }
   }
