@@ -5,8 +5,7 @@ import type { DraftAction, ItemText, RowCondition } from "./draft";
 import { numericAction, refuse } from "./draft";
 import type { Item } from "./lex";
 import type { Scan } from "./patterns";
-import type { Num } from "./patterns-number";
-import { isNumeric, percentOf, type Vocabulary } from "./vocabulary";
+import { isNumeric, percentOf } from "./vocabulary";
 
 /**
  * What a clause's action does: its verb read with its amounts and values into one draft action

@@ -1,3 +1,4 @@
+import { stockCountColumn, stockWord, THRESHOLD } from "./column-captures";
 import type { CompareOp, ItemPayload, Rule } from "./grammar";
 import { valueScope } from "./grammar-builders";
 import { CMP, IS, PREFIX, PRICE_MARKER } from "./grammar-lexicon";
@@ -7,10 +8,7 @@ import {
   anyWord,
   type Caps,
   column,
-  type Matcher,
   opt,
-  type Pattern,
-  pattern,
   type Scan,
   seq,
   tag,
@@ -117,49 +115,6 @@ function agentStem(verb: string): string | undefined {
   // "planned" → "plan" (planner).
   return stem.length >= 4 && stem.at(-1) === stem.at(-2) ? stem.slice(0, -1) : stem;
 }
-
-/** The one numeric column, other than `except`, whose name says it counts stock. */
-function stockCountColumn(scan: Scan, except?: string): string | undefined {
-  const counts = [...scan.vocabulary.columns.values()].filter(
-    (candidate) =>
-      candidate.name !== except &&
-      (candidate.type === "integer" || candidate.type === "number") &&
-      STOCK_COUNT.test(candidate.name) &&
-      !THRESHOLD.test(candidate.name),
-  );
-  return counts.length === 1 ? counts[0].name : undefined;
-}
-
-/** "stock", "inventory": the table's one count of stock (Qty On Hand), captured under `name`. */
-function stockWord(name: string): Pattern {
-  const word = words(
-    "stock",
-    "inventory",
-    "stock level",
-    "stock levels",
-    "stock count",
-    "stock on hand",
-    "quantity",
-    "quantity on hand",
-    "units on hand",
-    "on hand",
-  );
-  const match: Matcher = (scan, at, caps) => {
-    const count = stockCountColumn(scan);
-    if (!count) return [];
-    return word(scan, at, caps).map((found) => ({
-      end: found.end,
-      caps: { ...found.caps, [name]: { column: count } },
-    }));
-  };
-  return pattern(match, word.first);
-}
-
-/** Names of a level that a count is checked against. */
-const THRESHOLD = /reorder|par[\W_]*level|safety|minimum|min[\W_]*(stock|qty|level)|threshold/i;
-
-/** Names of a count of stock. */
-const STOCK_COUNT = /stock|qty|quantity|inventory|on[\W_]*hand/i;
 
 /**
  * The row's `subject` cell against its cell of the captured other column `o`, when both are

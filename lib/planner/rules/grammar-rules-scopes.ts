@@ -1,3 +1,4 @@
+import { personAge, stockCount, valueWord } from "./column-captures";
 import type { ItemPayload, Rule } from "./grammar";
 import { between, compare, dateScope, n, textColumn, valueScope } from "./grammar-builders";
 import {
@@ -18,13 +19,9 @@ import {
   column,
   date,
   dateColumn,
-  type Matcher,
   opt,
-  type Pattern,
-  pattern,
   quoted,
   relativeDate,
-  type Scan,
   seq,
   shapedValue,
   tag,
@@ -33,58 +30,6 @@ import {
 } from "./patterns";
 import { num } from "./patterns-number";
 import type { ColumnRef, ValueRef } from "./vocabulary";
-
-/** The columns of numbers with a word of their name that `named` accepts. */
-function numberColumnsNamed(scan: Scan, named: (word: string) => boolean) {
-  return [...scan.vocabulary.columns.values()].filter(
-    (column) =>
-      (column.type === "integer" || column.type === "number") &&
-      column.name
-        .toLowerCase()
-        .split(/[^a-z]+/)
-        .some(named),
-  );
-}
-
-/**
- * The one numeric column that counts stock (Stock Qty, units_on_hand, inventory), captured
- * without reading a token; no match when there is none or several.
- */
-function stockCount(name: string): Pattern {
-  const STOCK_WORDS = new Set(["stock", "qty", "quantity", "inventory", "onhand", "hand"]);
-  const match: Matcher = (scan, at, caps) => {
-    const counts = numberColumnsNamed(scan, (word) => STOCK_WORDS.has(word));
-    return counts.length === 1
-      ? [{ end: at, caps: { ...caps, [name]: { column: counts[0].name } } }]
-      : [];
-  };
-  return pattern(match, { nullable: true });
-}
-
-/** Nouns for people, which "under 25" or "over 65" after them compares by age. */
-const PEOPLE = new Set(
-  (
-    "people persons drivers driver holders holder policyholders customers clients members " +
-    "employees staff students pupils patients users tenants guests players residents " +
-    "applicants participants athletes workers children kids adults seniors passengers"
-  ).split(" "),
-);
-
-/**
- * "drivers under 25", "members over 65": a word for people, then the table's one age column
- * (age, driver_age, Age (years)), captured without reading a further token.
- */
-function personAge(name: string): Pattern {
-  const match: Matcher = (scan, at, caps) => {
-    const token = scan.tokens[at];
-    if (token?.kind !== "word" || !PEOPLE.has(token.norm)) return [];
-    const ages = numberColumnsNamed(scan, (word) => word === "age");
-    return ages.length === 1
-      ? [{ end: at + 1, caps: { ...caps, [name]: { column: ages[0].name } } }]
-      : [];
-  };
-  return pattern(match, { classes: new Set(["compact"]) });
-}
 
 /**
  * Rules of the grammar (grammar.ts): counts of a numeric column, dates, comparisons and text columns. In priority order: when two rules match equally
@@ -477,18 +422,4 @@ function emptyScope(caps: Caps): ItemPayload {
     kind: "scope",
     cond: { type: "empty", column: ref.column, empty: caps.empty as boolean },
   };
-}
-
-/** A word of one text column's values (`Vocabulary.valueWords`). */
-function valueWord(name: string): Pattern {
-  const match: Matcher = (scan, at, caps) => {
-    const token = scan.tokens[at];
-    if (token?.kind !== "word") return [];
-    const { valueWords } = scan.vocabulary;
-    // Only as the values write it: a plural ("Lab tests", "Portland shows") more often names
-    // the rows themselves than the rows whose title has the word.
-    const ref = valueWords.get(token.norm);
-    return ref ? [{ end: at + 1, caps: { ...caps, [name]: ref } }] : [];
-  };
-  return pattern(match, { classes: new Set(["compact"]) });
 }

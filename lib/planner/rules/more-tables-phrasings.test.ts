@@ -249,3 +249,26 @@ describe("a small table of subscriptions: region codes and fees per seat", () =>
     });
   });
 });
+
+describe("words that follow each other in a product's name", () => {
+  it("are one phrase, so an exception leaves out only that product", () => {
+    const coffee = tableProfile([
+      "sku,product,category,brand,cost,price",
+      "P-001,Espresso Beans 1kg,coffee,Roastly,9.50,18.00",
+      "P-002,Filter Papers,accessories,Brewco,1.20,3.50",
+      "P-003,Decaf Beans 500g,coffee,Roastly,6.10,11.50",
+      "P-004,Milk Frother,equipment,Brewco,22.00,49.00",
+    ]);
+    const { operation } = rulesOn(coffee, {
+      knownValues: new Map([
+        ["product", ["Espresso Beans 1kg", "Filter Papers", "Decaf Beans 500g", "Milk Frother"]],
+        ["brand", ["Roastly", "Brewco"]],
+      ]),
+    });
+    // Each word was its own condition: "Beans" left out the espresso beans too.
+    expect(operation("raise Roastly prices 4%, but keep Decaf Beans as is").filter).toEqual({
+      all: [{ column: "brand", op: "eq", value: "Roastly" }],
+      none: [{ column: "product", op: "contains", value: "Decaf Beans" }],
+    });
+  });
+});

@@ -1,0 +1,138 @@
+import { normPhrase } from "./grammar-words";
+import { type Matcher, type Pattern, pattern, type Scan, words } from "./patterns";
+
+/**
+ * Patterns that capture a column the words imply rather than name: the table's one count of
+ * stock ("in stock", "stock falls below"), its one age column ("drivers under 25"), and the
+ * value words of one text column ("Decaf Beans").
+ */
+
+/** The columns of numbers with a word of their name that `named` accepts. */
+function numberColumnsNamed(scan: Scan, named: (word: string) => boolean) {
+  return [...scan.vocabulary.columns.values()].filter(
+    (column) =>
+      (column.type === "integer" || column.type === "number") &&
+      column.name
+        .toLowerCase()
+        .split(/[^a-z]+/)
+        .some(named),
+  );
+}
+
+/** Nouns for people, which "under 25" or "over 65" after them compares by age. */
+const PEOPLE = new Set(
+  (
+    "people persons drivers driver holders holder policyholders customers clients members " +
+    "employees staff students pupils patients users tenants guests players residents " +
+    "applicants participants athletes workers children kids adults seniors passengers"
+  ).split(" "),
+);
+
+/**
+ * "drivers under 25", "members over 65": a word for people, then the table's one age column
+ * (age, driver_age, Age (years)), captured without reading a further token.
+ */
+export function personAge(name: string): Pattern {
+  const match: Matcher = (scan, at, caps) => {
+    const token = scan.tokens[at];
+    if (token?.kind !== "word" || !PEOPLE.has(token.norm)) return [];
+    const ages = numberColumnsNamed(scan, (word) => word === "age");
+    return ages.length === 1
+      ? [{ end: at + 1, caps: { ...caps, [name]: { column: ages[0].name } } }]
+      : [];
+  };
+  return pattern(match, { classes: new Set(["compact"]) });
+}
+
+/** Names of a level that a count is checked against. */
+export const THRESHOLD =
+  /reorder|par[\W_]*level|safety|minimum|min[\W_]*(stock|qty|level)|threshold/i;
+
+/** Words of the name of a count of stock (Stock Qty, units_on_hand, inventory). */
+const STOCK_WORDS = new Set(["stock", "qty", "quantity", "inventory", "onhand", "hand"]);
+
+/**
+ * The one numeric column, other than `except`, that counts stock; not a level it is checked
+ * against (reorder_level, min_stock).
+ */
+export function stockCountColumn(scan: Scan, except?: string): string | undefined {
+  const counts = numberColumnsNamed(scan, (word) => STOCK_WORDS.has(word)).filter(
+    (column) => column.name !== except && !THRESHOLD.test(column.name),
+  );
+  return counts.length === 1 ? counts[0].name : undefined;
+}
+
+/** The table's one count of stock, captured without reading a token; no match without one. */
+export function stockCount(name: string): Pattern {
+  const match: Matcher = (scan, at, caps) => {
+    const count = stockCountColumn(scan);
+    return count ? [{ end: at, caps: { ...caps, [name]: { column: count } } }] : [];
+  };
+  return pattern(match, { nullable: true });
+}
+
+/** "stock", "inventory": the table's one count of stock (Qty On Hand), captured under `name`. */
+export function stockWord(name: string): Pattern {
+  const word = words(
+    "stock",
+    "inventory",
+    "stock level",
+    "stock levels",
+    "stock count",
+    "stock on hand",
+    "quantity",
+    "quantity on hand",
+    "units on hand",
+    "on hand",
+  );
+  const match: Matcher = (scan, at, caps) => {
+    const count = stockCountColumn(scan);
+    if (!count) return [];
+    return word(scan, at, caps).map((found) => ({
+      end: found.end,
+      caps: { ...found.caps, [name]: { column: count } },
+    }));
+  };
+  return pattern(match, word.first);
+}
+
+/** A word of one text column's values (`Vocabulary.valueWords`). */
+export function valueWord(name: string): Pattern {
+  const match: Matcher = (scan, at, caps) => {
+    const token = scan.tokens[at];
+    if (token?.kind !== "word") return [];
+    const { valueWords } = scan.vocabulary;
+    // Only as the values write it: a plural ("Lab tests", "Portland shows") more often names
+    // the rows themselves than the rows whose title has the word.
+    const ref = valueWords.get(token.norm);
+    if (!ref) return [];
+    // "Decaf Beans" of "Decaf Beans 500g": words that follow each other in a value are one
+    // phrase, never two conditions (in an exception, two would leave out every "… Beans").
+    let end = at + 1;
+    let phrase = ref.word;
+    for (;;) {
+      const next = scan.tokens[end];
+      const more = next?.kind === "word" ? valueWords.get(next.norm) : undefined;
+      if (!more || more.column !== ref.column) break;
+      const longer = `${phrase} ${more.word}`;
+      // A whole value ("Blood Test") is the value rule's to read.
+      if (scan.vocabulary.valuePhrases.has(normPhrase(longer))) break;
+      if (!someValueHas(scan, ref.column, longer)) break;
+      phrase = longer;
+      end++;
+    }
+    return [{ end, caps: { ...caps, [name]: { column: ref.column, word: phrase } } }];
+  };
+  return pattern(match, { classes: new Set(["compact"]) });
+}
+
+/** Whether a value of `column` has `text` in it, ignoring case. */
+function someValueHas(scan: Scan, column: string, text: string): boolean {
+  const wanted = text.toLowerCase();
+  for (const refs of scan.vocabulary.valuePhrases.values()) {
+    for (const ref of refs) {
+      if (ref.column === column && ref.value.toLowerCase().includes(wanted)) return true;
+    }
+  }
+  return false;
+}
