@@ -175,7 +175,8 @@ function checkWrittenValue(
   const valuePath = [...path, "value"];
   if (typeof action.value === "string" && VARIABLE_REFERENCE.test(action.value)) {
     checkVariableUse(context, scope, action.value, valuePath, index, column, action.type);
-  } else {
+  } else if (!(action.type === "set_value" && action.value === "")) {
+    // set_value "" empties the cell, in a column of any type.
     const mismatch = valueMismatch(action.value, column);
     if (mismatch) context.report("value_type", valuePath, mismatch);
     else if (action.type === "set_value" && context.isCategoryColumn(column))

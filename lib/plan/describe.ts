@@ -99,7 +99,9 @@ function describeAction(action: NormalizedAction, variables: ReadonlyMap<string,
       break;
     }
     case "set":
-      return `Set ${action.column} to ${scalar(action.value, variables)}`;
+      return action.value === ""
+        ? `Empty ${action.column}`
+        : `Set ${action.column} to ${scalar(action.value, variables)}`;
     case "restore": {
       const count = Object.keys(action.values).length;
       return `Put back the earlier ${action.column} of ${count} row${count === 1 ? "" : "s"}`;

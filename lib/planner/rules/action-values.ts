@@ -72,7 +72,21 @@ export function readAction(reading: Reading): DraftAction {
   if (verb === "multiply") return readMultiply(reading);
   if (verb === "toggle") return readToggle(reading);
   if (verb === "restock") return readRestock(reading);
+  if (verb === "clear") return readClear(reading);
   return readSet(reading);
+}
+
+/** "Clear the promo price on accessories": the named column's cells emptied. */
+function readClear(reading: Reading): DraftAction {
+  const { amounts, bools, setTexts, flags } = reading.items;
+  const { clauseText, named } = reading;
+  if (amounts.length + bools.length + setTexts.length > 0 || flags.some((f) => f.marker))
+    refuse(`${JSON.stringify(clauseText)}: clearing empties a cell and takes no value.`, [
+      clauseText,
+    ]);
+  if (named.length !== 1)
+    refuse(`${JSON.stringify(clauseText)} does not say which one column to clear.`, [clauseText]);
+  return { kind: "set", column: named[0], value: "" };
 }
 
 /** "No salary should be under 50,000": the rows below are raised to it, no others. */

@@ -318,6 +318,7 @@ function describeAction(vocabulary: Vocabulary, action: DraftAction): string {
   if (typeof action.value === "boolean" && isInStockColumn(vocabulary, action.column)) {
     return action.value ? "Mark as in stock" : "Mark as out of stock";
   }
+  if (action.value === "") return `Empty ${action.column}`;
   const shown =
     typeof action.value === "number"
       ? amount(action.value, action.unit)

@@ -113,6 +113,7 @@ export const VERBS: [string[], VerbKind, { factor?: number; needsOff?: boolean }
     "set",
   ],
   [["restock", "re stock", "replenish"], "restock"],
+  [["clear", "clear out", "blank out", "erase", "wipe", "unset"], "clear"],
   [["flip", "toggle", "invert"], "toggle"],
   [["multiply"], "multiply"],
   [["double"], "multiply", { factor: 2 }],

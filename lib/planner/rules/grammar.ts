@@ -52,6 +52,7 @@ export type VerbKind =
   | "set"
   | "multiply"
   | "restock"
+  | "clear"
   | "apply"
   | "toggle";
 

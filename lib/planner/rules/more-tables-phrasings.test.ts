@@ -272,3 +272,23 @@ describe("words that follow each other in a product's name", () => {
     });
   });
 });
+
+describe("clearing a column", () => {
+  const promos = tableProfile([
+    "sku,product,category,price,promo_price",
+    "P-001,Espresso Beans,coffee,18.00,",
+    "P-002,Filter Papers,accessories,3.50,2.99",
+    "P-004,Milk Frother,equipment,49.00,44.00",
+    "P-006,Travel Mug,accessories,14.00,",
+  ]);
+  const { operation, refusal } = rulesOn(promos, {
+    knownValues: new Map([["category", ["coffee", "accessories", "equipment"]]]),
+  });
+  const empty = { type: "set_value", column: "promo_price", value: "" };
+
+  it("empties the named column's cells", () => {
+    expect(operation("clear the promo price on all accessories").action).toEqual(empty);
+    expect(operation("blank out promo prices for equipment").action).toEqual(empty);
+    expect(refusal("clear accessories")).toContain("which one column to clear");
+  });
+});
