@@ -64,7 +64,7 @@ const MULTIPLIER_WORDS: Record<string, string> = {
  * when it cannot be placed here, undefined when it is not such a word.
  */
 function readWord(word: string, next: string, { out, pending }: Translation): number | undefined {
-  if (/^(?:the|its|their|current|a|an|of|value)$/.test(word)) return 1;
+  if (/^(?:the|its|their|current|regular|normal|usual|full|a|an|of|value)$/.test(word)) return 1;
   const pair = `${word} ${next}`;
   // "40 per seat", "$2 for each guest": the amount times the count that follows.
   if ((word === "per" || word === "each") && out.length > 0) {
