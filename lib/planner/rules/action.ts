@@ -84,7 +84,7 @@ function sortItems(clause: Clause): ClauseItems {
 
 /** The verb: the clause's own, the previous clause's, or what its amounts and values imply. */
 function actionContext(
-  { verbItem, amounts, flags, goals, columnItems }: ClauseItems,
+  { verbItem, amounts, flags, goals, columnItems, setTexts }: ClauseItems,
   clauseText: string,
   previous: ActionContext | undefined,
 ): ActionContext {
@@ -122,6 +122,9 @@ function actionContext(
   }
   // "take V02 off hold": taking off a flag sets it, it does not subtract.
   if (context.needsOff && amounts.length === 0 && flags.length > 0) context = { verb: "set" };
+  // "bump the priority to high", "lower the tier to bronze": a step to a word sets it.
+  const step = context.verb === "increase" || context.verb === "decrease";
+  if (step && amounts.length === 0 && setTexts.length > 0) context = { verb: "set" };
   // "make vegetarian dishes 10% cheaper", "charge 2 more dollars": an amount that says which way
   // moves the value rather than sets it.
   if (

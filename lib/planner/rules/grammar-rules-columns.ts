@@ -90,6 +90,23 @@ export const COLUMN_COMPARISON_RULES: Rule[] = [
       return refs.length > 0 ? valueScope(refs) : undefined;
     },
   },
+  {
+    // "unassigned tickets", "unreviewed essays": no one in the column named for whoever does
+    // it (assignee, reviewer).
+    name: "agent-missing",
+    pattern: anyWord("w"),
+    build: (caps, scan) => {
+      const word = (caps.w as string).toLowerCase();
+      const stem = word.startsWith("un") ? agentStem(word.slice(2)) : undefined;
+      if (stem === undefined) return undefined;
+      const columns = [...scan.vocabulary.columns.values()].filter(
+        (column) =>
+          column.type === "text" && nameWords(column.name).some((name) => name.startsWith(stem)),
+      );
+      if (columns.length !== 1) return undefined;
+      return { kind: "scope", cond: { type: "empty", column: columns[0].name, empty: true } };
+    },
+  },
 ];
 
 /** Past participles whose doer is not the participle's stem plus "-er" or "-or". */

@@ -99,6 +99,7 @@ export const VERBS: [string[], VerbKind, { factor?: number; needsOff?: boolean }
       "upgrade",
       "downgrade",
       "relocate",
+      "push",
       "is now",
       "are now",
       "now costs",

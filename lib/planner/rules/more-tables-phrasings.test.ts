@@ -292,3 +292,49 @@ describe("clearing a column", () => {
     expect(refusal("clear accessories")).toContain("which one column to clear");
   });
 });
+
+describe("a support queue", () => {
+  const tickets = tableProfile([
+    "ticket_id,subject,priority,status,assignee,created_at,due_date,hours_logged,customer_tier",
+    "T-501,Login fails,high,open,Maya,2026-11-01,2026-11-20,3.5,gold",
+    "T-502,Invoice wrong,medium,in progress,Omar,2026-11-10,2026-11-30,1.0,silver",
+    "T-503,API timeout,urgent,open,,2026-11-22,2026-11-24,0.0,gold",
+    "T-505,Password reset,low,open,Omar,2026-11-25,2026-12-05,0.5,silver",
+  ]);
+  const { operation } = rulesOn(tickets, {
+    knownValues: new Map([
+      ["priority", ["high", "medium", "urgent", "low"]],
+      ["status", ["open", "in progress"]],
+      ["assignee", ["Maya", "Omar"]],
+      ["customer_tier", ["gold", "silver"]],
+    ]),
+  });
+
+  it("reads unassigned as no assignee", () => {
+    expect(operation("assign all unassigned tickets to Omar")).toEqual({
+      filter: { all: [{ column: "assignee", op: "is_empty" }] },
+      action: { type: "set_value", column: "assignee", value: "Omar" },
+    });
+  });
+
+  it("reads a step to a word as setting it, after a plural possessive", () => {
+    // "customers'" left its apostrophe over, and "bump … to high" asked by how much.
+    expect(operation("bump the priority of gold customers' open tickets to high")).toEqual({
+      filter: {
+        all: [
+          { column: "customer_tier", op: "eq", value: "gold" },
+          { column: "status", op: "eq", value: "open" },
+        ],
+      },
+      action: { type: "set_value", column: "priority", value: "high" },
+    });
+  });
+
+  it("reads push … to a date as setting it", () => {
+    expect(operation("push the due date of Omar's tickets to 2026-12-15").action).toEqual({
+      type: "set_value",
+      column: "due_date",
+      value: "2026-12-15",
+    });
+  });
+});

@@ -147,7 +147,10 @@ function readWord(position: number, rest: string): Read | null {
     start: position,
     end: position + raw.length,
   };
-  return { token, next: token.end };
+  // "customers' tickets": the apostrophe of a plural possessive is dropped with it.
+  const pluralPossessive =
+    /^s$/i.test(raw.slice(-1)) && /^['’](?![\p{L}\p{N}])/u.test(rest.slice(raw.length));
+  return { token, next: token.end + (pluralPossessive ? 1 : 0) };
 }
 
 function readPunct(position: number, rest: string): Read {
