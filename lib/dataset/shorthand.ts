@@ -11,9 +11,55 @@ export type ColumnRole = Exclude<ShorthandRole, "key">;
 
 /** Column names (normalised: lower case, spaces and hyphens as `_`) that fill each role. */
 export const SHORTHAND_SYNONYMS: Readonly<Record<ColumnRole, readonly string[]>> = {
-  category: ["category", "categories", "genre", "type", "department", "group", "collection"],
-  stock: ["in_stock", "instock", "available", "availability", "in_stock_flag", "active"],
-  price: ["price", "list_price", "unit_price", "sale_price", "retail_price", "amount"],
+  // With the names a table exported in German, French, Spanish, Italian, Dutch or Portuguese
+  // gives them (the files that come with semicolons and decimal commas).
+  category: [
+    "category",
+    "categories",
+    "genre",
+    "type",
+    "department",
+    "group",
+    "collection",
+    "kategorie",
+    "warengruppe",
+    "catégorie",
+    "categorie",
+    "categoría",
+    "categoria",
+  ],
+  stock: [
+    "in_stock",
+    "instock",
+    "available",
+    "availability",
+    "in_stock_flag",
+    "active",
+    "verfügbar",
+    "lieferbar",
+    "auf_lager",
+    "disponible",
+    "en_stock",
+    "disponibile",
+    "beschikbaar",
+    "op_voorraad",
+    "disponível",
+  ],
+  price: [
+    "price",
+    "list_price",
+    "unit_price",
+    "sale_price",
+    "retail_price",
+    "amount",
+    "preis",
+    "verkaufspreis",
+    "prix",
+    "precio",
+    "prezzo",
+    "prijs",
+    "preço",
+  ],
 };
 
 /** Column types that can fill each role. */

@@ -49,7 +49,21 @@ export const THRESHOLD =
   /reorder|par[\W_]*level|safety|minimum|min[\W_]*(stock|qty|level)|threshold/i;
 
 /** Words of the name of a count of stock (Stock Qty, units_on_hand, inventory). */
-const STOCK_WORDS = new Set(["stock", "qty", "quantity", "inventory", "onhand", "hand"]);
+const STOCK_WORDS = new Set([
+  "stock",
+  "qty",
+  "quantity",
+  "inventory",
+  "onhand",
+  "hand",
+  // As exported in German, Spanish, Italian, Dutch and Portuguese.
+  "lagerbestand",
+  "bestand",
+  "existencias",
+  "giacenza",
+  "voorraad",
+  "estoque",
+]);
 
 /**
  * The one numeric column, other than `except`, that counts stock; not a level it is checked

@@ -338,3 +338,30 @@ describe("a support queue", () => {
     });
   });
 });
+
+describe("a table exported in German, with semicolons and decimal commas", () => {
+  it("finds the price, category and stock among its German column names", () => {
+    const shop = tableProfile(
+      [
+        "artikel;bezeichnung;kategorie;preis;lagerbestand",
+        "A1;Kaffee 1kg;Getränke;12,50;40",
+        "A2;Tee 250g;Getränke;4,20;0",
+        "A3;Tasse;Zubehör;7,90;15",
+        "A4;Filter;Zubehör;2,10;300",
+      ],
+      ";",
+    );
+    expect(shop.shorthand).toMatchObject({ price: "preis", category: "kategorie" });
+    const { operation } = rulesOn(shop, {
+      knownValues: new Map([["kategorie", ["Getränke", "Zubehör"]]]),
+    });
+    // "prices" named no column: the table had no column called price.
+    expect(operation("raise prices of Getränke by 5%")).toEqual({
+      filter: { all: [{ column: "kategorie", op: "eq", value: "Getränke" }] },
+      action: { type: "percent_increase", column: "preis", value: 5 },
+    });
+    expect(operation("raise prices by 2% for everything out of stock").filter).toEqual({
+      all: [{ column: "lagerbestand", op: "lte", value: 0 }],
+    });
+  });
+});
