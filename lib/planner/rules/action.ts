@@ -102,11 +102,12 @@ function actionContext(
   } else {
     const directed = amounts.find((amount) => amount.direction !== undefined);
     if (directed) context = { verb: directed.direction === "up" ? "increase" : "decrease" };
-    // "marked as sold", "no salary under 50,000", "sales gets no bonus": what the rows end up as.
+    // "marked as sold", "no salary under 50,000", "sales gets no bonus", "price all accessories
+    // at 9.99": what the rows end up as.
     else if (
       flags.some((item) => item.marker === "as") ||
       goals.length > 0 ||
-      amounts.some((amount) => amount.mode === "to" && amount.num.text === "0")
+      amounts.some((amount) => amount.mode === "to")
     )
       context = { verb: "set" };
     else if (amounts.length > 0) {

@@ -244,6 +244,7 @@ export const STOP_WORDS = [
   "across the board",
   "current",
   "currently",
+  "already",
   "existing",
   "only",
   "just",

@@ -365,3 +365,28 @@ describe("a table exported in German, with semicolons and decimal commas", () =>
     });
   });
 });
+
+describe("the seed catalog, as a pricing analyst writes", () => {
+  const seed = tableProfile([
+    "sku,category,price,in_stock",
+    "A101,fitness,29.99,true",
+    "A102,yoga,18.50,false",
+    "A103,accessories,7.25,true",
+    "A104,fitness,129.00,true",
+  ]);
+  const { operation } = rulesOn(seed, {
+    knownValues: new Map([["category", ["fitness", "yoga", "accessories"]]]),
+  });
+
+  it("reads price … at as setting the price, and already as filler", () => {
+    expect(operation("price all accessories at 9.99")).toEqual({
+      filter: { categories: ["accessories"] },
+      action: { type: "set_price", value: 9.99 },
+    });
+    // "already" was left over.
+    expect(operation("increase all prices by 5% except those already above 100")).toEqual({
+      filter: { none: [{ column: "price", op: "gt", value: 100 }] },
+      action: { type: "percent_increase", value: 5 },
+    });
+  });
+});
