@@ -47,6 +47,23 @@ export const ACTION_RULES: Rule[] = [
     build: (caps) => ({ kind: "amount", mode: "off", direction: "down", num: n(caps) }),
   },
   {
+    // "raise yoga by a quarter": a fraction that is a whole percentage.
+    name: "amount-fraction",
+    pattern: seq(
+      words("by", "by a", "by one"),
+      alt(
+        tag("p", 25, words("quarter")),
+        tag("p", 20, words("fifth")),
+        tag("p", 10, words("tenth")),
+      ),
+    ),
+    build: (caps) => ({
+      kind: "amount",
+      mode: "by",
+      num: { value: caps.p as number, unit: "percent", text: `${caps.p}%` },
+    }),
+  },
+  {
     name: "amount-half",
     pattern: words(
       "by half",

@@ -244,6 +244,8 @@ export const STOP_WORDS = [
   "across the board",
   "current",
   "currently",
+  "they're",
+  "it's",
   "already",
   "existing",
   "only",

@@ -378,6 +378,21 @@ describe("the seed catalog, as a pricing analyst writes", () => {
     knownValues: new Map([["category", ["fitness", "yoga", "accessories"]]]),
   });
 
+  it("reads a quarter and a fifth as percentages, and they're as filler", () => {
+    expect(operation("raise yoga by a quarter").action).toEqual({
+      type: "percent_increase",
+      value: 25,
+    });
+    expect(operation("cut fitness by a fifth").action).toEqual({
+      type: "percent_decrease",
+      value: 20,
+    });
+    expect(operation("lower yoga prices by 5% unless they're already under 20").filter).toEqual({
+      categories: ["yoga"],
+      none: [{ column: "price", op: "lt", value: 20 }],
+    });
+  });
+
   it("reads price … at as setting the price, and already as filler", () => {
     expect(operation("price all accessories at 9.99")).toEqual({
       filter: { categories: ["accessories"] },
