@@ -23,6 +23,9 @@ const OPPOSITES = new Map(
     ["public", "private"],
     ["approved", "rejected"],
     ["won", "lost"],
+    ["part time", "full time"],
+    ["part timer", "full timer"],
+    ["part timers", "full timers"],
   ].flatMap(([a, b]) => [
     [a, b],
     [b, a],
@@ -36,9 +39,12 @@ export function flagPhraseMap(profile: DatasetProfile, roles: Vocabulary["roles"
     if (column.type !== "boolean") continue;
     // "Is Active", "has_discount": "active", "discount" say it too.
     const bare = column.name.replace(/^\s*(?:is|has|can)[\s_-]+(?=\S)/i, "");
-    const phrases = [
-      ...new Set([...nameForms(column.name), ...(bare === column.name ? [] : nameForms(bare))]),
-    ];
+    const forms = [...nameForms(column.name), ...(bare === column.name ? [] : nameForms(bare))];
+    // "part-timers" for a part_time column: the people it describes.
+    const people = forms
+      .filter((form) => / time$/.test(form))
+      .flatMap((form) => [`${form}r`, `${form}rs`]);
+    const phrases = [...new Set([...forms, ...people])];
     for (const phrase of phrases) {
       flagPhrases.set(phrase, { column: column.name, value: true });
       for (const negated of [`not ${phrase}`, `non ${phrase}`, `un${phrase}`]) {

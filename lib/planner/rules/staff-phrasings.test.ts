@@ -126,3 +126,30 @@ describe("departments as people write them", () => {
     });
   });
 });
+
+describe("part-timers and full-timers", () => {
+  it("reads the people a part_time column describes, and their opposite", () => {
+    const team = tableProfile([
+      "employee_id,full_name,city,salary,part_time",
+      "E1,Ann,Boston,52000,yes",
+      "E2,Bo,Denver,61000,no",
+      "E3,Cy,Boston,48000,no",
+    ]);
+    const { operation } = rulesOn(team, {
+      knownValues: new Map([["city", ["Boston", "Denver"]]]),
+    });
+    // "-timers" was left over.
+    expect(operation("part-timers in Boston get 500 more")).toEqual({
+      filter: {
+        all: [
+          { column: "city", op: "eq", value: "Boston" },
+          { column: "part_time", op: "eq", value: true },
+        ],
+      },
+      action: { type: "fixed_increase", column: "salary", value: 500 },
+    });
+    expect(operation("increase pay for full-time staff by 1.5%").filter).toEqual({
+      all: [{ column: "part_time", op: "eq", value: false }],
+    });
+  });
+});
