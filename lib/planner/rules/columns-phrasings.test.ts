@@ -92,3 +92,43 @@ describe("counts in days and flags named by what rows have", () => {
     });
   });
 });
+
+describe("a marketing team's campaigns", () => {
+  const campaigns = tableProfile([
+    "campaign_id,name,channel,budget,spend,clicks,status,owner",
+    "C-01,Spring Sale,search,5000,4200,8400,active,Lena",
+    "C-02,Brand Video,video,12000,12500,3100,active,Marco",
+    "C-03,Retargeting,display,3000,900,4500,paused,Lena",
+    "C-05,Newsletter,email,500,480,2400,active,Marco",
+  ]);
+  const { operation } = rulesOn(campaigns, {
+    knownValues: new Map([
+      ["status", ["active", "paused"]],
+      ["owner", ["Lena", "Marco"]],
+      ["channel", ["search", "video", "display", "email"]],
+    ]),
+  });
+  const setStatus = (value: string) => ({ type: "set_value", column: "status", value });
+
+  it("reads what was spent against the budget of the same row", () => {
+    expect(operation("pause every campaign that has spent more than its budget")).toEqual({
+      filter: { all: [{ column: "spend", op: "gt", value: { column: "budget" } }] },
+      action: setStatus("paused"),
+    });
+  });
+
+  it("reads reactivate and resume as the state they lead to", () => {
+    expect(operation("reactivate paused campaigns")).toEqual({
+      filter: { all: [{ column: "status", op: "eq", value: "paused" }] },
+      action: setStatus("active"),
+    });
+    expect(operation("resume all of Marco's campaigns").action).toEqual(setStatus("active"));
+  });
+
+  it("reads an extra amount of a column as a rise of it", () => {
+    expect(operation("give Lena's campaigns an extra 1000 budget")).toEqual({
+      filter: { all: [{ column: "owner", op: "eq", value: "Lena" }] },
+      action: { type: "fixed_increase", column: "budget", value: 1000 },
+    });
+  });
+});

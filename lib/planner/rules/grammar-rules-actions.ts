@@ -47,6 +47,15 @@ export const ACTION_RULES: Rule[] = [
     build: (caps) => ({ kind: "amount", mode: "off", direction: "down", num: n(caps) }),
   },
   {
+    // "give Lena's campaigns an extra 1000 budget": more of something, said before the number.
+    name: "amount-extra",
+    pattern: seq(
+      words("an extra", "extra", "an additional", "additional", "another", "a further"),
+      num("n"),
+    ),
+    build: (caps) => ({ kind: "amount", mode: "noun", direction: "up", num: n(caps) }),
+  },
+  {
     // "raise yoga by a quarter": a fraction that is a whole percentage.
     name: "amount-fraction",
     pattern: seq(

@@ -36,7 +36,7 @@ export const COLUMN_COMPARISON_RULES: Rule[] = [
     name: "compare-columns",
     pattern: seq(
       opt(PREFIX),
-      opt(words("the", "its", "their")),
+      opt(words("the", "its", "their", "has", "have", "had")),
       alt(column("c"), stockWord("c")),
       opt(IS),
       alt(CMP, VERB_CMP),

@@ -269,6 +269,8 @@ export const VERB_FORMS: Record<string, string[]> = {
   ranking: ["ranked"],
   weight: ["weighing", "weighs", "weigh"],
   age: ["aged"],
+  spend: ["spent"],
+  sales: ["sold"],
 };
 
 /** Singular and plural forms of a phrase's last word. */

@@ -116,10 +116,21 @@ export function readValueVerbs(scan: Scan, lexed: LexItem[]): LexItem[] {
   return read;
 }
 
-/** The values of one text column that are `verb`'s past participle, if any. */
+/** Verbs whose outcome is an adjective rather than their participle ("reactivate" → active). */
+const STATE_VERBS: Record<string, string> = {
+  activate: "active",
+  reactivate: "active",
+  resume: "active",
+  unpause: "active",
+  deactivate: "inactive",
+  reopen: "open",
+};
+
+/** The values of one text column that are `verb`'s past participle (or outcome), if any. */
 function participleValue(scan: Scan, verb: string) {
   const last = verb.at(-1) ?? "";
-  for (const form of [`${verb}ed`, `${verb}d`, `${verb}${last}ed`]) {
+  const state = STATE_VERBS[verb];
+  for (const form of [`${verb}ed`, `${verb}d`, `${verb}${last}ed`, ...(state ? [state] : [])]) {
     const refs = scan.vocabulary.valuePhrases.get(form);
     if (refs && new Set(refs.map((ref) => ref.column)).size === 1) return refs;
   }
