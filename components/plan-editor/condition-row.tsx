@@ -116,19 +116,16 @@ export function ConditionRow({ path, onRemove }: { path: PlanPath; onRemove: () 
   );
 }
 
-function ConditionValue({
-  op,
-  column,
-  columns,
-  control,
-  field,
-}: {
+/** What a condition's value input needs: its operator, its column and the table's columns. */
+interface ValueProps {
   op: ConditionOp;
   column: ColumnProfile | undefined;
   columns: readonly ColumnProfile[];
   control: ControlProps;
   field: FieldBinding;
-}) {
+}
+
+function ConditionValue({ op, column, columns, control, field }: ValueProps) {
   const shape = (CONDITION_OPS as readonly string[]).includes(op) ? valueShape(op) : "single";
   const textOnly = op === "contains" || op === "starts_with";
   const value = field.value as Condition["value"];
@@ -186,19 +183,7 @@ function ConditionValue({
  * One value, or another column of the same row ("stock less than its reorder level"): a choice
  * of the two for the operators that can compare with a column.
  */
-function ValueOrColumn({
-  op,
-  column,
-  columns,
-  control,
-  field,
-}: {
-  op: ConditionOp;
-  column: ColumnProfile | undefined;
-  columns: readonly ColumnProfile[];
-  control: ControlProps;
-  field: FieldBinding;
-}) {
+function ValueOrColumn({ op, column, columns, control, field }: ValueProps) {
   const value = field.value as Condition["value"];
   const other = isColumnReference(value) ? value.column : undefined;
   const input =
