@@ -92,22 +92,32 @@ export const COLUMN_COMPARISON_RULES: Rule[] = [
   },
   {
     // "unassigned tickets", "unreviewed essays": no one in the column named for whoever does
-    // it (assignee, reviewer).
+    // it (assignee, reviewer); "vacant units": no tenant ("occupied": one).
     name: "agent-missing",
     pattern: anyWord("w"),
     build: (caps, scan) => {
       const word = (caps.w as string).toLowerCase();
-      const stem = word.startsWith("un") ? agentStem(word.slice(2)) : undefined;
+      // "vacant units": no one in the column of whoever lives there (tenant, occupant).
+      const lived = VACANT.has(word) || word === "occupied";
+      const stem = lived ? OCCUPANT : word.startsWith("un") ? agentStem(word.slice(2)) : undefined;
       if (stem === undefined) return undefined;
       const columns = [...scan.vocabulary.columns.values()].filter(
         (column) =>
-          column.type === "text" && nameWords(column.name).some((name) => name.startsWith(stem)),
+          column.type === "text" &&
+          nameWords(column.name).some((name) =>
+            stem instanceof RegExp ? stem.test(name) : name.startsWith(stem),
+          ),
       );
       if (columns.length !== 1) return undefined;
-      return { kind: "scope", cond: { type: "empty", column: columns[0].name, empty: true } };
+      const empty = word !== "occupied";
+      return { kind: "scope", cond: { type: "empty", column: columns[0].name, empty } };
     },
   },
 ];
+
+/** Words for a home or room no one lives in, and the names of the column of who does. */
+const VACANT = new Set(["vacant", "unoccupied", "unlet", "unrented"]);
+const OCCUPANT = /^(?:tenants?|occupants?|residents?|renters?|lessees?|guests?)$/;
 
 /** Past participles whose doer is not the participle's stem plus "-er" or "-or". */
 const IRREGULAR_AGENTS: Record<string, string> = {

@@ -310,6 +310,23 @@ describe("a support queue", () => {
     ]),
   });
 
+  it("reads vacant and occupied units by their tenant", () => {
+    const units = tableProfile([
+      "unit,building,bedrooms,rent,tenant",
+      "101,Maple,1,1200,J. Park",
+      "102,Maple,2,1650,",
+      "201,Oak,3,2100,R. Diaz",
+    ]);
+    const { operation: rentals } = rulesOn(units);
+    expect(rentals("vacant units: drop rent by 100")).toEqual({
+      filter: { all: [{ column: "tenant", op: "is_empty" }] },
+      action: { type: "fixed_decrease", column: "rent", value: 100 },
+    });
+    expect(rentals("raise rent 2% for occupied units").filter).toEqual({
+      all: [{ column: "tenant", op: "not_empty" }],
+    });
+  });
+
   it("reads unassigned as no assignee", () => {
     expect(operation("assign all unassigned tickets to Omar")).toEqual({
       filter: { all: [{ column: "assignee", op: "is_empty" }] },
