@@ -9,13 +9,13 @@ import {
   isColumnReference,
   type Scalar,
 } from "@/lib/plan/schema";
-import { setConditionOp, valueShape } from "./draft-edits";
+import { setConditionColumn, setConditionOp, valueShape } from "./draft-edits";
 import { usePlanAt, usePlanFormActions } from "./editor-context";
 import { type ControlProps, Field, type FieldBinding, inputClass } from "./field";
 import { CloseIcon } from "./icons";
 import { ColumnSelect, ScalarInput, SelectInput, TextInput } from "./inputs";
 import { TokenListInput } from "./token-list-input";
-import { formatValue, parseScalarText, retypeValue } from "./value-codec";
+import { formatValue, parseScalarText } from "./value-codec";
 
 const OP_LABELS: Record<ConditionOp, string> = {
   eq: "is",
@@ -42,15 +42,7 @@ export function ConditionRow({ path, onRemove }: { path: PlanPath; onRemove: () 
 
   const changeColumn = (name: string | undefined) => {
     const next = profile.columns.find((candidate) => candidate.name === name);
-    // A comparison with another column stays one; a value is retyped for the new column.
-    const coerced = isColumnReference(condition.value)
-      ? condition.value
-      : retypeValue(condition.value, next);
-    setAt(path, {
-      ...condition,
-      column: name ?? "",
-      ...(coerced === undefined ? {} : { value: coerced }),
-    });
+    setAt(path, setConditionColumn(condition, name ?? "", next));
   };
 
   return (

@@ -23,6 +23,7 @@ import {
   renameOperation,
   renameVariable,
   reshapeConditionValue,
+  setConditionColumn,
   setConditionOp,
   setDependencies,
   setIn,
@@ -186,6 +187,23 @@ describe("conditions", () => {
       column: "price",
       op: "not_empty",
     });
+  });
+
+  it("keeps a comparison with another column through operator and column changes", () => {
+    const other = { column: "reorder_level" };
+    const below = { column: "qty", op: "lt" as const, value: other };
+    expect(setConditionOp(below, "gte")).toEqual({ column: "qty", op: "gte", value: other });
+    // An operator that cannot compare with a column gets a value of its own shape.
+    expect(setConditionOp(below, "in")).toEqual({ column: "qty", op: "in", value: [] });
+    expect(setConditionColumn(below, "stock", { type: "integer" })).toEqual({
+      column: "stock",
+      op: "lt",
+      value: other,
+    });
+    // A value is retyped for the new column.
+    expect(
+      setConditionColumn({ column: "sku", op: "eq", value: "12" }, "price", { type: "number" }),
+    ).toEqual({ column: "price", op: "eq", value: 12 });
   });
 
   it("adds to a group and removes the group with its last condition", () => {

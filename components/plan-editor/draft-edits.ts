@@ -1,4 +1,4 @@
-import type { DatasetProfile } from "@/lib/dataset/types";
+import type { ColumnProfile, DatasetProfile } from "@/lib/dataset/types";
 import type { PlanPath } from "@/lib/plan/issues";
 import {
   type Action,
@@ -15,6 +15,7 @@ import {
   type Operation,
   VARIABLE_REFERENCE,
 } from "@/lib/plan/schema";
+import { retypeValue } from "./value-codec";
 
 /**
  * The edits the plan editor makes, as pure functions from one plan to the next. The form, the
@@ -299,6 +300,22 @@ export function reshapeConditionValue(
     case "single":
       return values[0] ?? "";
   }
+}
+
+/**
+ * A condition on another column: a value is retyped for it (`retypeValue`); a comparison with
+ * another column stays one.
+ */
+export function setConditionColumn(
+  condition: Condition,
+  name: string,
+  column: Pick<ColumnProfile, "type" | "distinctValues"> | undefined,
+): Condition {
+  const value = isColumnReference(condition.value)
+    ? condition.value
+    : retypeValue(condition.value, column);
+  const { value: _, ...rest } = condition;
+  return { ...rest, column: name, ...(value === undefined ? {} : { value }) };
 }
 
 export function setConditionOp(condition: Condition, op: ConditionOp): Condition {
