@@ -422,3 +422,25 @@ describe("the seed catalog, as a pricing analyst writes", () => {
     });
   });
 });
+
+describe("a small hotel, whose status says available", () => {
+  it("reads available as a status where no yes/no column says stock", () => {
+    const rooms = tableProfile([
+      "room_no,room_type,floor,nightly_rate,status",
+      "101,single,1,89,available",
+      "102,double,1,129,occupied",
+      "202,suite,2,249,maintenance",
+    ]);
+    const { operation } = rulesOn(rooms, {
+      knownValues: new Map([
+        ["room_type", ["single", "double", "suite"]],
+        ["status", ["available", "occupied", "maintenance"]],
+      ]),
+    });
+    // "available" was a stock word only, and left over.
+    expect(operation("mark room 202 as available again")).toEqual({
+      filter: { all: [{ column: "room_no", op: "eq", value: 202 }] },
+      action: { type: "set_value", column: "status", value: "available" },
+    });
+  });
+});

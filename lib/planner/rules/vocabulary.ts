@@ -18,6 +18,8 @@ import {
   numberForms,
   participles,
   ROLE_WORDS,
+  STOCK_FALSE,
+  STOCK_TRUE,
   textShape,
   VERB_FORMS,
   wordAliases,
@@ -302,6 +304,12 @@ function valuePhraseMap(
   // table. A one-word value that the grammar uses ("new", "all", "over") is left out, and so is
   // one that is only a number: those words mean what the grammar says. A noun for rows ("home",
   // "room") stays: a value of that name wins over it, as it does in a column of few values.
+  // A table with no yes/no column of stock has no use for "available" and its kin as stock
+  // words: there they are what a status says ("set room 202 to available").
+  const stockWordsFree = !profile.columns.some(
+    (column) => column.type === "boolean" && column.name === profile.shorthand?.stock,
+  );
+  const stockWords = new Set([...STOCK_TRUE, ...STOCK_FALSE]);
   for (const [name, values] of knownValues ?? []) {
     const column = columns.get(name);
     if (column?.type !== "text" || name === profile.keyColumn) continue;
@@ -309,7 +317,10 @@ function valuePhraseMap(
     for (const value of values) {
       const phrase = normPhrase(value);
       if (phrase === "" || /^[\d\s.,]+$/.test(phrase)) continue;
-      const grammarWord = GRAMMAR_WORDS.has(phrase) && !ROW_NOUN_SET.has(phrase);
+      const grammarWord =
+        GRAMMAR_WORDS.has(phrase) &&
+        !ROW_NOUN_SET.has(phrase) &&
+        !(stockWordsFree && stockWords.has(phrase));
       // Two letters are too short to be a name, unless written as a code ("NA", "UK", "HR").
       const code = /^[A-Z]{2}$/.test(value.trim()) && !SHORT_WORDS.has(phrase);
       if (!phrase.includes(" ") && (grammarWord || (phrase.length < 3 && !code))) continue;
