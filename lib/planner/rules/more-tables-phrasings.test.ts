@@ -444,3 +444,29 @@ describe("a small hotel, whose status says available", () => {
     });
   });
 });
+
+describe("a small fleet whose category is premium", () => {
+  it("reads a category value that is also a word of the grammar", () => {
+    const fleet = tableProfile([
+      "plate,make,year,daily_rate,category,branch",
+      "AB-123,Toyota,2021,39.00,economy,Airport",
+      "CD-456,BMW,2023,119.00,premium,Downtown",
+      "GH-012,Tesla,2022,89.00,premium,Airport",
+    ]);
+    const { operation } = rulesOn(fleet, {
+      knownValues: new Map([
+        ["make", ["Toyota", "BMW", "Tesla"]],
+        ["category", ["economy", "premium"]],
+        ["branch", ["Airport", "Downtown"]],
+      ]),
+    });
+    // "premium" (as in "a 5% premium") was left out as a value of a table this small.
+    expect(operation("premium cars at the airport go up 8%")).toEqual({
+      filter: {
+        categories: ["premium"],
+        all: [{ column: "branch", op: "eq", value: "Airport" }],
+      },
+      action: { type: "percent_increase", column: "daily_rate", value: 8 },
+    });
+  });
+});

@@ -3,7 +3,7 @@ import { isNumericColumn } from "@/lib/plan/column-values";
 import { resolveShorthand } from "@/lib/plan/shorthand";
 import type { DateRange } from "./dates";
 import { flagPhraseMap } from "./flag-phrases";
-import { ROW_NOUNS } from "./grammar-tables";
+import { ROW_NOUNS, STOP_WORDS } from "./grammar-tables";
 import { GRAMMAR_WORDS, normPhrase } from "./grammar-words";
 import {
   AMOUNT_WORDS,
@@ -272,6 +272,18 @@ function distinctiveNameWords(profile: DatasetProfile): Map<string, string> {
   );
 }
 
+/** Distinct values up to which a text column of a small table is read as a category. */
+const FEW_VALUES = 12;
+
+/** Grammar words that hold an instruction together, never read as a value. */
+const STRUCTURE_WORDS = new Set([
+  ...STOP_WORDS,
+  ...["and", "or", "but", "not", "no", "none", "except", "to", "by", "from", "than", "then"],
+  ...["over", "under", "above", "below", "between", "up", "down", "off", "more", "less"],
+  ...["set", "make", "mark", "raise", "lower", "increase", "decrease", "cut", "change"],
+  ...["new", "old", "same", "other", "others", "rest", "them", "they", "it", "its", "their"],
+]);
+
 /** Two-letter English words, which a two-letter code of the same letters would shadow. */
 const SHORT_WORDS = new Set(
   "am an as at be by do go he hi if in is it me my no of oh ok on or so to up us we".split(" "),
@@ -314,13 +326,18 @@ function valuePhraseMap(
     const column = columns.get(name);
     if (column?.type !== "text" || name === profile.keyColumn) continue;
     if (isCategoryLike(column, profile)) continue;
+    // A column of a few values is a category the table is too small for the profile to list:
+    // its values are read as a category's are, grammar's content words too ("premium" cars,
+    // "double" rooms); only the words that hold an instruction together are left out.
+    const few = new Set(values).size <= FEW_VALUES;
     for (const value of values) {
       const phrase = normPhrase(value);
       if (phrase === "" || /^[\d\s.,]+$/.test(phrase)) continue;
       const grammarWord =
         GRAMMAR_WORDS.has(phrase) &&
         !ROW_NOUN_SET.has(phrase) &&
-        !(stockWordsFree && stockWords.has(phrase));
+        !(stockWordsFree && stockWords.has(phrase)) &&
+        !(few && !STRUCTURE_WORDS.has(phrase));
       // Two letters are too short to be a name, unless written as a code ("NA", "UK", "HR").
       const code = /^[A-Z]{2}$/.test(value.trim()) && !SHORT_WORDS.has(phrase);
       if (!phrase.includes(" ") && (grammarWord || (phrase.length < 3 && !code))) continue;
