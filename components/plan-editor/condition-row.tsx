@@ -3,6 +3,7 @@
 import type { ColumnProfile } from "@/lib/dataset/types";
 import type { PlanPath } from "@/lib/plan/issues";
 import {
+  COLUMN_COMPARISON_OPS,
   CONDITION_OPS,
   type Condition,
   type ConditionOp,
@@ -216,5 +217,3 @@ function ValueOrColumn({ op, column, columns, control, field }: ValueProps) {
     </div>
   );
 }
-
-const COLUMN_COMPARISON_OPS: readonly ConditionOp[] = ["eq", "neq", "gt", "gte", "lt", "lte"];

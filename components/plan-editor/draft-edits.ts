@@ -3,6 +3,7 @@ import type { PlanPath } from "@/lib/plan/issues";
 import {
   type Action,
   type ActionType,
+  COLUMN_COMPARISON_OPS,
   COMPUTED_ACTION_TYPES,
   type Condition,
   type ConditionOp,
@@ -285,9 +286,7 @@ export function reshapeConditionValue(
 ): Condition["value"] {
   // Another column stays the value of the operators that compare with one.
   if (isColumnReference(value)) {
-    return valueShape(op) === "single" && op !== "contains" && op !== "starts_with"
-      ? value
-      : reshapeConditionValue(undefined, op);
+    return COLUMN_COMPARISON_OPS.includes(op) ? value : reshapeConditionValue(undefined, op);
   }
   const values = value === undefined ? [] : Array.isArray(value) ? value : [value];
   switch (valueShape(op)) {

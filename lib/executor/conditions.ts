@@ -3,6 +3,7 @@ import type { ColumnProfile, DatasetProfile } from "@/lib/dataset/types";
 import { parseBooleanText } from "@/lib/dataset/values";
 import { type NormalizedFilter, normalizePlan, PlanNormalizeError } from "@/lib/plan/normalize";
 import {
+  COLUMN_COMPARISON_OPS,
   type Condition,
   type ExecutionPlan,
   isColumnReference,
@@ -54,7 +55,6 @@ export function compileFilter(
   grouped: GroupedVariables = new Map(),
 ): ConditionTests {
   const compile = (c: Condition) => {
-    if (isColumnReference(c.value)) return compileColumnComparison(c, c.value.column, columns);
     const name = typeof c.value === "string" ? VARIABLE_REFERENCE.exec(c.value)?.[1] : undefined;
     const perGroup = name === undefined ? undefined : grouped.get(name);
     return perGroup
@@ -203,7 +203,7 @@ function compileColumnComparison(
   otherName: string,
   columns: Map<string, ColumnProfile>,
 ): CellTest {
-  if (!["eq", "neq", "gt", "gte", "lt", "lte"].includes(condition.op)) {
+  if (!COLUMN_COMPARISON_OPS.includes(condition.op)) {
     throw new ConditionError(
       `${condition.op} cannot compare with another column; use eq, neq, gt, gte, lt or lte.`,
     );

@@ -4,6 +4,7 @@ import { checkVariableUse, type VariableScope } from "./check-variables";
 import { describeValue, isNumericColumn, numberOf, valueMismatch } from "./column-values";
 import type { PlanPath } from "./issues";
 import {
+  COLUMN_COMPARISON_OPS,
   type Condition,
   type Filter,
   isColumnReference,
@@ -192,7 +193,7 @@ function checkColumnComparison(
 ): void {
   const column = context.column(condition.column, [...path, "column"]);
   const other = context.column(otherName, [...path, "value", "column"]);
-  if (!COLUMN_COMPARISON_OPS.has(condition.op)) {
+  if (!COLUMN_COMPARISON_OPS.includes(condition.op)) {
     context.report(
       "value_shape",
       [...path, "op"],
@@ -214,8 +215,6 @@ function checkColumnComparison(
     );
   }
 }
-
-const COLUMN_COMPARISON_OPS = new Set(["eq", "neq", "gt", "gte", "lt", "lte"]);
 
 interface ConditionValue {
   value: Scalar;

@@ -63,6 +63,16 @@ export const conditionSchema = z.strictObject({
   value: z.union([scalarSchema, z.array(scalarSchema), columnReferenceSchema]).optional(),
 });
 
+/** The operators that compare a cell with one other value, which may be another column's. */
+export const COLUMN_COMPARISON_OPS: readonly ConditionOp[] = [
+  "eq",
+  "neq",
+  "gt",
+  "gte",
+  "lt",
+  "lte",
+];
+
 /** Whether a condition's value names another column of the row. */
 export function isColumnReference(value: Condition["value"]): value is ColumnReference {
   return typeof value === "object" && value !== null && !Array.isArray(value);

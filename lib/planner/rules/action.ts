@@ -142,8 +142,8 @@ function actionContext(
     const directed = amounts.find((amount) => amount.direction !== undefined);
     // "give sales no bonus", "give engineering a 10% bonus" (a column of bonuses): given a
     // value, not a step.
-    if (!directed && amounts.some((amount) => amount.mode === "to" || columnNamed))
-      return { verb: "set" };
+    const given = columnNamed ? amounts.length > 0 : amounts.some((a) => a.mode === "to");
+    if (!directed && given) return { verb: "set" };
     if (!directed)
       refuse(`${JSON.stringify(clauseText)} does not say whether the values go up or down.`, [
         clauseText,

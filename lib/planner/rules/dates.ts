@@ -16,21 +16,24 @@ export interface DateSpan {
   year?: number;
 }
 
+/** Each month's name and its abbreviations, in order. */
+const MONTH_WORDS = [
+  ["january", "jan"],
+  ["february", "feb"],
+  ["march", "mar"],
+  ["april", "apr"],
+  ["may", "may"],
+  ["june", "jun"],
+  ["july", "jul"],
+  ["august", "aug"],
+  ["september", "sep", "sept"],
+  ["october", "oct"],
+  ["november", "nov"],
+  ["december", "dec"],
+];
+
 const MONTHS = new Map<string, number>(
-  [
-    ["january", "jan"],
-    ["february", "feb"],
-    ["march", "mar"],
-    ["april", "apr"],
-    ["may", "may"],
-    ["june", "jun"],
-    ["july", "jul"],
-    ["august", "aug"],
-    ["september", "sep", "sept"],
-    ["october", "oct"],
-    ["november", "nov"],
-    ["december", "dec"],
-  ].flatMap((names, index) => names.map((name) => [name, index + 1] as [string, number])),
+  MONTH_WORDS.flatMap((names, index) => names.map((name) => [name, index + 1] as [string, number])),
 );
 
 const RELATIVE_YEARS: Record<string, number> = {
@@ -106,15 +109,20 @@ const MONTH_PREPOSITIONS = new Set([
  * month in several years, or in none, the month is not read, and the planner asks for the year.
  */
 export function yearOfMonth(ranges: readonly DateRange[], month: number): number | undefined {
+  const years = yearsWithMonth(ranges, month);
+  return years.length === 1 ? years[0] : undefined;
+}
+
+/** The years, latest first, in which `month` falls within some range of the table's dates. */
+function yearsWithMonth(ranges: readonly DateRange[], month: number): number[] {
   const years = new Set<number>();
   for (const { min, max } of ranges) {
     for (let year = Number(min.slice(0, 4)); year <= Number(max.slice(0, 4)); year++) {
       const span = monthSpan(year, month);
       if (span.start <= max && span.end > min) years.add(year);
-      if (years.size > 1) return undefined;
     }
   }
-  return years.size === 1 ? [...years][0] : undefined;
+  return [...years].sort((a, b) => b - a);
 }
 
 /**
@@ -129,33 +137,12 @@ export function monthWithYears(
 ): string | undefined {
   const month = MONTHS.get(word);
   if (month === undefined) return undefined;
-  const years = new Set<number>();
-  for (const { min, max } of ranges) {
-    for (let year = Number(max.slice(0, 4)); year >= Number(min.slice(0, 4)); year--) {
-      const span = monthSpan(year, month);
-      if (span.start <= max && span.end > min) years.add(year);
-    }
-  }
-  const name = MONTH_NAMES[month - 1];
-  const choices =
-    years.size > 0 ? [...years].sort((a, b) => b - a).slice(0, 3) : [today.slice(0, 4)];
+  const years = yearsWithMonth(ranges, month);
+  const full = MONTH_WORDS[month - 1][0];
+  const name = `${full[0].toUpperCase()}${full.slice(1)}`;
+  const choices = years.length > 0 ? years.slice(0, 3) : [today.slice(0, 4)];
   return choices.map((year) => `${name} ${year}`).join(" or ");
 }
-
-const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 
 /**
  * A date written at `at`, with the position after it; `today` is YYYY-MM-DD, `ranges` the

@@ -20,7 +20,9 @@ import { type ColumnRef, isNumeric, type ValueRef } from "./vocabulary";
 /**
  * Rules of the grammar (grammar.ts) that compare two columns of the same row: "where qty on hand
  * is below the reorder level", "retail price above msrp", "items below their reorder level" (a
- * stock count against its threshold), "priced above their msrp".
+ * stock count against its threshold), "priced above their msrp"; and that read a column from
+ * what is said of it: "3 more homework points", "advised by Ms Cole" (the advisor column),
+ * "unassigned tickets" (no assignee), "vacant units" (no tenant).
  */
 
 /** Comparisons said with a verb: "stock falls below the reorder level", "cost exceeds price". */

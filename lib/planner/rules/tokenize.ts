@@ -148,8 +148,7 @@ function readWord(position: number, rest: string): Read | null {
     end: position + raw.length,
   };
   // "customers' tickets": the apostrophe of a plural possessive is dropped with it.
-  const pluralPossessive =
-    /^s$/i.test(raw.slice(-1)) && /^['’](?![\p{L}\p{N}])/u.test(rest.slice(raw.length));
+  const pluralPossessive = /s$/i.test(raw) && /^['’](?![\p{L}\p{N}])/u.test(rest.slice(raw.length));
   return { token, next: token.end + (pluralPossessive ? 1 : 0) };
 }
 
