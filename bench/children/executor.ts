@@ -29,6 +29,7 @@ const bytes = readFileShared(csvFile);
 lap("read_ms");
 const table = parseCsvInParallel(bytes, {
   keyColumn: profile.keyColumn,
+  checkKeysAside: true,
   encode: dictionaryEncodingFor(plan, profile),
 });
 lap("parse_ms");

@@ -87,13 +87,60 @@ function radixPass(
 }
 
 /**
- * Throws for the first row, in file order, whose key an earlier row already has. One counting
- * pass spreads the rows over buckets by the top bits of their key's hash (a few hundred rows
- * each, ascending within a bucket, as equal keys share one), and each bucket is checked with a
- * small hash table that stays in the cache; one table over a million rows would miss the cache
- * on nearly every row, and the full index (`buildKeyIndex`) takes two passes where this needs one.
+ * Throws for the first row, in file order, whose key an earlier row already has: the rows whose
+ * hashes are equal (`equalHashPairs`) have their keys compared.
  */
 export function checkKeysUnique(table: CsvTable, col: number, hashes: Int32Array): void {
+  checkEqualHashPairs(table, col, equalHashPairs(hashes, EQUAL_HASH_PAIR_LIMIT));
+}
+
+/**
+ * Pairs of equal hashes `equalHashPairs` may report before it gives up: a million distinct keys
+ * have about a hundred, so more means repeated keys, which a plain map of keys finds sooner.
+ */
+export const EQUAL_HASH_PAIR_LIMIT = 4096;
+
+/**
+ * Throws for the first row, in file order, whose key an earlier row already has, given the pairs
+ * of rows whose key hashes are equal (`equalHashPairs`); null pairs (too many) has every key
+ * compared.
+ */
+export function checkEqualHashPairs(table: CsvTable, col: number, pairs: Int32Array | null): void {
+  if (pairs === null) {
+    const seen = new Map<string, number>();
+    for (let row = 0; row < table.rowCount; row++) {
+      const key = table.cell(row, col);
+      const first = seen.get(key);
+      if (first !== undefined) throw duplicateKey(table, col, row, first);
+      seen.set(key, row);
+    }
+    return;
+  }
+  let repeat = -1;
+  let first = -1;
+  for (let at = 0; at < pairs.length; at += 2) {
+    const earlier = pairs[at];
+    const row = pairs[at + 1];
+    const sooner = repeat < 0 || row < repeat || (row === repeat && earlier < first);
+    if (sooner && table.cell(earlier, col) === table.cell(row, col)) {
+      repeat = row;
+      first = earlier;
+    }
+  }
+  if (repeat >= 0) throw duplicateKey(table, col, repeat, first);
+}
+
+/**
+ * Every pair of rows (earlier, later) whose hashes are equal, flattened, or null when there are
+ * more than `limit`. One counting pass spreads the rows over buckets by the top bits of their
+ * hash (a few hundred rows each, ascending within a bucket), and each bucket is looked at with a
+ * small hash table that stays in the cache; one table over a million rows would miss the cache on
+ * nearly every row.
+ *
+ * Self-contained (no imports, helpers or nested functions) because its source text also runs on
+ * the scan worker (scan-worker.ts), which finds the pairs while the parse's caller goes on.
+ */
+export function equalHashPairs(hashes: Int32Array, limit: number): Int32Array | null {
   const n = hashes.length;
   let bits = 1;
   while (bits < 16 && n >> (bits + 9) > 0) bits++;
@@ -116,8 +163,7 @@ export function checkKeysUnique(table: CsvTable, col: number, hashes: Int32Array
   const slotRow = new Int32Array(size);
   // Which bucket filled a slot (bucket + 1), so the table is never cleared between buckets.
   const slotBucket = new Int32Array(size);
-  let repeat = -1;
-  let first = -1;
+  const pairs: number[] = [];
   for (let b = 0; b < buckets; b++) {
     for (let i = bucketStart[b]; i < bucketStart[b + 1]; i++) {
       const row = rows[i];
@@ -128,18 +174,14 @@ export function checkKeysUnique(table: CsvTable, col: number, hashes: Int32Array
           slotRow[slot] = row;
           break;
         }
-        const earlier = slotRow[slot];
-        if (hashes[earlier] === hash && table.cell(earlier, col) === table.cell(row, col)) {
-          if (repeat < 0 || row < repeat) {
-            repeat = row;
-            first = earlier;
-          }
-          break;
+        if (hashes[slotRow[slot]] === hash) {
+          if (pairs.length === limit * 2) return null;
+          pairs.push(slotRow[slot], row);
         }
       }
     }
   }
-  if (repeat >= 0) throw duplicateKey(table, col, repeat, first);
+  return Int32Array.from(pairs);
 }
 
 /** The scan's key hashes with the quoted and blank keys it left out looked at. */

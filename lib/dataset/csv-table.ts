@@ -8,6 +8,7 @@ import { CsvError } from "./csv-error";
 import { countBelow, fieldValue, findLineBreaks, unquote } from "./csv-header";
 import {
   buildKeyIndex,
+  checkEqualHashPairs,
   checkKeysUnique,
   completeKeyHashes,
   hashKeys,
@@ -28,6 +29,15 @@ import type { MoneyStyle } from "./money";
 // than the comparison it feeds.
 const QUOTE = 34;
 const BOM = 0xfeff;
+
+/** A key column's uniqueness check running on another thread (`CsvTable.setKeyColumn`). */
+export interface PendingKeyCheck {
+  /**
+   * The pairs of rows whose key hashes are equal (`equalHashPairs`), null for too many to list;
+   * blocks until known. Undefined when the other thread failed: the table checks the keys itself.
+   */
+  result(): Int32Array | null | undefined;
+}
 
 /** A parsed CSV file. Build it with `parseCsv`. */
 export class CsvTable {
@@ -67,6 +77,8 @@ export class CsvTable {
   private keys: KeyIndex | null = null;
   /** The key column's hash by row, kept from the uniqueness check for the first `rowOfKey`. */
   private keyHashes: Int32Array | null = null;
+  /** A check that the key column's values are unique, still running on another thread. */
+  private keyCheck: { col: number; hashes: Int32Array; pending: PendingKeyCheck } | null = null;
   /** Key hashes the parse took on its way; used once, by the first key index built. */
   private scannedKeys: ScannedKeys | null;
   private readonly columnCache = new Map<number, string[]>();
@@ -239,9 +251,18 @@ export class CsvTable {
   /**
    * Makes `name` the key column: every value must be non-empty and unique. Throws a CsvError
    * naming the lines otherwise. `knownUnique` skips the check for a column already counted
-   * (profiling does). The index `rowOfKey` reads is built on its first call.
+   * (profiling does). `checkAside` may take the uniqueness check to another thread, to be
+   * settled by `settleKeyCheck` (the index `rowOfKey` reads settles it too). The index is built on
+   * the first `rowOfKey`.
    */
-  setKeyColumn(name: string, options: { knownUnique?: boolean } = {}): void {
+  setKeyColumn(
+    name: string,
+    options: {
+      knownUnique?: boolean;
+      checkAside?: (hashes: Int32Array) => PendingKeyCheck | null;
+    } = {},
+  ): void {
+    this.settleKeyCheck();
     const col = this.columnIndex(name);
     if (col < 0) {
       throw new CsvError(
@@ -254,10 +275,31 @@ export class CsvTable {
     this.keyHashes = null;
     if (!options.knownUnique) {
       const hashes = this.hashKeyColumn(col);
-      checkKeysUnique(this, col, hashes);
+      const pending = options.checkAside?.(hashes) ?? null;
+      if (pending) this.keyCheck = { col, hashes, pending };
+      else checkKeysUnique(this, col, hashes);
       this.keyHashes = hashes;
     }
     this.keyIndexColumn = col;
+  }
+
+  /**
+   * Waits for a uniqueness check of the key column running on another thread, if there is one;
+   * throws a CsvError for a repeated key (and the table then has no key column).
+   */
+  settleKeyCheck(): void {
+    const check = this.keyCheck;
+    if (!check) return;
+    this.keyCheck = null;
+    try {
+      const pairs = check.pending.result();
+      if (pairs === undefined) checkKeysUnique(this, check.col, check.hashes);
+      else checkEqualHashPairs(this, check.col, pairs);
+    } catch (error) {
+      this.keyIndexColumn = -1;
+      this.keyHashes = null;
+      throw error;
+    }
   }
 
   /** The key of a row. Requires a key column. */
@@ -269,6 +311,7 @@ export class CsvTable {
   /** The row with this key, or -1. Requires a key column. */
   rowOfKey(key: string): number {
     if (this.keyIndexColumn < 0) throw new Error("The table has no key column; call setKeyColumn.");
+    this.settleKeyCheck();
     if (!this.keys) {
       this.keys = buildKeyIndex(this.keyHashes ?? this.hashKeyColumn(this.keyIndexColumn));
       this.keyHashes = null;
@@ -291,6 +334,7 @@ export class CsvTable {
 
   /** Key → row for every row, for callers that want a plain Map. Built on each call. */
   keyIndex(): Map<string, number> {
+    this.settleKeyCheck();
     const keys = new Map<string, number>();
     for (let row = 0; row < this.rowCount; row++) keys.set(this.rowKey(row), row);
     return keys;

@@ -40,7 +40,7 @@ import {
   scanRows,
   skipEmptyLines,
 } from "./csv-scan";
-import { CsvTable } from "./csv-table";
+import { CsvTable, type PendingKeyCheck } from "./csv-table";
 import { firstInvalidUtf8, lineOfByte } from "./csv-utf8";
 import { decimalCommaColumns, withDecimalPoints } from "./decimal-comma";
 import { moneyColumns, withPlainAmounts } from "./money";
@@ -71,6 +71,12 @@ export interface ParseCsvOptions {
   /** Scans the second half of a large ASCII file on another thread (see scan-worker.ts). */
   tailScanner?: TailScanner;
   /**
+   * Lets the tail scanner check that the `keyColumn`'s values are unique while the caller goes
+   * on, which must then call `CsvTable.settleKeyCheck` before trusting the keys (the dry run
+   * does). Without it, the parse itself throws for a repeated key.
+   */
+  checkKeysAside?: boolean;
+  /**
    * A column to dictionary-encode during the scan (`CsvTable.dictionary`), up to `limit` distinct
    * values: the column a plan's filters will read in full. An unknown name is ignored.
    */
@@ -98,6 +104,11 @@ export interface TailScanner {
     encode: ScanEncoding,
     delimiter: number,
   ): PendingTailScan | null;
+  /**
+   * Starts listing the pairs of rows whose key hashes are equal (`equalHashPairs`); null when no
+   * thread is available or the table is too small to gain from it.
+   */
+  checkKeys?(hashes: Int32Array): PendingKeyCheck | null;
 }
 
 /** The field a scan dictionary-encodes (-1 for none), and the most distinct values it may have. */
@@ -208,7 +219,12 @@ function parseDecoded(
     scannedDictionary: dictionary ? { limit: encode.limit, scanned: dictionary } : undefined,
   });
   if (header.names[width - 1] === "") checkUnnamedColumn(text, rows, width);
-  if (options.keyColumn !== undefined) table.setKeyColumn(options.keyColumn);
+  if (options.keyColumn !== undefined) {
+    const scanner = options.checkKeysAside ? options.tailScanner : undefined;
+    table.setKeyColumn(options.keyColumn, {
+      checkAside: scanner?.checkKeys && ((hashes) => scanner.checkKeys?.(hashes) ?? null),
+    });
+  }
   return table;
 }
 

@@ -244,6 +244,61 @@ describe("parsing with a tail scanner", () => {
   });
 });
 
+describe("checking keys on the worker", () => {
+  const scanner = tailScannerForTests();
+  const file = (rows: string[]) => new TextEncoder().encode(`key,n\n${rows.join("\n")}\n`);
+  const keyed = Array.from({ length: 3_000 }, (_, i) => `k${i},${i}`);
+
+  it("leaves a repeated key to be found when the caller settles the check", () => {
+    const rows = [...keyed];
+    rows[2_500] = "k17,dup";
+    rows[2_900] = "k4,dup";
+    const bytes = file(rows);
+    const alone = outcome(() => parseCsv(bytes, { keyColumn: "key" }));
+    const table = parseCsv(bytes, { keyColumn: "key", tailScanner: scanner, checkKeysAside: true });
+    expect(table.rowCount).toBe(3_000);
+    const settled = () => {
+      table.settleKeyCheck();
+      return table;
+    };
+    expect(outcome(settled)).toEqual(alone);
+    expect(alone).toMatchObject({ message: "Line 2502: key 'k17' already appears on line 19." });
+    // The column that failed is no longer the key.
+    expect(table.keyColumn).toBeUndefined();
+  });
+
+  it("settles before a key is looked up, and then finds rows as the parse on one thread does", () => {
+    const bytes = file(keyed);
+    const table = parseCsv(bytes, { keyColumn: "key", tailScanner: scanner, checkKeysAside: true });
+    expect(table.rowOfKey("k2999")).toBe(2_999);
+    expect(outcome(() => table)).toEqual(outcome(() => parseCsv(bytes, { keyColumn: "key" })));
+  });
+
+  it("checks here when the worker fails", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const failing = `
+        require("node:worker_threads").parentPort.on("message", ({ done, port }) => {
+          port.postMessage({ error: "check exploded" });
+          port.close();
+          Atomics.store(done, 0, 1);
+          Atomics.notify(done, 0);
+        });`;
+      const rows = [...keyed];
+      rows[10] = "k3,dup";
+      const table = parseCsv(file(rows), {
+        keyColumn: "key",
+        tailScanner: tailScannerForTests({ workerSource: failing }),
+        checkKeysAside: true,
+      });
+      expect(() => table.settleKeyCheck()).toThrow("Line 12: key 'k3' already appears on line 5.");
+      expect(warn).toHaveBeenCalledWith(expect.stringMatching(/check exploded/));
+    } finally {
+      warn.mockRestore();
+    }
+  });
+});
+
 describe("handing over a Node Buffer", () => {
   it("copies the tail rather than taking the caller's bytes away", () => {
     const rows = Array.from({ length: 2_000 }, (_, i) => `k${i},${i}`);

@@ -16,7 +16,9 @@ import {
   type ScanEncoding,
   type TailScanner,
 } from "./csv";
+import { EQUAL_HASH_PAIR_LIMIT, equalHashPairs } from "./csv-keys";
 import { type RowScan, scanRows } from "./csv-scan";
+import type { PendingKeyCheck } from "./csv-table";
 import { linePatchOfReplacements, type Replacements, replacedLinesPatchSource } from "./line-patch";
 
 /**
@@ -37,17 +39,20 @@ import { linePatchOfReplacements, type Replacements, replacedLinesPatchSource } 
 
 /** Files below this are scanned on one thread (handing over costs about 10 ms). */
 export const PARALLEL_PARSE_MIN_BYTES = 8 * 1024 * 1024;
+/** Tables with fewer rows have their keys checked on the calling thread. */
+const ASIDE_KEY_CHECK_MIN_ROWS = 100_000;
 
 const WORKER_SOURCE = `
 const { parentPort } = require("node:worker_threads");
 const { createHash } = require("node:crypto");
 const { deflateRawSync } = require("node:zlib");
 const scanRows = (${scanRows.toString()});
+const equalHashPairs = (${equalHashPairs.toString()});
 // tsx (the CLI, the compute thread, the tests) compiles with esbuild's keepNames, which names
 // classes through a helper of the module; the source text below may call it.
 var __name = (target, value) => Object.defineProperty(target, "name", { value, configurable: true });
 ${replacedLinesPatchSource()}
-parentPort.on("message", ({ sha256Of, patchOf, bytes, from, width, keyField, field, limit, delimiter, done, port }) => {
+parentPort.on("message", ({ sha256Of, patchOf, pairsOf, bytes, from, width, keyField, field, limit, delimiter, done, port }) => {
   if (patchOf) {
     try {
       const { input, output, starts, ends, lengths, count } = patchOf;
@@ -59,6 +64,18 @@ parentPort.on("message", ({ sha256Of, patchOf, bytes, from, width, keyField, fie
       port.postMessage({ error: String(error) });
     }
     port.close();
+    return;
+  }
+  if (pairsOf) {
+    try {
+      const pairs = equalHashPairs(pairsOf, limit);
+      port.postMessage({ pairs }, pairs ? [pairs.buffer] : []);
+    } catch (error) {
+      port.postMessage({ error: String(error) });
+    }
+    port.close();
+    Atomics.store(done, 0, 1);
+    Atomics.notify(done, 0);
     return;
   }
   if (sha256Of) {
@@ -95,6 +112,8 @@ class WorkerTailScanner implements TailScanner {
     private readonly source = WORKER_SOURCE,
     /** How long to wait beyond the scan's own size-based allowance. */
     private readonly basePatienceMs = 5_000,
+    /** Tables with fewer rows have their keys checked on the calling thread. */
+    private readonly keyCheckMinRows = ASIDE_KEY_CHECK_MIN_ROWS,
   ) {}
 
   /** Starts the thread now, so that its start-up overlaps whatever the caller does next. */
@@ -144,7 +163,40 @@ class WorkerTailScanner implements TailScanner {
     // Far longer than a healthy scan takes (about 10 ns a byte), short enough not to hang on a
     // worker that died without answering.
     const patienceMs = this.basePatienceMs + tail.length / 10_000;
-    return new PendingWorkerScan(this, port1, done, patienceMs);
+    const pending = new PendingWorkerReply<{ scan: RowScan }>(this, port1, done, patienceMs);
+    return {
+      result: () => pending.result()?.scan ?? null,
+      cancel: () => pending.cancel(),
+    };
+  }
+
+  /**
+   * The pairs of rows with equal key hashes, found on the worker while the caller goes on (the
+   * check takes about 0.1 s for a million rows); null for a table too small to gain from it.
+   */
+  checkKeys(hashes: Int32Array): PendingKeyCheck | null {
+    if (hashes.length < this.keyCheckMinRows) return null;
+    this.warmUp();
+    const worker = this.worker;
+    if (!worker) return null;
+    const { port1, port2 } = new MessageChannel();
+    const done = new Int32Array(new SharedArrayBuffer(4));
+    // A copy (4 MB for a million rows): the table keeps its hashes for the key index.
+    worker.postMessage({ pairsOf: hashes, limit: EQUAL_HASH_PAIR_LIMIT, done, port: port2 }, [
+      port2,
+    ]);
+    const pending = new PendingWorkerReply<{ pairs: Int32Array | null }>(
+      this,
+      port1,
+      done,
+      this.basePatienceMs + hashes.length / 1_000,
+    );
+    return {
+      result() {
+        const reply = pending.result();
+        return reply ? reply.pairs : undefined;
+      },
+    };
   }
 
   /**
@@ -227,7 +279,11 @@ class WorkerTailScanner implements TailScanner {
   }
 }
 
-class PendingWorkerScan implements PendingTailScan {
+/**
+ * A reply the calling thread blocks for (on a shared flag the worker raises), with a time limit:
+ * a worker that fails or does not answer in time is discarded, and the reply is null.
+ */
+class PendingWorkerReply<Reply extends object> {
   private settled = false;
 
   constructor(
@@ -237,16 +293,19 @@ class PendingWorkerScan implements PendingTailScan {
     private readonly patienceMs: number,
   ) {}
 
-  result(): RowScan | null {
+  result(): Reply | null {
     const answered = Atomics.wait(this.done, 0, 0, this.patienceMs) !== "timed-out";
     const received = answered ? receiveMessageOnPort(this.port) : undefined;
     this.cancel();
-    const reply = received?.message as { scan?: RowScan; error?: string } | undefined;
-    if (!reply?.scan) {
+    const reply = received?.message as
+      | (Reply & { error?: undefined })
+      | { error: string }
+      | undefined;
+    if (!reply || reply.error !== undefined) {
       this.scanner.discard(reply?.error ?? `no answer within ${Math.round(this.patienceMs)} ms`);
       return null;
     }
-    return reply.scan;
+    return reply as Reply;
   }
 
   cancel(): void {
@@ -272,13 +331,13 @@ function processScanner(): WorkerTailScanner | undefined {
 }
 
 /**
- * A scanner that hands over files of any size, for tests of the handover itself; `workerSource`
- * replaces the worker's code (to test a worker that fails or never answers).
+ * A scanner that hands over files (and key checks) of any size, for tests of the handover itself;
+ * `workerSource` replaces the worker's code (to test a worker that fails or never answers).
  */
 export function tailScannerForTests(
   options: { workerSource?: string; patienceMs?: number } = {},
 ): TailScanner {
-  return new WorkerTailScanner(0, options.workerSource, options.patienceMs);
+  return new WorkerTailScanner(0, options.workerSource, options.patienceMs, 0);
 }
 
 /**

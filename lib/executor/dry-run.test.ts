@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseCsv } from "@/lib/dataset/csv";
+import { tailScannerForTests } from "@/lib/dataset/scan-worker";
 import { dictionaryEncodingFor } from "./conditions";
 import { dryRun } from "./dry-run";
 import { fixtureBytes, fixturePlan, load, planOf, text } from "./test-support";
@@ -335,6 +336,31 @@ describe("variables and aggregates", () => {
 });
 
 describe("failures", () => {
+  it("a repeated key found while the plan ran (the parse checked keys aside) fails the run", () => {
+    const rows = Array.from({ length: 2_000 }, (_, i) => `K${i},${i}.00`);
+    const unique = new TextEncoder().encode(`sku,price\n${rows.join("\n")}\n`);
+    rows[1_500] = "K9,1.00";
+    const repeated = new TextEncoder().encode(`sku,price\n${rows.join("\n")}\n`);
+    const { profile } = load(unique, "sku");
+    const plan = planOf([
+      { filter: {}, action: { type: "percent_increase", value: 10, column: "price" } },
+    ]);
+    const parse = (bytes: Uint8Array) =>
+      parseCsv(bytes, {
+        keyColumn: "sku",
+        tailScanner: tailScannerForTests(),
+        checkKeysAside: true,
+      });
+    expect(dryRun(plan, parse(unique), profile).ok).toBe(true);
+    const result = dryRun(plan, parse(repeated), profile);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error).toEqual({
+      code: "invalid_key",
+      message: "Line 1502: key 'K9' already appears on line 11.",
+    });
+  });
+
   it("a numeric action on a non-number fails with the offending keys, nothing applied", () => {
     const result = load("sku,price\nA,1.00\nB,n/a\nC,2.00\nD,free\n").run(
       planOf([{ filter: {}, action: { type: "percent_increase", value: 10, column: "price" } }]),

@@ -39,6 +39,10 @@ export function dryRun(
     limits.max_value !== undefined;
   const net = needsCells ? netChanges(outcome, table, profile) : [];
   const guards = evaluateGuards(limits, net, written.rowsChanged);
+  // The keys of a large table may still be being checked on another thread (the parse's
+  // `checkKeysAside`); the run did not need them unique, its result does.
+  const keys = settleKeys(table);
+  if (keys) return keys;
   let outputSha256: string | undefined;
   let changes: Change[] | undefined;
   let changeRows: Int32Array | undefined;
@@ -134,6 +138,18 @@ export function prepare(
     }
   }
   return { ok: true, plan: normalized };
+}
+
+function settleKeys(table: CsvTable): DryRunFailure | null {
+  try {
+    table.settleKeyCheck();
+    return null;
+  } catch (error) {
+    if (error instanceof CsvError) {
+      return { ok: false, error: { code: "invalid_key", message: error.message } };
+    }
+    throw error;
+  }
 }
 
 function changeRowList(outcome: RunOutcome): Int32Array {

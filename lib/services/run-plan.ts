@@ -65,7 +65,8 @@ export async function versionTable(
   if (!content) return { ok: false, error: "The version's content is missing." };
   let table: CsvTable;
   try {
-    table = parseCsvInParallel(content, { keyColumn, encode, delimiter });
+    // The keys are checked while the plan runs; its dry run settles the check.
+    table = parseCsvInParallel(content, { keyColumn, encode, delimiter, checkKeysAside: true });
   } catch (error) {
     return storedVersionError(error);
   }
