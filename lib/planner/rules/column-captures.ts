@@ -1,5 +1,13 @@
 import { normPhrase } from "./grammar-words";
-import { type Matcher, type Pattern, pattern, type Scan, words } from "./patterns";
+import { VERB_FORMS } from "./name-forms";
+import {
+  type Matcher,
+  type Pattern,
+  pattern,
+  phraseCandidates,
+  type Scan,
+  words,
+} from "./patterns";
 
 /**
  * Patterns that capture a column the words imply rather than name: the table's one count of
@@ -149,4 +157,20 @@ function someValueHas(scan: Scan, column: string, text: string): boolean {
     }
   }
   return false;
+}
+
+/** The words a measure is read as a verb by ("sleeping", "aged", "rated"). */
+const MEASURE_VERBS = new Set(Object.values(VERB_FORMS).flat());
+
+/**
+ * A numeric column named by a verb of its measure ("suites sleeping 4", "drivers aged 30",
+ * "parcels weighing 20 kg"), which a number right after it gives the value of.
+ */
+export function measureVerb(name: string): Pattern {
+  const match: Matcher = (scan, at, caps) =>
+    phraseCandidates(scan, at, 2).flatMap(({ phrase, end }) => {
+      const ref = MEASURE_VERBS.has(phrase) ? scan.vocabulary.columnPhrases.get(phrase) : undefined;
+      return ref ? [{ end, caps: { ...caps, [name]: ref } }] : [];
+    });
+  return pattern(match, { classes: new Set(["column"]) });
 }

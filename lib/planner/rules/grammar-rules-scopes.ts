@@ -1,4 +1,4 @@
-import { personAge, stockCount, valueWord } from "./column-captures";
+import { measureVerb, personAge, stockCount, valueWord } from "./column-captures";
 import type { ItemPayload, Rule } from "./grammar";
 import { between, compare, dateScope, n, textColumn, valueScope } from "./grammar-builders";
 import {
@@ -19,6 +19,7 @@ import {
   column,
   date,
   dateColumn,
+  notAhead,
   opt,
   quoted,
   relativeDate,
@@ -30,6 +31,9 @@ import {
 } from "./patterns";
 import { num } from "./patterns-number";
 import type { ColumnRef, ValueRef } from "./vocabulary";
+
+/** Verbs of a result in a column of scores: "scored 58 on the final", "got over 85 in maths". */
+const SCORED = ["scored", "scoring", "who scored", "that scored", "got", "who got", "earned"];
 
 /**
  * Rules of the grammar (grammar.ts): counts of a numeric column, dates, comparisons and text columns. In priority order: when two rules match equally
@@ -117,11 +121,14 @@ export const SCOPE_RULES: Rule[] = [
             "holding",
             "that fit",
             "that accommodate",
+            // "students who scored over 85 on the midterm".
+            ...SCORED,
           ),
         ),
         CMP,
         num("n"),
         opt(words("on", "in", "of")),
+        opt(words("the")),
         column("c"),
         opt(words("left", "in stock", "on hand", "remaining", "available", "in inventory")),
       ),
@@ -205,6 +212,15 @@ export const SCOPE_RULES: Rule[] = [
     build: (caps, scan) => compare({ ...caps, op: "eq" }, scan),
   },
   {
+    name: "measure-verb-number",
+    pattern: alt(
+      seq(measureVerb("c"), num("n")),
+      // "students who scored 58 on the final".
+      seq(words(...SCORED), num("n"), words("on", "in"), opt(words("the")), column("c")),
+    ),
+    build: (caps, scan) => compare({ ...caps, op: "eq" }, scan),
+  },
+  {
     name: "column-equals-number",
     pattern: alt(
       seq(
@@ -221,6 +237,16 @@ export const SCOPE_RULES: Rule[] = [
         column("c"),
         opt(words("of")),
         num("n"),
+      ),
+      // "rooms on floor 3", "orders in zone 2": a place named by a column and its number (and
+      // longer than "floor 3" read as a lower limit).
+      seq(
+        words("on", "in", "at", "for", "from"),
+        opt(words("the")),
+        column("c"),
+        num("n"),
+        // "on floors 5 and above" is a comparison.
+        notAhead(POSTFIX),
       ),
     ),
     build: (caps, scan) => compare({ ...caps, op: "eq" }, scan),

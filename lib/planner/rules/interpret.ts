@@ -16,7 +16,13 @@ import {
 import { interpretExclusion } from "./exclusion";
 import type { GuardSpec, OptionSpec } from "./grammar";
 import type { Item, LexItem } from "./lex";
-import { readNewTextValues, readPluralValueWords, readValueVerbs } from "./new-values";
+import {
+  readBareSetValues,
+  readNewTextValues,
+  readPluralValueWords,
+  readValueVerbs,
+  readVerbsAsValues,
+} from "./new-values";
 import type { Scan } from "./patterns";
 import { sourceText } from "./tokenize";
 
@@ -51,9 +57,12 @@ function interpretOrThrow(scan: Scan, lexedItems: LexItem[]): Interpretation {
   // dataset wrongly.
   const reread = readPluralValueWords(
     scan,
-    readValueVerbs(scan, readColumnVerbs(scan, lexedItems)),
+    readValueVerbs(scan, readVerbsAsValues(scan, readColumnVerbs(scan, lexedItems))),
   );
-  const lexed = readReceivedSteps(scan, readCountedSteps(scan, readNewTextValues(scan, reread)));
+  const lexed = readBareSetValues(
+    scan,
+    readReceivedSteps(scan, readCountedSteps(scan, readNewTextValues(scan, reread))),
+  );
   const unplaced = unplacedWords(lexed, itemText);
   if (unplaced) return unplaced;
   const items = lexed as Item[];

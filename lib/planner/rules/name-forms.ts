@@ -271,6 +271,9 @@ export const VERB_FORMS: Record<string, string[]> = {
   age: ["aged"],
   spend: ["spent"],
   sales: ["sold"],
+  // Capacities: "suites sleeping 4", "tables seating 6".
+  sleeps: ["sleeping"],
+  seats: ["seating"],
 };
 
 /** Singular and plural forms of a phrase's last word. */

@@ -1,6 +1,9 @@
+import { ROW_NOUNS } from "./grammar-tables";
 import type { LexItem } from "./lex";
 import type { Scan } from "./patterns";
 import { sourceText } from "./tokenize";
+
+const ROW_NOUN_SET = new Set<string>(ROW_NOUNS);
 
 /**
  * Words that may follow a new value: where the rows are said, or the next clause starts. A value
@@ -84,6 +87,161 @@ function textColumnSet(scan: Scan, before: LexItem[]): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * "raise the rate of double rooms by 10%": a verb word that is also a value of one column, in a
+ * clause that has another verb or followed by a word for rows ("double rooms go up"), is that
+ * value (a condition on the rows), not an action.
+ */
+export function readVerbsAsValues(scan: Scan, lexed: LexItem[]): LexItem[] {
+  const read = [...lexed];
+  let start = 0;
+  for (let at = 0; at <= read.length; at++) {
+    const item = read[at];
+    if (item && item.kind !== "boundary" && item.kind !== "join") continue;
+    const verbs = read.slice(start, at).filter((each) => each.kind === "verb");
+    for (const verb of verbs) {
+      if (verb.to !== verb.from + 1) continue;
+      // "double rooms go up by 10%": a word for rows right after it says it names them.
+      const rows = ROW_NOUN_SET.has(scan.tokens[verb.to]?.norm ?? "");
+      if (verbs.length < 2 && !rows) continue;
+      const refs = scan.vocabulary.valuePhrases.get(scan.tokens[verb.from].norm);
+      const columns = new Set(refs?.map((ref) => ref.column));
+      if (!refs || columns.size !== 1) continue;
+      read[read.indexOf(verb)] = {
+        kind: "scope",
+        cond: { type: "values", column: refs[0].column, values: [refs[0].value] },
+        from: verb.from,
+        to: verb.to,
+      };
+      break;
+    }
+    start = at + 1;
+  }
+  return read;
+}
+
+/** Set verbs that take their new value without "to" or "as": "make room 202 available". */
+const BARE_VALUE_VERBS = new Set(["make", "mark", "turn", "render", "set", "get"]);
+/** Words that say what rows end up as, after the rows: "… get a C", "… go to maintenance". */
+const END_UP_WORDS = new Set(["get", "gets", "go", "goes"]);
+const ARTICLES = new Set(["a", "an", "the"]);
+
+/**
+ * "make room 202 available", "students who scored 58 get a C", "rooms on floor 3 go to
+ * maintenance": after a set verb and the rows it names, or after the rows and a word for ending
+ * up as, a value of a text column ending the clause is the value those rows get rather than one
+ * more condition on them, when the clause gives no other new value.
+ */
+export function readBareSetValues(scan: Scan, lexed: LexItem[]): LexItem[] {
+  const read: LexItem[] = [];
+  let start = 0;
+  for (let at = 0; at <= lexed.length; at++) {
+    const item = lexed[at];
+    if (item && item.kind !== "boundary" && item.kind !== "join") continue;
+    read.push(...bareSetClause(scan, lexed.slice(start, at)));
+    if (item) read.push(item);
+    start = at + 1;
+  }
+  return read;
+}
+
+/** One clause's items, with its bare new value read as one (`readBareSetValues`). */
+function bareSetClause(scan: Scan, items: LexItem[]): LexItem[] {
+  let last = items.length - 1;
+  while (last > 0 && items[last].kind === "stop") last--;
+  const norm = (item: LexItem) => scan.tokens[item.from]?.norm ?? "";
+  const given = givenValue(scan, items, norm);
+  if (given) return given;
+  const value = items[last];
+  // "… go to maintenance": the grammar read "to maintenance" as the new value; it needs a verb.
+  if (value?.kind === "setText" && !items.some((item) => item.kind === "verb")) {
+    const endUp = items[last - 1];
+    if (endUp?.kind !== "stop" || !END_UP_WORDS.has(norm(endUp))) return items;
+    if (!items.slice(0, last - 1).some((item) => item.kind === "scope")) return items;
+    const verb: LexItem = {
+      kind: "verb",
+      verb: "set",
+      word: "set",
+      from: endUp.from,
+      to: endUp.to,
+    };
+    return items.map((item) => (item === endUp ? verb : item));
+  }
+  if (value?.kind !== "scope" || value.cond.type !== "values" || value.cond.values.length !== 1)
+    return items;
+  const { column, values } = value.cond;
+  if (scan.vocabulary.columns.get(column)?.type !== "text") return items;
+  const verbAt = items.findIndex((item) => item.kind === "verb");
+  let endUpAt = -1;
+  if (verbAt < 0) {
+    // The word for ending up, then perhaps "to" and an article, then the value.
+    let at = last - 1;
+    while (at > 0 && items[at].kind === "stop" && ARTICLES.has(norm(items[at]))) at--;
+    if (items[at]?.kind === "to") at--;
+    if (at > 0 && items[at].kind === "stop" && END_UP_WORDS.has(norm(items[at]))) endUpAt = at;
+  }
+  const opening = verbAt === 0 && BARE_VALUE_VERBS.has(norm(items[0]));
+  if (!opening && endUpAt < 0) return items;
+  const rows = opening ? items.slice(1, last) : items.slice(0, endUpAt);
+  const others = opening ? rows : items.slice(endUpAt + 1, last);
+  const newValue = new Set(["to", "amount", "bool", "setText", "goal", "unknown", "verb"]);
+  const valued = [...rows, ...others].some(
+    (item) => newValue.has(item.kind) || (item.kind === "flag" && item.marker),
+  );
+  // The rows are named before it: by a condition, a key or a word for them.
+  if ((opening && valued) || (!opening && rows.some((item) => newValue.has(item.kind))))
+    return items;
+  if (!rows.some((item) => item.kind === "scope")) return items;
+  const setText: LexItem = {
+    kind: "setText",
+    refs: [{ column, value: values[0] }],
+    text: values[0],
+    from: value.from,
+    to: value.to,
+  };
+  if (opening) return items.map((item) => (item === value ? setText : item));
+  const endUp = items[endUpAt];
+  const verb: LexItem = { kind: "verb", verb: "set", word: "set", from: endUp.from, to: endUp.to };
+  return [...items.slice(0, endUpAt), verb, setText, ...items.slice(last + 1)];
+}
+
+/**
+ * "give a B to students who …", "give Ana a B": the value given, after an article, by a verb of
+ * giving; the other conditions name the rows.
+ */
+function givenValue(scan: Scan, items: LexItem[], norm: (item: LexItem) => string) {
+  const verb = items[0];
+  if (verb?.kind !== "verb" || !GIVE_VERBS.has(norm(verb))) return undefined;
+  const at = items.findIndex(
+    (item, k) =>
+      k > 1 &&
+      item.kind === "scope" &&
+      item.cond.type === "values" &&
+      item.cond.values.length === 1 &&
+      scan.vocabulary.columns.get(item.cond.column)?.type === "text" &&
+      items[k - 1].kind === "stop" &&
+      (norm(items[k - 1]) === "a" || norm(items[k - 1]) === "an"),
+  );
+  const value = items[at] as Extract<LexItem, { kind: "scope" }> | undefined;
+  if (!value || value.cond.type !== "values") return undefined;
+  if (!items.some((item) => item.kind === "scope" && item !== value)) return undefined;
+  const set: LexItem = { kind: "verb", verb: "set", word: "set", from: verb.from, to: verb.to };
+  const setText: LexItem = {
+    kind: "setText",
+    refs: [{ column: value.cond.column, value: value.cond.values[0] }],
+    text: value.cond.values[0],
+    from: value.from,
+    to: value.to,
+  };
+  // "… a B to students": the "to" only leads to the rows.
+  const to = items[at + 1]?.kind === "to" ? items[at + 1] : undefined;
+  return items
+    .filter((item) => item !== to)
+    .map((item) => (item === verb ? set : item === value ? setText : item));
+}
+
+const GIVE_VERBS = new Set(["give", "award", "assign"]);
 
 /**
  * "Cancel all events at the Park", "postpone the Lyon shows": a verb no rule knows, opening the

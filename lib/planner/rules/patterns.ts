@@ -224,7 +224,11 @@ export const NUMBER_WORDS = new Map<string, number>(
 const phraseCache = new WeakMap<Scan, Map<string, { phrase: string; end: number }[]>>();
 
 /** The words of a phrase starting at `at`, up to `max` of them, with the token end after each. */
-function phraseCandidates(scan: Scan, at: number, max: number): { phrase: string; end: number }[] {
+export function phraseCandidates(
+  scan: Scan,
+  at: number,
+  max: number,
+): { phrase: string; end: number }[] {
   let cache = phraseCache.get(scan);
   if (!cache) {
     cache = new Map();
@@ -476,5 +480,15 @@ export function ahead(inner: Pattern): Pattern {
   return pattern(
     (scan, at, caps) => inner(scan, at, caps).map((found) => ({ end: at, caps: found.caps })),
     { nullable: true },
+  );
+}
+
+/** Succeeds, consuming nothing, when `inner` does not match here. */
+export function notAhead(inner: Pattern): Pattern {
+  return pattern(
+    (scan, at, caps) => (inner(scan, at, caps).length > 0 ? [] : [{ end: at, caps }]),
+    {
+      nullable: true,
+    },
   );
 }

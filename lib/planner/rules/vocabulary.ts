@@ -339,7 +339,11 @@ function valuePhraseMap(
         !(stockWordsFree && stockWords.has(phrase)) &&
         !(few && !STRUCTURE_WORDS.has(phrase));
       // Two letters are too short to be a name, unless written as a code ("NA", "UK", "HR").
-      const code = /^[A-Z]{2}$/.test(value.trim()) && !SHORT_WORDS.has(phrase);
+      // One capital of a column of few values is a grade or a class ("B", "C"), except the
+      // letters that are words ("a", "I").
+      const code =
+        (/^[A-Z]{2}$/.test(value.trim()) && !SHORT_WORDS.has(phrase)) ||
+        (few && /^[B-HJ-Z]$/.test(value.trim()));
       if (!phrase.includes(" ") && (grammarWord || (phrase.length < 3 && !code))) continue;
       addValue(phrase, { column: name, value });
     }

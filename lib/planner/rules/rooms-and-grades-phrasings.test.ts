@@ -1,0 +1,127 @@
+import { describe, expect, it } from "vitest";
+import { rulesOn, tableProfile } from "./test-support";
+
+/**
+ * A small hotel's rooms (a column named floor, room types one of which is "double", a capacity
+ * named "sleeps") and a class's letter grades: tables the corpus does not have, in the words
+ * people use for them.
+ */
+const rooms = tableProfile([
+  "room,type,beds,sleeps,rate,status,floor",
+  "101,single,1,1,89.00,available,1",
+  "102,double,2,2,119.00,occupied,1",
+  "103,double,2,2,119.00,maintenance,1",
+  "201,suite,3,4,249.00,available,2",
+  "202,suite,3,4,249.00,occupied,2",
+  "203,single,1,1,95.00,available,2",
+  "301,double,2,3,139.00,maintenance,3",
+  "302,suite,4,6,329.00,available,3",
+]);
+const roomValues = new Map([
+  ["type", ["single", "double", "suite"]],
+  ["status", ["available", "occupied", "maintenance"]],
+]);
+
+describe("a hotel's rooms", () => {
+  const { operation } = rulesOn(rooms, { knownValues: roomValues });
+  const setStatus = (value: string) => ({ type: "set_value", column: "status", value });
+
+  it("reads a column and its number after on, in or for as the rows, not 'floor' as a limit", () => {
+    const floor3 = { all: [{ column: "floor", op: "eq", value: 3 }] };
+    expect(operation("set status to maintenance for rooms on floor 3")).toEqual({
+      filter: floor3,
+      action: setStatus("maintenance"),
+    });
+    expect(operation("raise rates by 10 on floor 2").filter).toEqual({
+      all: [{ column: "floor", op: "eq", value: 2 }],
+    });
+    // A number with "and above" after it is still a comparison.
+    expect(operation("raise rates on floors 2 and above by 5%").filter).toEqual({
+      all: [{ column: "floor", op: "gte", value: 2 }],
+    });
+  });
+
+  it("reads a value ending the clause as the new one after make, mark or go to", () => {
+    const room202 = { all: [{ column: "room", op: "eq", value: 202 }] };
+    expect(operation("make room 202 available")).toEqual({
+      filter: room202,
+      action: setStatus("available"),
+    });
+    expect(operation("mark room 101 occupied").action).toEqual(setStatus("occupied"));
+    // The rows may be named by a value of the same column.
+    expect(operation("make available rooms occupied")).toEqual({
+      filter: { all: [{ column: "status", op: "eq", value: "available" }] },
+      action: setStatus("occupied"),
+    });
+    expect(operation("rooms on the 3rd floor go to maintenance")).toEqual({
+      filter: { all: [{ column: "floor", op: "eq", value: 3 }] },
+      action: setStatus("maintenance"),
+    });
+  });
+
+  it("reads 'double' as a room type where the table has double rooms, and as a verb alone", () => {
+    const doubles = { all: [{ column: "type", op: "eq", value: "double" }] };
+    const tenPercent = { type: "percent_increase", column: "rate", value: 10 };
+    expect(operation("raise the rate of double rooms by 10%")).toEqual({
+      filter: doubles,
+      action: tenPercent,
+    });
+    expect(operation("double rooms go up by 10%")).toEqual({ filter: doubles, action: tenPercent });
+    expect(operation("double the rate of suites")).toEqual({
+      filter: { all: [{ column: "type", op: "eq", value: "suite" }] },
+      action: { type: "multiply", column: "rate", value: 2 },
+    });
+  });
+
+  it("reads a capacity by its verb", () => {
+    expect(operation("suites sleeping 4 go up by 20")).toEqual({
+      filter: {
+        all: [
+          { column: "type", op: "eq", value: "suite" },
+          { column: "sleeps", op: "eq", value: 4 },
+        ],
+      },
+      action: { type: "fixed_increase", column: "rate", value: 20 },
+    });
+  });
+});
+
+const grades = tableProfile([
+  "student_id,name,midterm,final,homework,grade",
+  "S01,Ana,72,58,80,C",
+  "S02,Ben,88,91,95,A",
+  "S03,Chloe,55,61,70,D",
+  "S04,Dev,64,59,66,B",
+  "S05,Eli,93,97,99,A",
+]);
+const gradeValues = new Map([
+  ["name", ["Ana", "Ben", "Chloe", "Dev", "Eli"]],
+  ["grade", ["C", "A", "D", "B", "A"]],
+]);
+
+describe("a class's letter grades", () => {
+  const { operation } = rulesOn(grades, { knownValues: gradeValues });
+  const setGrade = (value: string) => ({ type: "set_value", column: "grade", value });
+
+  it("reads what a student scored on a test, and the grade they get", () => {
+    expect(operation("students who scored 58 on the final get a C")).toEqual({
+      filter: { all: [{ column: "final", op: "eq", value: 58 }] },
+      action: setGrade("C"),
+    });
+    expect(operation("students who got less than 60 on the final get a D")).toEqual({
+      filter: { all: [{ column: "final", op: "lt", value: 60 }] },
+      action: setGrade("D"),
+    });
+  });
+
+  it("reads the grade given, with the rows before or after it", () => {
+    expect(operation("give a B to students who scored over 85 on the midterm")).toEqual({
+      filter: { all: [{ column: "midterm", op: "gt", value: 85 }] },
+      action: setGrade("B"),
+    });
+    expect(operation("give Ana a B")).toEqual({
+      filter: { all: [{ column: "name", op: "eq", value: "Ana" }] },
+      action: setGrade("B"),
+    });
+  });
+});
