@@ -224,7 +224,7 @@ function givenValue(scan: Scan, items: LexItem[], norm: (item: LexItem) => strin
       (norm(items[k - 1]) === "a" || norm(items[k - 1]) === "an"),
   );
   const value = items[at] as Extract<LexItem, { kind: "scope" }> | undefined;
-  if (!value || value.cond.type !== "values") return undefined;
+  if (value?.cond.type !== "values") return undefined;
   if (!items.some((item) => item.kind === "scope" && item !== value)) return undefined;
   const set: LexItem = { kind: "verb", verb: "set", word: "set", from: verb.from, to: verb.to };
   const setText: LexItem = {
