@@ -49,3 +49,71 @@ export function readReceivedSteps(scan: Scan, lexed: LexItem[]): LexItem[] {
     return received ? { ...item, mode: "noun", direction: "up" } : item;
   });
 }
+
+/** Words for "times" after a number: "1.5 times", "2x", "3×". */
+const TIMES = new Set(["times", "x", "×", "fold"]);
+
+/**
+ * "raise search budgets by 1.5x", "prices go up 2 times": a number of times, with a verb (or a
+ * direction) that raises, multiplies by it. A number of times down ("cut by 2 times") is left
+ * alone: whether it halves or means something else is a guess.
+ */
+export function readTimesSteps(scan: Scan, lexed: LexItem[]): LexItem[] {
+  const at = lexed.findIndex((item, k) => {
+    const next = lexed[k + 1];
+    return (
+      item.kind === "amount" &&
+      item.num.unit === "plain" &&
+      item.num.value > 0 &&
+      (item.mode === "by" || item.mode === "bare" || item.direction === "up") &&
+      next !== undefined &&
+      next.from === item.to &&
+      next.to === next.from + 1 &&
+      TIMES.has(scan.tokens[next.from].norm)
+    );
+  });
+  if (at < 0) return lexed;
+  const amount = lexed[at] as Extract<LexItem, { kind: "amount" }>;
+  const verbs = lexed.filter((item) => item.kind === "verb");
+  const verb = verbs.length === 1 ? verbs[0] : undefined;
+  const raises = verb?.kind === "verb" && (verb.verb === "increase" || verb.verb === "multiply");
+  if (verbs.length > 1 || (verb && !raises) || (!verb && amount.direction !== "up")) return lexed;
+  const multiply: LexItem = {
+    kind: "verb",
+    verb: "multiply",
+    factor: amount.num.value,
+    word: "multiply",
+    from: verb?.from ?? amount.from,
+    to: verb?.to ?? amount.from,
+  };
+  const times = lexed[at + 1];
+  const rest = lexed.filter((item) => item !== amount && item !== times && item !== verb);
+  // Where the verb was, or where the amount was when the clause has none.
+  const place = verb ? lexed.indexOf(verb) : at;
+  const before = lexed.slice(0, place).filter((item) => rest.includes(item));
+  return [...before, multiply, ...rest.slice(before.length)];
+}
+
+/**
+ * "listings on the market for more than 60 days": a column named after "on the" or "in the",
+ * whose own condition follows (after "for"), is said once by that condition; it is not a second
+ * column to change.
+ */
+export function readColumnsOfTheirScope(scan: Scan, lexed: LexItem[]): LexItem[] {
+  const norm = (item: LexItem | undefined) => (item ? scan.tokens[item.from].norm : "");
+  return lexed.filter((item, at) => {
+    if (item.kind !== "column" || !("column" in item.ref)) return true;
+    const before = lexed[at - 1];
+    const placed =
+      before?.kind === "stop" &&
+      norm(before) === "the" &&
+      lexed[at - 2]?.kind === "stop" &&
+      (norm(lexed[at - 2]) === "on" || norm(lexed[at - 2]) === "in");
+    let next = at + 1;
+    if (lexed[next]?.kind === "stop" && norm(lexed[next]) === "for") next++;
+    const scope = lexed[next];
+    const own =
+      scope?.kind === "scope" && "column" in scope.cond && scope.cond.column === item.ref.column;
+    return !(placed && own);
+  });
+}

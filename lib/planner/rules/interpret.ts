@@ -2,7 +2,12 @@ import { type ActionContext, interpretAction } from "./action";
 import { isFiller, mergeSegments, splitSegments, splitSentences } from "./clauses";
 import { readColumnVerbs } from "./column-verbs";
 import { alreadyExcluded } from "./conditions";
-import { readCountedSteps, readReceivedSteps } from "./counted-steps";
+import {
+  readColumnsOfTheirScope,
+  readCountedSteps,
+  readReceivedSteps,
+  readTimesSteps,
+} from "./counted-steps";
 import {
   type Clause,
   type DraftOperation,
@@ -61,7 +66,13 @@ function interpretOrThrow(scan: Scan, lexedItems: LexItem[]): Interpretation {
   );
   const lexed = readBareSetValues(
     scan,
-    readReceivedSteps(scan, readCountedSteps(scan, readNewTextValues(scan, reread))),
+    readTimesSteps(
+      scan,
+      readReceivedSteps(
+        scan,
+        readCountedSteps(scan, readColumnsOfTheirScope(scan, readNewTextValues(scan, reread))),
+      ),
+    ),
   );
   const unplaced = unplacedWords(lexed, itemText);
   if (unplaced) return unplaced;

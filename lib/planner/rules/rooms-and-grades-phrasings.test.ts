@@ -125,3 +125,48 @@ describe("a class's letter grades", () => {
     });
   });
 });
+
+const campaigns = tableProfile([
+  "campaign_id,channel,budget,spend,clicks,status",
+  "C1,search,5000,5400,1200,active",
+  "C2,social,3000,2100,800,active",
+  "C3,email,1000,1300,400,paused",
+  "C4,search,8000,7600,2500,active",
+  "C5,display,2000,2600,300,active",
+]);
+const listings = tableProfile([
+  "listing_id,city,price,bedrooms,days_on_market,status",
+  "L1,Austin,450000,3,75,active",
+  "L2,Denver,380000,2,30,active",
+  "L3,Austin,520000,4,90,pending",
+  "L4,Boise,310000,3,12,active",
+]);
+
+describe("times and the days a listing has been on the market", () => {
+  const { operation, refusal } = rulesOn(campaigns, {
+    knownValues: new Map([["channel", ["search", "social", "email", "display"]]]),
+  });
+  const search = { all: [{ column: "channel", op: "eq", value: "search" }] };
+
+  it("reads a number of times up as a multiplication, written 1.5x, 2 x or 2 times", () => {
+    const times = (value: number) => ({ type: "multiply", column: "budget", value });
+    expect(operation("raise budgets by 1.5x for search campaigns")).toEqual({
+      filter: search,
+      action: times(1.5),
+    });
+    expect(operation("increase search budgets 2x")).toEqual({ filter: search, action: times(2) });
+    expect(operation("search budgets go up 2 times")).toEqual({ filter: search, action: times(2) });
+    // Times down is not a multiplication anyone can be sure of.
+    expect(refusal("cut search budgets by 2x")).toMatch(/“x”/);
+  });
+
+  it("reads 'on the market for more than 60 days' as one condition on the days column", () => {
+    const { operation: onListings } = rulesOn(listings);
+    expect(onListings("cut prices by 5% for listings on the market for more than 60 days")).toEqual(
+      {
+        filter: { all: [{ column: "days_on_market", op: "gt", value: 60 }] },
+        action: { type: "percent_decrease", value: 5 },
+      },
+    );
+  });
+});

@@ -114,7 +114,10 @@ function readQuoted(text: string, position: number, spaceBefore: boolean): Read 
 
 function readNumber(text: string, position: number, rest: string): Read | null {
   const number = NUMBER.exec(rest);
-  if (!number || WORD_CHAR.test(rest[number[0].length] ?? "")) return null;
+  if (!number) return null;
+  // "1.5x": the x is a word of its own (times), the number stays whole.
+  const after = rest.slice(number[0].length);
+  if (WORD_CHAR.test(after[0] ?? "") && !/^x(?![\p{L}\p{N}_])/u.test(after)) return null;
   const raw = number[0];
   const token = {
     kind: "number" as const,
