@@ -93,6 +93,20 @@ export const COLUMN_COMPARISON_RULES: Rule[] = [
     },
   },
   {
+    // "people reporting to Sara Kim": a value of the column of whom the rows report to.
+    name: "reports-to-value",
+    pattern: seq(
+      words("reporting to", "who report to", "that report to", "who reports to", "reports to"),
+      value("v"),
+    ),
+    build: (caps) => {
+      const refs = (caps.v as ValueRef[]).filter((ref) =>
+        nameWords(ref.column).some((word) => REPORTED_TO.test(word)),
+      );
+      return refs.length > 0 ? valueScope(refs) : undefined;
+    },
+  },
+  {
     // "unassigned tickets", "unreviewed essays": no one in the column named for whoever does
     // it (assignee, reviewer); "vacant units": no tenant ("occupied": one).
     name: "agent-missing",
@@ -116,6 +130,9 @@ export const COLUMN_COMPARISON_RULES: Rule[] = [
     },
   },
 ];
+
+/** Words of the name of a column of whom people report to. */
+const REPORTED_TO = /^(?:manager|managers|mgr|supervisor|boss|lead|reports|line)$/;
 
 /** Words for a home or room no one lives in, and the names of the column of who does. */
 const VACANT = new Set(["vacant", "unoccupied", "unlet", "unrented"]);

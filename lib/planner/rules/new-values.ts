@@ -1,4 +1,5 @@
 import { ROW_NOUNS } from "./grammar-tables";
+import { normPhrase } from "./grammar-words";
 import type { LexItem } from "./lex";
 import type { Scan } from "./patterns";
 import { sourceText } from "./tokenize";
@@ -299,7 +300,8 @@ function participleValue(scan: Scan, verb: string) {
  * "Set msrp to cost × 1.8 for hinges": the plural of a word of one column's values (`valueWords`,
  * "Hinge M6") names the rows whose value has it — when nothing before it already names the rows.
  * After a value or a column ("Lab tests", "Portland shows", "sea view suites") the plural is the
- * rows' own noun, and stays unknown.
+ * rows' own noun, and stays unknown. A plural that names a text column of other things (a
+ * manager column of names) is read so too.
  */
 export function readPluralValueWords(scan: Scan, lexed: LexItem[]): LexItem[] {
   let previous: LexItem | undefined;
@@ -307,10 +309,23 @@ export function readPluralValueWords(scan: Scan, lexed: LexItem[]): LexItem[] {
     const token = scan.tokens[item.from];
     const qualified =
       previous?.kind === "scope" || previous?.kind === "column" || previous?.kind === "flag";
-    const ref =
-      item.kind === "unknown" && item.to === item.from + 1 && token.kind === "word" && !qualified
+    const word = item.to === item.from + 1 && token.kind === "word";
+    let ref =
+      word && !qualified && item.kind === "unknown"
         ? singularValueWord(scan, token.norm)
         : undefined;
+    // "raise the salary of all managers" where a manager column holds names and titles say
+    // "Sales Manager": the rows are the managers, not a column the raise has no use for.
+    const right = previous !== undefined && previous.to === item.from && qualified;
+    if (word && !right && item.kind === "column" && "column" in item.ref) {
+      const named = item.ref.column;
+      const found = token.norm.endsWith("s")
+        ? wordOfOtherValues(scan, token.norm.slice(0, -1), named)
+        : undefined;
+      const text = scan.vocabulary.columns.get(named)?.type === "text";
+      if (found && found.column !== named && text && named !== scan.vocabulary.keyColumn)
+        ref = found;
+    }
     const read: LexItem = ref
       ? {
           kind: "scope",
@@ -322,6 +337,26 @@ export function readPluralValueWords(scan: Scan, lexed: LexItem[]): LexItem[] {
     if (item.kind !== "stop") previous = read;
     return read;
   });
+}
+
+/**
+ * A word of several-word values of one text column other than `named` ("manager" of "Sales
+ * Manager"), as the values write it; the vocabulary's value words leave out words that name a
+ * column.
+ */
+function wordOfOtherValues(scan: Scan, word: string, named: string) {
+  let found: { column: string; word: string } | undefined;
+  for (const [phrase, refs] of scan.vocabulary.valuePhrases) {
+    const column = refs[0].column;
+    if (column === named || !phrase.includes(" ") || phrase !== normPhrase(refs[0].value)) continue;
+    if (refs.some((ref) => ref.column !== column) || !phrase.split(" ").includes(word)) continue;
+    if (found && found.column !== column) return undefined;
+    const written = refs[0].value
+      .split(/[^\p{L}\p{N}]+/u)
+      .find((part) => normPhrase(part) === word);
+    found = { column, word: written ?? word };
+  }
+  return found;
 }
 
 function singularValueWord(scan: Scan, plural: string) {

@@ -170,3 +170,46 @@ describe("times and the days a listing has been on the market", () => {
     );
   });
 });
+
+const staff = tableProfile([
+  "emp_id,first_name,last_name,department,title,salary,hire_date,location,remote,manager",
+  "E001,Ana,Lima,Engineering,Senior Engineer,98000,2019-03-01,Lisbon,true,Rui Costa",
+  "E002,Ben,Okafor,Sales,Account Executive,62000,2021-07-15,London,false,Sara Kim",
+  "E003,Chloe,Martin,Engineering,Engineer,78000,2022-01-10,Lisbon,true,Rui Costa",
+  "E004,Dev,Patel,Marketing,Marketing Manager,71000,2018-11-05,London,false,Sara Kim",
+  "E005,Eli,Brown,Sales,Sales Manager,85000,2017-05-20,New York,false,Sara Kim",
+  "E006,Fay,Chen,Support,Support Agent,41000,2023-02-01,Lisbon,true,Tom Reed",
+]);
+const staffValues = new Map([
+  [
+    "title",
+    [
+      "Senior Engineer",
+      "Account Executive",
+      "Engineer",
+      "Marketing Manager",
+      "Sales Manager",
+      "Support Agent",
+    ],
+  ],
+  ["manager", ["Rui Costa", "Sara Kim", "Tom Reed"]],
+  ["department", ["Engineering", "Sales", "Marketing", "Support"]],
+]);
+
+describe("a team's managers", () => {
+  const { operation } = rulesOn(staff, { knownValues: staffValues });
+
+  it("reads whom people report to as the manager column's value", () => {
+    expect(operation("people reporting to Sara Kim get a 4% raise")).toEqual({
+      filter: { all: [{ column: "manager", op: "eq", value: "Sara Kim" }] },
+      action: { type: "percent_increase", column: "salary", value: 4 },
+    });
+  });
+
+  it("reads 'managers' as the people whose title says so, not as every row", () => {
+    // The manager column was dropped as a column the raise had no use for, and everyone got it.
+    const managers = { all: [{ column: "title", op: "contains", value: "Manager" }] };
+    expect(operation("increase the salary of all managers by 6%").filter).toEqual(managers);
+    expect(operation("give managers a 3% raise").filter).toEqual(managers);
+  });
+});
