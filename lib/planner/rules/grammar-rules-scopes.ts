@@ -427,6 +427,28 @@ export const SCOPE_RULES: Rule[] = [
     },
   },
   {
+    // "items containing dairy": the rows whose value has the word, as "with dairy" says.
+    name: "containing-value-word",
+    pattern: seq(
+      words(
+        "containing",
+        "that contain",
+        "that contains",
+        "which contain",
+        "which contains",
+        "made with",
+      ),
+      valueWord("w"),
+    ),
+    build: (caps) => {
+      const ref = caps.w as { column: string; word: string };
+      return {
+        kind: "scope",
+        cond: { type: "text", column: ref.column, op: "contains", value: ref.word },
+      };
+    },
+  },
+  {
     // "pizza prices": rows whose dish has the word, when only that column's values have it.
     // Last, so a value, a column or any other reading of the word comes first.
     name: "value-word",

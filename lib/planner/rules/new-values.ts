@@ -312,7 +312,7 @@ export function readPluralValueWords(scan: Scan, lexed: LexItem[]): LexItem[] {
     const word = item.to === item.from + 1 && token.kind === "word";
     let ref =
       word && !qualified && item.kind === "unknown"
-        ? singularValueWord(scan, token.norm)
+        ? (singularValueWord(scan, token.norm) ?? keyWord(scan, token.norm))
         : undefined;
     // "raise the salary of all managers" where a manager column holds names and titles say
     // "Sales Manager": the rows are the managers, not a column the raise has no use for.
@@ -357,6 +357,28 @@ function wordOfOtherValues(scan: Scan, word: string, named: string) {
     found = { column, word: written ?? word };
   }
   return found;
+}
+
+/** Keys read in full for a plural of their word, up to this many keys. */
+const KEY_WORDS_SEARCHED = 50_000;
+
+/**
+ * "put croissants up": the plural of a word of keys that are names ("Croissant", "Almond
+ * Croissant") names the rows whose key has it.
+ */
+function keyWord(scan: Scan, plural: string) {
+  const { knownKeys, keyColumn } = scan.vocabulary;
+  if (!knownKeys || knownKeys.size > KEY_WORDS_SEARCHED || !plural.endsWith("s")) return;
+  for (const singular of plural.endsWith("es")
+    ? [plural.slice(0, -1), plural.slice(0, -2)]
+    : [plural.slice(0, -1)]) {
+    if (singular.length < 4) continue;
+    for (const key of knownKeys.values()) {
+      const written = key.split(/[^\p{L}\p{N}]+/u).find((part) => normPhrase(part) === singular);
+      if (written) return { column: keyColumn, word: written };
+    }
+  }
+  return undefined;
 }
 
 function singularValueWord(scan: Scan, plural: string) {

@@ -213,3 +213,55 @@ describe("a team's managers", () => {
     expect(operation("give managers a 3% raise").filter).toEqual(managers);
   });
 });
+
+const bakery = tableProfile(
+  [
+    "item;category;price;stock;allergens;active",
+    "Croissant;pastry;1,80;40;gluten, dairy;yes",
+    "Baguette;bread;1,20;60;gluten;yes",
+    "Sourdough Loaf;bread;4,50;15;gluten;yes",
+    "Cheesecake Slice;cake;3,90;12;dairy, egg;yes",
+    "Brownie;cake;2,50;0;egg, nuts;no",
+    "Almond Croissant;pastry;2,40;25;gluten, dairy, nuts;yes",
+  ],
+  ";",
+);
+const bakeryValues = new Map([
+  ["category", ["pastry", "bread", "cake"]],
+  ["allergens", ["gluten, dairy", "gluten", "dairy, egg", "egg, nuts", "gluten, dairy, nuts"]],
+]);
+
+describe("a bakery whose keys are the items' names", () => {
+  const { operation } = rulesOn(bakery, {
+    knownValues: bakeryValues,
+    knownKeys: new Set([
+      "Croissant",
+      "Baguette",
+      "Sourdough Loaf",
+      "Cheesecake Slice",
+      "Brownie",
+      "Almond Croissant",
+    ]),
+  });
+
+  it("reads a word for rows as one, not as a key it does not know", () => {
+    // "products" has the shape of "Baguette" (eight letters) and was refused as an unknown item.
+    expect(operation("raise prices of all products by 2%")).toEqual({
+      filter: {},
+      action: { type: "percent_increase", value: 2 },
+    });
+  });
+
+  it("reads the plural of a key's word as the rows whose key has it", () => {
+    expect(operation("put croissants up by 15%").filter).toEqual({
+      all: [{ column: "item", op: "contains", value: "Croissant" }],
+    });
+  });
+
+  it("reads what items contain", () => {
+    expect(operation("lower prices of items containing dairy by 0,20")).toEqual({
+      filter: { all: [{ column: "allergens", op: "contains", value: "dairy" }] },
+      action: { type: "fixed_decrease", value: 0.2 },
+    });
+  });
+});

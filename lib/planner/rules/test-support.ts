@@ -16,7 +16,10 @@ export function tableProfile(lines: string[], delimiter?: Delimiter): DatasetPro
 /** The rules planner on one table, on 2026-11-26, with the readings tests look at. */
 export function rulesOn(
   profile: DatasetProfile,
-  lookups: { knownValues?: ReadonlyMap<string, readonly string[]> } = {},
+  lookups: {
+    knownValues?: ReadonlyMap<string, readonly string[]>;
+    knownKeys?: ReadonlySet<string>;
+  } = {},
 ) {
   const plan = (instruction: string): PlannerResult =>
     planWithRules({ instruction, profile, ...lookups, now: new Date("2026-11-26T10:00:00Z") });

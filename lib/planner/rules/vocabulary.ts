@@ -398,7 +398,11 @@ function keyFacts(
   const keySamples = keyColumn ? nonEmptySamples(profile, keyColumn) : [];
   return {
     knownKeys: keySource && new Map([...keySource].map((key) => [key.toLowerCase(), key])),
-    keyShapes: new Set(keySamples.map((key) => keyShape(key))),
+    // Only codes have a shape worth matching: keys that are words ("Croissant") would make any
+    // word of that length an unknown key ("products").
+    keyShapes: new Set(
+      keySamples.filter((key) => /\d/.test(key) || !/[a-z]/.test(key)).map((key) => keyShape(key)),
+    ),
     keyLettersUpper: keySamples.length > 0 && keySamples.every((key) => key === key.toUpperCase()),
   };
 }
