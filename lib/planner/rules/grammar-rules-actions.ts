@@ -159,11 +159,12 @@ export const ACTION_RULES: Rule[] = [
     build: (caps) => ({ kind: "amount", mode: "noun", direction: "up", num: n(caps) }),
   },
   {
-    // "gets no bonus", "zero out the commission": a numeric column's amount set to nothing. The
-    // column stays an item of its own: it is what the clause changes.
+    // "gets no bonus", "zero out the commission", "waive shipping", "free shipping on orders
+    // over 200": a numeric column's amount set to nothing. The column stays an item of its own:
+    // it is what the clause changes.
     name: "amount-none",
     pattern: seq(
-      words("no", "zero", "zero out"),
+      words("no", "zero", "zero out", "waive", "free"),
       ahead(seq(opt(words("the", "their", "its", "any")), column("c"))),
     ),
     build: (caps, scan) => {

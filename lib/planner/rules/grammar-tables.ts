@@ -247,6 +247,7 @@ export const STOP_WORDS = [
   "they're",
   "it's",
   "already",
+  "still",
   "existing",
   "only",
   "just",

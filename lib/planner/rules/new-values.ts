@@ -152,7 +152,7 @@ function bareSetClause(scan: Scan, items: LexItem[]): LexItem[] {
   let last = items.length - 1;
   while (last > 0 && items[last].kind === "stop") last--;
   const norm = (item: LexItem) => scan.tokens[item.from]?.norm ?? "";
-  const given = givenValue(scan, items, norm);
+  const given = givenValue(scan, items, norm) ?? givenToRows(scan, items, norm);
   if (given) return given;
   const value = items[last];
   // "… go to maintenance": the grammar read "to maintenance" as the new value; it needs a verb.
@@ -181,6 +181,22 @@ function bareSetClause(scan: Scan, items: LexItem[]): LexItem[] {
     while (at > 0 && items[at].kind === "stop" && ARTICLES.has(norm(items[at]))) at--;
     if (items[at]?.kind === "to") at--;
     if (at > 0 && items[at].kind === "stop" && END_UP_WORDS.has(norm(items[at]))) endUpAt = at;
+  }
+  // "… that are still pending should be cancelled": a verb of being, right before the value.
+  const copula = items[last - 1]?.kind === "verb" && verbAt === last - 1 && verbAt > 0;
+  if (copula && (items[verbAt] as { verb: string }).verb === "set") {
+    if (!items.slice(0, verbAt).some((item) => item.kind === "scope")) return items;
+    return items.map((item) =>
+      item === value
+        ? {
+            kind: "setText",
+            refs: [{ column, value: values[0] }],
+            text: values[0],
+            from: value.from,
+            to: value.to,
+          }
+        : item,
+    );
   }
   const opening = verbAt === 0 && BARE_VALUE_VERBS.has(norm(items[0]));
   if (!opening && endUpAt < 0) return items;
@@ -242,7 +258,36 @@ function givenValue(scan: Scan, items: LexItem[], norm: (item: LexItem) => strin
     .map((item) => (item === verb ? set : item === value ? setText : item));
 }
 
-const GIVE_VERBS = new Set(["give", "award", "assign"]);
+const GIVE_VERBS = new Set(["give", "award", "assign", "offer"]);
+
+/**
+ * "give free shipping to Acme Corp", "offer a 10% discount to Globex": after an amount given,
+ * "to" and a value say who gets it, not a second new value.
+ */
+function givenToRows(scan: Scan, items: LexItem[], norm: (item: LexItem) => string) {
+  const verb = items[0];
+  if (verb?.kind !== "verb" || !GIVE_VERBS.has(norm(verb))) return undefined;
+  if (!items.some((item) => item.kind === "amount")) return undefined;
+  const to = items.find(
+    (item): item is Extract<LexItem, { kind: "setText" }> =>
+      item.kind === "setText" &&
+      item.refs.length > 0 &&
+      new Set(item.refs.map((ref) => ref.column)).size === 1 &&
+      norm(item) === "to",
+  );
+  if (!to) return undefined;
+  const rows: LexItem = {
+    kind: "scope",
+    cond: {
+      type: "values",
+      column: to.refs[0].column,
+      values: [...new Set(to.refs.map((ref) => ref.value))],
+    },
+    from: to.from,
+    to: to.to,
+  };
+  return items.map((item) => (item === to ? rows : item));
+}
 
 /**
  * "Cancel all events at the Park", "postpone the Lyon shows": a verb no rule knows, opening the

@@ -265,3 +265,56 @@ describe("a bakery whose keys are the items' names", () => {
     });
   });
 });
+
+const orders = tableProfile([
+  "order_id,customer,status,total,shipping,country,order_date,priority",
+  "1001,Acme Corp,pending,250.00,15.00,US,2026-10-02,normal",
+  "1002,Globex,shipped,1200.50,0.00,DE,2026-10-05,high",
+  "1003,Initech,pending,75.25,9.99,US,2026-10-11,normal",
+  "1004,Umbrella,cancelled,430.00,20.00,FR,2026-10-15,low",
+  "1005,Acme Corp,delivered,99.00,5.00,US,2026-10-20,normal",
+  "1006,Hooli,pending,640.00,0.00,UK,2026-11-01,high",
+]);
+const orderValues = new Map([
+  ["customer", ["Acme Corp", "Globex", "Initech", "Umbrella", "Hooli"]],
+  ["status", ["pending", "shipped", "cancelled", "delivered"]],
+  ["priority", ["normal", "high", "low"]],
+]);
+
+describe("a shop's orders", () => {
+  const { operation } = rulesOn(orders, { knownValues: orderValues });
+  const freeShipping = { type: "set_value", column: "shipping", value: 0 };
+
+  it("reads an order's total as what 'orders over 500' compares", () => {
+    expect(operation("set priority to high for orders over 1000").filter).toEqual({
+      all: [{ column: "total", op: "gt", value: 1000 }],
+    });
+  });
+
+  it("reads waived and free shipping as none", () => {
+    expect(operation("waive shipping for orders over 500")).toEqual({
+      filter: { all: [{ column: "total", op: "gt", value: 500 }] },
+      action: freeShipping,
+    });
+    expect(operation("free shipping on orders above 200").action).toEqual(freeShipping);
+    // "to Acme Corp" says who gets it, not a second new value.
+    expect(operation("give free shipping to Acme Corp")).toEqual({
+      filter: { all: [{ column: "customer", op: "eq", value: "Acme Corp" }] },
+      action: freeShipping,
+    });
+  });
+
+  it("reads what the rows should be, after them", () => {
+    expect(
+      operation("orders placed before November that are still pending should be cancelled"),
+    ).toEqual({
+      filter: {
+        all: [
+          { column: "status", op: "eq", value: "pending" },
+          { column: "order_date", op: "lt", value: "2026-11-01" },
+        ],
+      },
+      action: { type: "set_value", column: "status", value: "cancelled" },
+    });
+  });
+});

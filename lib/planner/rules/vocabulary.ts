@@ -175,7 +175,9 @@ function shorthandRoles(profile: DatasetProfile): Vocabulary["roles"] {
       (column) =>
         isNumericColumn(column) &&
         column.name !== profile.keyColumn &&
-        nameWords(column.name).some((word) => AMOUNT_WORDS.has(word)),
+        (nameWords(column.name).some((word) => AMOUNT_WORDS.has(word)) ||
+          // An order's total ("orders over 500"); not a total of hours or points.
+          /^(?:order |grand |sub ?)?total$/.test(nameWords(column.name).join(" "))),
     );
     if (amounts.length === 1) roles.price = { column: amounts[0].name };
     else if (amounts.length > 1) roles.price = { ambiguous: amounts.map((column) => column.name) };
