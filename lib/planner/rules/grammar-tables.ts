@@ -51,6 +51,8 @@ export const VERBS: [string[], VerbKind, { factor?: number; needsOff?: boolean }
       "push up",
       "up",
       "add",
+      // "escalate low tickets to medium": a step to a word, which sets it.
+      "escalate",
     ],
     "increase",
   ],

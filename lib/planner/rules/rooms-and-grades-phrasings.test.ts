@@ -318,3 +318,41 @@ describe("a shop's orders", () => {
     });
   });
 });
+
+const tickets = tableProfile([
+  "ticket_id,subject,customer,status,priority,assignee,opened,sla_hours",
+  "T-101,Login fails,Acme,open,high,amy,2026-11-01,24",
+  "T-102,Invoice wrong,Globex,open,low,,2026-11-03,72",
+  "T-103,App crash,Acme,in progress,urgent,raj,2026-11-10,8",
+  "T-104,Password reset,Initech,closed,low,li,2026-10-20,72",
+  "T-105,Slow dashboard,Hooli,open,medium,,2026-11-15,48",
+]);
+
+describe("a help desk's tickets", () => {
+  const { operation } = rulesOn(tickets, {
+    knownValues: new Map([
+      ["assignee", ["amy", "raj", "li"]],
+      ["priority", ["high", "low", "urgent", "medium"]],
+      ["customer", ["Acme", "Globex", "Initech", "Hooli"]],
+    ]),
+  });
+
+  it("reads a two-letter name of a column of few values", () => {
+    expect(operation("assign all unassigned tickets to li")).toEqual({
+      filter: { all: [{ column: "assignee", op: "is_empty" }] },
+      action: { type: "set_value", column: "assignee", value: "li" },
+    });
+  });
+
+  it("reads escalating to a priority as setting it", () => {
+    expect(operation("escalate low priority tickets opened before November to medium")).toEqual({
+      filter: {
+        all: [
+          { column: "priority", op: "eq", value: "low" },
+          { column: "opened", op: "lt", value: "2026-11-01" },
+        ],
+      },
+      action: { type: "set_value", column: "priority", value: "medium" },
+    });
+  });
+});

@@ -343,9 +343,14 @@ function valuePhraseMap(
       // Two letters are too short to be a name, unless written as a code ("NA", "UK", "HR").
       // One capital of a column of few values is a grade or a class ("B", "C"), except the
       // letters that are words ("a", "I").
+      // Two letters of a column of few values are a name or a size ("li", "XL"), except words.
       const code =
         (/^[A-Z]{2}$/.test(value.trim()) && !SHORT_WORDS.has(phrase)) ||
-        (few && /^[B-HJ-Z]$/.test(value.trim()));
+        (few && /^[B-HJ-Z]$/.test(value.trim())) ||
+        (few &&
+          /^[a-z]{2}$/i.test(value.trim()) &&
+          !SHORT_WORDS.has(phrase) &&
+          !UNIT_WORDS.has(phrase));
       if (!phrase.includes(" ") && (grammarWord || (phrase.length < 3 && !code))) continue;
       addValue(phrase, { column: name, value });
     }
