@@ -1,3 +1,4 @@
+import { stockWord } from "./column-captures";
 import type { DateSpan } from "./dates";
 import type { Rule } from "./grammar";
 import { n, valueScope } from "./grammar-builders";
@@ -165,7 +166,7 @@ export const ACTION_RULES: Rule[] = [
     name: "amount-none",
     pattern: seq(
       words("no", "zero", "zero out", "waive", "free"),
-      ahead(seq(opt(words("the", "their", "its", "any")), column("c"))),
+      ahead(seq(opt(words("the", "their", "its", "any")), alt(column("c"), stockWord("c")))),
     ),
     build: (caps, scan) => {
       const ref = caps.c as ColumnRef;

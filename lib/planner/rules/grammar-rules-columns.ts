@@ -68,6 +68,17 @@ export const COLUMN_COMPARISON_RULES: Rule[] = [
     },
   },
   {
+    // "zero the stock of discontinued items", "move Madrid stock": the table's one count of
+    // stock (qty_on_hand), where no yes/no column and no column's name says stock.
+    name: "stock-word-column",
+    pattern: stockWord("c"),
+    build: (caps, scan) => {
+      const { roles, columnPhrases } = scan.vocabulary;
+      if (roles.stock || columnPhrases.has("stock")) return undefined;
+      return { kind: "column", ref: caps.c as ColumnRef };
+    },
+  },
+  {
     // "3 more homework points": a numeric column counted in points is that column.
     name: "column-points",
     pattern: seq(column("c"), words("points", "marks", "pts")),

@@ -120,6 +120,10 @@ function longestItem(scan: Scan, at: number): LexItem | undefined {
 function typoItem(scan: Scan, at: number): LexItem | undefined {
   const token = scan.tokens[at];
   if (token.kind !== "word" || token.norm.length < 4) return undefined;
+  // "screws" beside "Wood Screw" is a plural, read later (`readPluralValueWords`), not a
+  // misspelt "Screwz".
+  const { valueWords } = scan.vocabulary;
+  if (token.norm.endsWith("s") && valueWords.has(token.norm.slice(0, -1))) return undefined;
   const matches = typoMatches(scan.vocabulary, token.norm);
   if (matches.length !== 1) return undefined;
   const [ref] = matches;
