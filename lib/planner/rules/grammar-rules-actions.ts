@@ -322,6 +322,13 @@ export const ACTION_RULES: Rule[] = [
         flag("f"),
       ),
       seq(tag("on", true, words("turn on", "switch on", "enable")), opt(words("the")), flag("f")),
+      // "get auto renew switched on", "turn auto renew off".
+      seq(
+        flag("f"),
+        opt(words("switched", "turned", "set")),
+        alt(tag("on", true, words("on")), tag("on", false, words("off"))),
+      ),
+      seq(flag("f"), alt(tag("on", true, words("enabled")), tag("on", false, words("disabled")))),
     ),
     build: (caps) => {
       const ref = caps.f as FlagRef;

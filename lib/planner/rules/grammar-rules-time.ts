@@ -97,4 +97,39 @@ export const TIME_RULES: Rule[] = [
       return { kind: "scope", cond };
     },
   },
+  {
+    // "renewing in the next 30 days", "due within the next 2 weeks": from today on, for as long.
+    name: "next-in-time",
+    pattern: seq(
+      opt(words("who", "that", "which")),
+      opt(words("is", "are", "was", "were")),
+      opt(dateColumn("c")),
+      words("within the next", "in the next", "over the next", "during the next"),
+      num("n"),
+      alt(
+        tag("unit", "day", words("days", "day")),
+        tag("unit", "week", words("weeks", "week")),
+        tag("unit", "month", words("months", "month")),
+        tag("unit", "year", words("years", "year")),
+      ),
+    ),
+    build: (caps, scan) => {
+      const amount = n(caps);
+      if (amount.unit !== "plain" || !Number.isInteger(amount.value)) return undefined;
+      const { timeColumns } = scan.vocabulary;
+      const dates = [...timeColumns.keys()].filter((name) => timeColumns.get(name) === "date");
+      const column = (caps.c as string | undefined) ?? (dates.length === 1 ? dates[0] : undefined);
+      if (column === undefined || timeColumns.get(column) !== "date") return undefined;
+      const last = shiftDay(
+        scan.today,
+        caps.unit as "day" | "week" | "month" | "year",
+        amount.value,
+      );
+      // Today through the last day, both included (a range's end is the day after it).
+      return {
+        kind: "scope",
+        cond: { type: "dateRange", column, from: scan.today, to: shiftDay(last, "day", 1) },
+      };
+    },
+  },
 ];

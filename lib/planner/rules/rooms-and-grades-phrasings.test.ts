@@ -407,3 +407,46 @@ describe("a warehouse counting its stock", () => {
     });
   });
 });
+
+const subscriptions = tableProfile([
+  "customer_id,name,plan,monthly_fee,seats,status,renewal_date,auto_renew,region",
+  "C-01,Northwind,basic,29,5,active,2027-01-10,true,EMEA",
+  "C-02,Contoso,pro,99,25,active,2026-12-01,false,NA",
+  "C-03,Fabrikam,enterprise,499,200,paused,2027-03-15,true,APAC",
+  "C-04,Tailspin,pro,99,30,active,2026-12-20,true,NA",
+  "C-05,Litware,basic,29,3,cancelled,2026-11-30,false,EMEA",
+]);
+
+describe("subscriptions renewing soon", () => {
+  const { operation } = rulesOn(subscriptions, {
+    knownValues: new Map([
+      ["status", ["active", "paused", "cancelled"]],
+      ["region", ["EMEA", "NA", "APAC"]],
+    ]),
+  });
+
+  it("reads the next days from today, both ends included, and a flag switched on after it", () => {
+    // Today is 2026-11-26 in these tests: the 30 days run to 2026-12-26.
+    expect(operation("customers renewing in the next 30 days get auto renew switched on")).toEqual({
+      filter: {
+        all: [
+          { column: "renewal_date", op: "gte", value: "2026-11-26" },
+          { column: "renewal_date", op: "lt", value: "2026-12-27" },
+        ],
+      },
+      action: { type: "set_value", column: "auto_renew", value: true },
+    });
+    expect(operation("turn auto renew off for EMEA").action).toEqual({
+      type: "set_value",
+      column: "auto_renew",
+      value: false,
+    });
+  });
+
+  it("reads 'have been' as a filler", () => {
+    expect(operation("cancel customers that have been paused")).toEqual({
+      filter: { all: [{ column: "status", op: "eq", value: "paused" }] },
+      action: { type: "set_value", column: "status", value: "cancelled" },
+    });
+  });
+});
