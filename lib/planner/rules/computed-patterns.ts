@@ -7,6 +7,7 @@ import {
   fillReading,
   type Reading,
   replaceReading,
+  roundReading,
   templateReading,
   trimReading,
 } from "./computed-readings";
@@ -52,6 +53,7 @@ export function patterns(columns: string): Pattern[] {
     ...fillPatterns(col),
     ...templatePatterns(col),
     ...formulaPatterns(col),
+    ...roundPatterns(col),
   ];
   lastColumns = { key: columns, patterns: list };
   return list;
@@ -264,6 +266,20 @@ function formulaPatterns(col: ColumnGroup): Pattern[] {
       // "make the price twice the cost": no word between the column and the formula.
       regex: rx(String.raw`make\s+${col("col")}\s+(?<expr>.+?)${EXPRESSION_END}`),
       read: (found) => expressionReading(found, false),
+    },
+  ];
+}
+
+/** Rounding a column by itself: to the nearest 10, to 2 decimals, to whole dollars; up or down. */
+function roundPatterns(col: ColumnGroup): Pattern[] {
+  const whole = String.raw`(?:whole\s+(?:numbers?|dollars?|euros?|pounds?|units?)|(?:the\s+)?nearest\s+(?:whole\s+)?(?:number|dollar|euro|pound|integer|unit))`;
+  const target = String.raw`(?:(?:the\s+)?nearest\s+(?<step>\d+(?:\.\d+)?)|(?<places>\d+)\s+(?:decimals?|decimal\s+places?|places?)|(?<whole>${whole}))`;
+  return [
+    {
+      regex: rx(
+        String.raw`round(?:\s+(?<dir>up|down))?\s+${col("col")}(?<middle>\s+(?:of|for|on|in)\s+[^,;]+?)?(?:\s+(?<dir2>up|down))?\s+to\s+${target}${EXPRESSION_END}`,
+      ),
+      read: roundReading,
     },
   ];
 }

@@ -247,3 +247,37 @@ export function expressionReading(found: Found, copy: boolean): Reading | undefi
 function isValueOf(phrase: string, column: string, found: Found): boolean {
   return found.isValue(phrase.replace(/^(?:the\s+)/i, ""), column);
 }
+
+/** "round fees up to the nearest 10", "round prices to 1 decimal": a formula of the column. */
+export function roundReading(found: Found): Reading | undefined {
+  const column = found.column("col");
+  if (!column || (column.type !== "number" && column.type !== "integer")) return undefined;
+  const direction = (found.group("dir") ?? found.group("dir2"))?.toLowerCase();
+  const fn = direction === "up" ? "ceil" : direction === "down" ? "floor" : "round";
+  const ref = reference(column.name);
+  const step = found.group("step");
+  const places = found.group("places");
+  let expression: string;
+  let words: string;
+  if (step !== undefined) {
+    expression = `${fn}(${ref} / ${step}) * ${step}`;
+    words = `Round ${column.name}${direction ? ` ${direction}` : ""} to the nearest ${step}`;
+  } else if (places !== undefined) {
+    const scale = 10 ** Number(places);
+    expression =
+      fn === "round" ? `round(${ref}, ${places})` : `${fn}(${ref} * ${scale}) / ${scale}`;
+    words = `Round ${column.name}${direction ? ` ${direction}` : ""} to ${places} decimal${places === "1" ? "" : "s"}`;
+  } else {
+    expression = `${fn}(${ref})`;
+    words = `Round ${column.name}${direction ? ` ${direction}` : ""} to whole numbers`;
+  }
+  const middle = found.group("middle");
+  return {
+    column: column.name,
+    action: { type: "set_expression", column: column.name, expression },
+    words,
+    slug: "round",
+    numeric: true,
+    ...(middle ? { middle } : {}),
+  };
+}

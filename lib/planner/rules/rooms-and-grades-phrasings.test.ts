@@ -422,6 +422,7 @@ describe("subscriptions renewing soon", () => {
     knownValues: new Map([
       ["status", ["active", "paused", "cancelled"]],
       ["region", ["EMEA", "NA", "APAC"]],
+      ["plan", ["basic", "pro", "enterprise"]],
     ]),
   });
 
@@ -440,6 +441,27 @@ describe("subscriptions renewing soon", () => {
       type: "set_value",
       column: "auto_renew",
       value: false,
+    });
+  });
+
+  it("reads rounding a column by itself as a formula of it", () => {
+    const fee = (expression: string) => ({
+      type: "set_expression",
+      column: "monthly_fee",
+      expression,
+    });
+    expect(operation("round fees to the nearest 10").action).toEqual(
+      fee("round(monthly_fee / 10) * 10"),
+    );
+    expect(operation("round all fees up to whole dollars").action).toEqual(
+      fee("ceil(monthly_fee)"),
+    );
+    expect(operation("round the monthly fee to 1 decimal").action).toEqual(
+      fee("round(monthly_fee, 1)"),
+    );
+    expect(operation("round fees for pro plans down to the nearest 5")).toEqual({
+      filter: { all: [{ column: "plan", op: "eq", value: "pro" }] },
+      action: fee("floor(monthly_fee / 5) * 5"),
     });
   });
 
