@@ -322,3 +322,18 @@ export const FLAG_VERBS: Record<string, { on: string[]; off: string[] }> = {
 
 /** Yes/no words negated with "in": "inactive", "invisible", "ineligible". */
 export const IN_NEGATED = new Set(["active", "visible", "eligible", "complete", "valid"]);
+
+/** Units short enough to be skipped as words, that still name their column ("20 kg"). */
+export const SHORT_UNITS = new Set([
+  "kg",
+  "km",
+  "lb",
+  "oz",
+  "cm",
+  "mm",
+  "ml",
+  "hr",
+  "ft",
+  "mi",
+  "kw",
+]);

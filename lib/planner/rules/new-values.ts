@@ -152,7 +152,7 @@ function bareSetClause(scan: Scan, items: LexItem[]): LexItem[] {
   let last = items.length - 1;
   while (last > 0 && items[last].kind === "stop") last--;
   const norm = (item: LexItem) => scan.tokens[item.from]?.norm ?? "";
-  const given = givenValue(scan, items, norm) ?? givenToRows(scan, items, norm);
+  const given = givenValue(scan, items, norm) ?? givenToRows(items, norm);
   if (given) return given;
   const value = items[last];
   // "… go to maintenance": the grammar read "to maintenance" as the new value; it needs a verb.
@@ -264,7 +264,7 @@ const GIVE_VERBS = new Set(["give", "award", "assign", "offer"]);
  * "give free shipping to Acme Corp", "offer a 10% discount to Globex": after an amount given,
  * "to" and a value say who gets it, not a second new value.
  */
-function givenToRows(scan: Scan, items: LexItem[], norm: (item: LexItem) => string) {
+function givenToRows(items: LexItem[], norm: (item: LexItem) => string) {
   const verb = items[0];
   if (verb?.kind !== "verb" || !GIVE_VERBS.has(norm(verb))) return undefined;
   if (!items.some((item) => item.kind === "amount")) return undefined;

@@ -1,0 +1,137 @@
+import type { ColumnProfile, DatasetProfile } from "@/lib/dataset/types";
+import { ROW_NOUNS, STOP_WORDS } from "./grammar-tables";
+import { GRAMMAR_WORDS, normPhrase } from "./grammar-words";
+import { DEMONYMS, numberForms, SHORT_UNITS, STOCK_FALSE, STOCK_TRUE } from "./name-forms";
+import type { ValueRef } from "./vocabulary";
+
+/**
+ * `Vocabulary.valuePhrases`: the phrases that name values, of the columns of few values the
+ * profile lists and of the text columns whose values the caller read from the table, with their
+ * other forms (plurals, demonyms).
+ */
+
+/** Distinct values up to which a text column of a small table is read as a category. */
+const FEW_VALUES = 12;
+
+/** Grammar words that hold an instruction together, never read as a value. */
+const STRUCTURE_WORDS = new Set([
+  ...STOP_WORDS,
+  ...["and", "or", "but", "not", "no", "none", "except", "to", "by", "from", "than", "then"],
+  ...["over", "under", "above", "below", "between", "up", "down", "off", "more", "less"],
+  ...["set", "make", "mark", "raise", "lower", "increase", "decrease", "cut", "change"],
+  ...["new", "old", "same", "other", "others", "rest", "them", "they", "it", "its", "their"],
+]);
+
+/** Two-letter English words, which a two-letter code of the same letters would shadow. */
+const SHORT_WORDS = new Set(
+  "am an as at be by do go he hi if in is it me my no of oh ok on or so to up us we".split(" "),
+);
+
+const ROW_NOUN_SET = new Set(ROW_NOUNS);
+
+/** The phrases that name values of category-like columns and of the free-text columns read. */
+export function valuePhraseMap(
+  profile: DatasetProfile,
+  columns: Map<string, ColumnProfile>,
+  knownValues?: ReadonlyMap<string, readonly string[]>,
+): Map<string, ValueRef[]> {
+  const valuePhrases = new Map<string, ValueRef[]>();
+  const addValue = (phrase: string, ref: ValueRef) => {
+    const list = valuePhrases.get(phrase) ?? [];
+    if (!list.some((item) => item.column === ref.column && item.value === ref.value))
+      list.push(ref);
+    valuePhrases.set(phrase, list);
+  };
+  for (const column of profile.columns) {
+    if (!isCategoryLike(column, profile)) continue;
+    for (const value of column.distinctValues ?? []) {
+      const phrase = normPhrase(value);
+      if (phrase === "") continue;
+      addValue(phrase, { column: column.name, value });
+    }
+  }
+  // Values of free-text columns (names, cities, titles), when the caller read them from the
+  // table. A one-word value that the grammar uses ("new", "all", "over") is left out, and so is
+  // one that is only a number: those words mean what the grammar says. A noun for rows ("home",
+  // "room") stays: a value of that name wins over it, as it does in a column of few values.
+  // A table with no yes/no column of stock has no use for "available" and its kin as stock
+  // words: there they are what a status says ("set room 202 to available").
+  const stockWordsFree = !profile.columns.some(
+    (column) => column.type === "boolean" && column.name === profile.shorthand?.stock,
+  );
+  const stockWords = new Set([...STOCK_TRUE, ...STOCK_FALSE]);
+  for (const [name, values] of knownValues ?? []) {
+    const column = columns.get(name);
+    if (column?.type !== "text" || name === profile.keyColumn) continue;
+    if (isCategoryLike(column, profile)) continue;
+    // A column of a few values is a category the table is too small for the profile to list:
+    // its values are read as a category's are, grammar's content words too ("premium" cars,
+    // "double" rooms); only the words that hold an instruction together are left out.
+    const few = new Set(values).size <= FEW_VALUES;
+    for (const value of values) {
+      const phrase = normPhrase(value);
+      if (phrase === "" || /^[\d\s.,]+$/.test(phrase)) continue;
+      const grammarWord =
+        GRAMMAR_WORDS.has(phrase) &&
+        !ROW_NOUN_SET.has(phrase) &&
+        !(stockWordsFree && stockWords.has(phrase)) &&
+        !(few && !STRUCTURE_WORDS.has(phrase));
+      // Two letters are too short to be a name, unless written as a code ("NA", "UK", "HR").
+      // One capital of a column of few values is a grade or a class ("B", "C"), except the
+      // letters that are words ("a", "I").
+      // Two letters of a column of few values are a name or a size ("li", "XL"), except words.
+      const code =
+        (/^[A-Z]{2}$/.test(value.trim()) && !SHORT_WORDS.has(phrase)) ||
+        (few && /^[B-HJ-Z]$/.test(value.trim())) ||
+        (few &&
+          /^[a-z]{2}$/i.test(value.trim()) &&
+          !SHORT_WORDS.has(phrase) &&
+          !SHORT_UNITS.has(phrase));
+      if (!phrase.includes(" ") && (grammarWord || (phrase.length < 3 && !code))) continue;
+      addValue(phrase, { column: name, value });
+    }
+  }
+  addValueForms(valuePhrases);
+  return valuePhrases;
+}
+
+/** Other ways to write each value, added only where they do not shadow an exact one. */
+function addValueForms(valuePhrases: Map<string, ValueRef[]>): void {
+  // "part-time" and "parttime", "e-mail" and "email": a value written with a space or hyphen is
+  // also found without it.
+  for (const [phrase, refs] of [...valuePhrases]) {
+    if (!phrase.includes(" ")) continue;
+    const compact = phrase.replaceAll(" ", "");
+    if (!valuePhrases.has(compact) && !GRAMMAR_WORDS.has(compact)) valuePhrases.set(compact, refs);
+  }
+  // "R&D", "AT&T", "B+": read as the tokens they are written in ("r & d").
+  for (const [phrase, refs] of [...valuePhrases]) {
+    const spaced = phrase.replace(/\s*([&+/])\s*/g, " $1 ").trim();
+    if (spaced !== phrase && !valuePhrases.has(spaced)) valuePhrases.set(spaced, refs);
+  }
+  // "French wines" for France, "north american customers" for North America.
+  for (const [phrase, refs] of [...valuePhrases]) {
+    for (const adjective of DEMONYMS.get(phrase) ?? []) {
+      if (!valuePhrases.has(adjective)) valuePhrases.set(adjective, refs);
+    }
+  }
+  // Plural and singular forms.
+  for (const [phrase, refs] of [...valuePhrases]) {
+    for (const form of numberForms(phrase)) {
+      if (!valuePhrases.has(form)) valuePhrases.set(form, refs);
+    }
+  }
+}
+
+/**
+ * Columns whose values can name rows in an instruction: text columns with a short list of
+ * distinct values ("fitness", "poetry"), never the key.
+ */
+function isCategoryLike(column: ColumnProfile, profile: DatasetProfile): boolean {
+  return (
+    column.type === "text" &&
+    column.name !== profile.keyColumn &&
+    column.distinctValues !== undefined &&
+    column.distinctValues.length > 0
+  );
+}
