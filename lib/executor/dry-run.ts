@@ -33,14 +33,9 @@ export function dryRun(
   // The changed cells as written, counted; the output bytes are assembled on first read.
   const written = writeChanges(table, outcome.cells.edits(), outcome.cells.written());
   const { guards: limits } = prepared.plan;
-  const needsCells =
-    limits.max_change_percent !== undefined ||
-    limits.min_value !== undefined ||
-    limits.max_value !== undefined;
-  const net = needsCells ? netChanges(outcome, table, profile) : [];
+  const net = guardsReadCells(limits) ? netChanges(outcome, table, profile) : [];
   const guards = evaluateGuards(limits, net, written.rowsChanged);
-  // The keys of a large table may still be being checked on another thread (the parse's
-  // `checkKeysAside`); the run did not need them unique, its result does.
+  // A large table's keys may still be being checked on another thread (`checkKeysAside`).
   const keys = settleKeys(table);
   if (keys) return keys;
   let outputSha256: string | undefined;
@@ -140,6 +135,16 @@ export function prepare(
   return { ok: true, plan: normalized };
 }
 
+/** Whether the guards compare cells' values, not only count the rows changed. */
+function guardsReadCells(limits: NormalizedPlan["guards"]): boolean {
+  return (
+    limits.max_change_percent !== undefined ||
+    limits.min_value !== undefined ||
+    limits.max_value !== undefined
+  );
+}
+
+/** The run did not need the keys unique; its result does. */
 function settleKeys(table: CsvTable): DryRunFailure | null {
   try {
     table.settleKeyCheck();
