@@ -25,10 +25,19 @@ import { type ColumnRef, isNumeric, type ValueRef } from "./vocabulary";
  * "unassigned tickets" (no assignee), "vacant units" (no tenant).
  */
 
-/** Comparisons said with a verb: "stock falls below the reorder level", "cost exceeds price". */
+/**
+ * Comparisons said with a verb: "stock falls below the reorder level", "cost exceeds price",
+ * "tickets sold equals capacity".
+ */
 const VERB_CMP = alt(
   tag("op", "lt", words("falls below", "fall below", "drops below", "drop below", "dips below")),
   tag("op", "gt", words("exceeds", "exceed", "goes above", "go above", "rises above")),
+  // "where tickets sold equals capacity", "stock has reached the reorder level".
+  tag(
+    "op",
+    "eq",
+    words("equals", "equal", "is equal to", "are equal to", "matches", "match", "has reached"),
+  ),
 );
 
 const OTHER = opt(words("its", "their", "the", "his", "her"));

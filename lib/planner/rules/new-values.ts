@@ -152,7 +152,8 @@ function bareSetClause(scan: Scan, items: LexItem[]): LexItem[] {
   let last = items.length - 1;
   while (last > 0 && items[last].kind === "stop") last--;
   const norm = (item: LexItem) => scan.tokens[item.from]?.norm ?? "";
-  const given = givenValue(scan, items, norm) ?? givenToRows(items, norm);
+  const given =
+    givenValue(scan, items, norm) ?? givenToRows(items, norm) ?? valueBeforeRows(scan, items, norm);
   if (given) return given;
   const value = items[last];
   // "… go to maintenance": the grammar read "to maintenance" as the new value; it needs a verb.
@@ -259,6 +260,33 @@ function givenValue(scan: Scan, items: LexItem[], norm: (item: LexItem) => strin
 }
 
 const GIVE_VERBS = new Set(["give", "award", "assign", "offer"]);
+
+/**
+ * "mark sold out every event where …", "mark shipped all orders from Acme": a value straight
+ * after "mark" or "make", before "every" or "all" and the rows, is the new value.
+ */
+function valueBeforeRows(scan: Scan, items: LexItem[], norm: (item: LexItem) => string) {
+  const [verb, value, determiner] = items;
+  if (verb?.kind !== "verb" || (norm(verb) !== "mark" && norm(verb) !== "make")) return undefined;
+  if (value?.kind !== "scope" || value.cond.type !== "values" || value.cond.values.length !== 1)
+    return undefined;
+  if (scan.vocabulary.columns.get(value.cond.column)?.type !== "text") return undefined;
+  if (determiner?.kind !== "stop" || !["every", "all", "each"].includes(norm(determiner)))
+    return undefined;
+  const rows = items.slice(3);
+  const newValue = new Set(["to", "amount", "bool", "setText", "goal", "unknown", "verb"]);
+  if (rows.some((item) => newValue.has(item.kind) || (item.kind === "flag" && item.marker)))
+    return undefined;
+  if (!rows.some((item) => item.kind === "scope")) return undefined;
+  const setText: LexItem = {
+    kind: "setText",
+    refs: [{ column: value.cond.column, value: value.cond.values[0] }],
+    text: value.cond.values[0],
+    from: value.from,
+    to: value.to,
+  };
+  return items.map((item) => (item === value ? setText : item));
+}
 
 /**
  * "give free shipping to Acme Corp", "offer a 10% discount to Globex": after an amount given,
