@@ -1,6 +1,7 @@
 "use client";
 
 import { type ColumnDef, createColumnHelper } from "@tanstack/react-table";
+import { asWritten, type WrittenStyle, withDecimalMark } from "@/lib/dataset/written-style";
 import type { ChangeColumns } from "@/lib/diff/change-columns";
 import { formatDelta, formatPercent, numericChange } from "@/lib/diff/numeric-change";
 import type { DiffTableFeatures, WindowRow } from "./virtual-table";
@@ -26,6 +27,8 @@ const fullHelper = createColumnHelper<DiffTableFeatures, FullRow>();
 export function changeColumns(changes: ChangeColumns) {
   const numeric = (row: ChangeRow) =>
     numericChange(changes.before[row.change], changes.after[row.change]);
+  // Values are sorted as the plain numbers they are, and shown as the file writes them.
+  const styleOf = (row: ChangeRow) => changes.styles?.[changes.columns[changes.column[row.change]]];
   return changeHelper.columns([
     changeHelper.accessor((row) => changes.rowKeys[changes.row[row.change]], {
       id: "rowKey",
@@ -53,14 +56,14 @@ export function changeColumns(changes: ChangeColumns) {
       header: "Before",
       sortDescFirst: false,
       meta: { min: 140, grow: 1.4 },
-      cell: (info) => <Before value={info.getValue()} />,
+      cell: (info) => <Before value={asWritten(info.getValue(), styleOf(info.row.original))} />,
     }),
     changeHelper.accessor((row) => changes.after[row.change], {
       id: "after",
       header: "After",
       sortDescFirst: false,
       meta: { min: 140, grow: 1.4 },
-      cell: (info) => <After value={info.getValue()} />,
+      cell: (info) => <After value={asWritten(info.getValue(), styleOf(info.row.original))} />,
     }),
     changeHelper.accessor((row) => numeric(row), {
       id: "change",
@@ -69,7 +72,8 @@ export function changeColumns(changes: ChangeColumns) {
       meta: { min: 110, align: "right" },
       cell: (info) => {
         const value = info.getValue();
-        return <Signed value={value?.delta} text={value ? formatDelta(value) : undefined} />;
+        const text = value && withDecimalMark(formatDelta(value), styleOf(info.row.original));
+        return <Signed value={value?.delta} text={text} />;
       },
     }),
     changeHelper.accessor((row) => numeric(row)?.percent, {
@@ -87,7 +91,11 @@ export function changeColumns(changes: ChangeColumns) {
   ]);
 }
 
-export function fullRowColumns(header: readonly string[], keyColumn: string) {
+export function fullRowColumns(
+  header: readonly string[],
+  keyColumn: string,
+  styles: Record<string, WrittenStyle> = {},
+) {
   const columns: ColumnDef<DiffTableFeatures, FullRow, unknown>[] = [
     fullHelper.accessor((row) => row.rowKey, {
       id: "rowKey",
@@ -117,28 +125,43 @@ export function fullRowColumns(header: readonly string[], keyColumn: string) {
         id: `cell:${name}`,
         header: name,
         meta: { min: 150, grow: 1 },
-        cell: ({ row }) => <FullRowCell row={row.original} column={name} at={at} />,
+        cell: ({ row }) => (
+          <FullRowCell row={row.original} column={name} at={at} style={styles[name]} />
+        ),
       }),
     );
   });
   return columns;
 }
 
-function FullRowCell({ row, column, at }: { row: FullRow; column: string; at: number }) {
+function FullRowCell({
+  row,
+  column,
+  at,
+  style,
+}: {
+  row: FullRow;
+  column: string;
+  at: number;
+  style: WrittenStyle | undefined;
+}) {
   const change = row.changed.get(column);
   if (change) {
+    const before = asWritten(change.before, style);
+    const after = asWritten(change.after, style);
     return (
-      <span title={`${change.before} → ${change.after}`}>
-        <Before value={change.before} />
+      <span title={`${before} → ${after}`}>
+        <Before value={before} />
         <span aria-hidden="true" className="px-1 text-slate-400">
           →
         </span>
         <span className="sr-only"> changed to </span>
-        <After value={change.after} />
+        <After value={after} />
       </span>
     );
   }
-  const value = row.cells?.[at];
+  const cell = row.cells?.[at];
+  const value = cell === undefined ? undefined : asWritten(cell, style);
   if (value === undefined) return <span className="text-slate-400">…</span>;
   return (
     <span className={value === "" ? "italic text-slate-400" : "text-slate-600"}>

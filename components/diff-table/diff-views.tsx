@@ -57,7 +57,7 @@ export function FullRowsTable({
   empty: ReactNode;
 }) {
   const { index, rowIndices } = view;
-  const columns = useMemo(() => fullRowColumns(rows.header, rows.keyColumn), [rows]);
+  const columns = useMemo(() => fullRowColumns(rows.header, rows.keyColumn, rows.styles), [rows]);
   const lookup = useMemo(() => rowLookup(rows), [rows]);
   const rowAt = useCallback(
     (position: number): FullRow => {

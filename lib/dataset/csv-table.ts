@@ -18,6 +18,7 @@ import {
 } from "./csv-keys";
 import type { ScannedDictionary } from "./csv-scan";
 import type { MoneyStyle } from "./money";
+import type { WrittenStyle } from "./written-style";
 
 /**
  * The parsed table (csv.ts parses): field offsets in typed arrays over the decoded text, cells
@@ -236,6 +237,14 @@ export class CsvTable {
     if (this.moneyColumns.has(col))
       for (let row = 0; row < rowCount; row++) values[row] = values[row].trim();
     return values;
+  }
+
+  /** How each column that does not write plain numbers writes them, by name. */
+  writtenStyles(): Record<string, WrittenStyle> {
+    const styles: Record<string, WrittenStyle> = {};
+    for (const col of this.decimalCommaColumns) styles[this.header[col]] = { decimalComma: true };
+    for (const [col, money] of this.moneyColumns) styles[this.header[col]] = { money };
+    return styles;
   }
 
   /** Name of the key column, or undefined when the table was parsed without one. */

@@ -1,3 +1,4 @@
+import type { WrittenStyle } from "@/lib/dataset/written-style";
 import type { Change as ChangeRecord } from "@/lib/executor/types";
 
 /**
@@ -22,6 +23,8 @@ export interface ChangeColumns {
   column: number[];
   before: string[];
   after: string[];
+  /** How the file writes the numbers of columns that do not write them plainly, by name. */
+  styles?: Record<string, WrittenStyle>;
 }
 
 /** One changed cell, as the executor reports it and the change records store it. */
@@ -182,6 +185,8 @@ export interface ChangedRows {
   keyColumn: string;
   rowKeys: string[];
   cells: string[];
+  /** As `ChangeColumns.styles`. */
+  styles?: Record<string, WrittenStyle>;
 }
 
 /**
@@ -197,7 +202,13 @@ export function pickChangedRows(
   const keyIndex = header.indexOf(keyColumn);
   if (keyIndex < 0) throw new Error(`key column "${keyColumn}" is not in the header`);
   const wanted = new Set(changes.rowKeys);
-  const picked: ChangedRows = { header: [...header], keyColumn, rowKeys: [], cells: [] };
+  const picked: ChangedRows = {
+    header: [...header],
+    keyColumn,
+    rowKeys: [],
+    cells: [],
+    ...(changes.styles ? { styles: changes.styles } : {}),
+  };
   for (const row of rows) {
     const key = row[keyIndex];
     if (!wanted.has(key)) continue;

@@ -35,6 +35,7 @@ export function changePage(changes: ChangeColumns, from: number, limit: number):
     column: changes.column.slice(start, end),
     before: changes.before.slice(start, end),
     after: changes.after.slice(start, end),
+    ...(changes.styles ? { styles: changes.styles } : {}),
   };
 }
 
@@ -54,6 +55,7 @@ export function appendChangePage(received: ChangeColumns | null, page: ChangePag
     ...emptyChanges(),
     operationIds: page.operationIds,
     columns: page.columns,
+    ...(page.styles ? { styles: page.styles } : {}),
   };
   if (page.from !== target.before.length || page.rowKeysFrom !== target.rowKeys.length) {
     throw new Error(

@@ -22,10 +22,13 @@ type DiffSource = Pick<ExecutionDetail, "id" | "baseVersionId" | "planSnapshot">
 export async function loadExecutionChangeColumns(execution: DiffSource): Promise<ChangeColumns> {
   const records = await loadExecutionChanges(execution.id);
   const base = records.length > 0 ? await loadVersionContentById(execution.baseVersionId) : null;
-  return encodeChanges(records, {
+  const opening = base ? openingOf(base.content, base.delimiter) : null;
+  const changes = encodeChanges(records, {
     operationIds: operationIdsOf(execution.planSnapshot),
-    columns: base ? headerOf(base.content, base.delimiter) : [],
+    columns: opening ? [...opening.header] : [],
   });
+  const styles = opening?.writtenStyles() ?? {};
+  return Object.keys(styles).length > 0 ? { ...changes, styles } : changes;
 }
 
 export async function loadExecutionChangedRows(execution: DiffSource): Promise<ChangedRows | null> {
@@ -36,11 +39,12 @@ export async function loadExecutionChangedRows(execution: DiffSource): Promise<C
     keyColumn: execution.dataset.keyColumn,
     delimiter: base.delimiter,
   });
+  const styles = table.writtenStyles();
   return pickChangedRows(
     table.header,
     execution.dataset.keyColumn,
     changedRows(table, changes.rowKeys),
-    changes,
+    Object.keys(styles).length > 0 ? { ...changes, styles } : changes,
   );
 }
 
@@ -52,15 +56,31 @@ function operationIdsOf(snapshot: unknown): string[] {
     .filter((id): id is string => typeof id === "string");
 }
 
-/** The column order, from the first line only (column order is all the change set needs). */
-function headerOf(content: Uint8Array, delimiter?: ParseCsvOptions["delimiter"]): string[] {
-  const newline = content.indexOf(10);
-  try {
-    const line = content.subarray(0, newline < 0 ? content.length : newline + 1);
-    return [...parseCsv(line, { delimiter }).header];
-  } catch {
-    return []; // a header with a line break inside quotes: fall back to order of appearance
+/** Bytes of a version's opening read for its column order and how it writes numbers. */
+const OPENING_BYTES = 65_536;
+
+/**
+ * The version's opening lines, parsed: the column order (all the change set needs) and how the
+ * file writes its numbers (decimal commas, currency signs), which its first rows show as well as
+ * all of them would. A cut inside quotes leaves the header line alone, and a header with a line
+ * break inside quotes nothing (null: the change set keeps its columns in order of appearance).
+ */
+function openingOf(content: Uint8Array, delimiter?: ParseCsvOptions["delimiter"]) {
+  const lineEnd = (at: number) => (at < 0 ? content.length : at + 1);
+  const cuts = [
+    content.length <= OPENING_BYTES
+      ? content.length
+      : lineEnd(content.lastIndexOf(10, OPENING_BYTES)),
+    lineEnd(content.indexOf(10)),
+  ];
+  for (const cut of cuts) {
+    try {
+      return parseCsv(content.subarray(0, cut), { delimiter });
+    } catch {
+      // A line break inside quotes at the cut: the header line alone.
+    }
   }
+  return null;
 }
 
 function* changedRows(table: ReturnType<typeof parseCsv>, keys: readonly string[]) {

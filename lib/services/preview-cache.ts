@@ -67,10 +67,14 @@ function entryOf(planId: string, previewHash: string): CachedPreview | null {
 }
 
 function changesOf(entry: CachedPreview): ChangeColumns {
-  entry.changes ??= encodeChanges(entry.source, {
-    operationIds: entry.operationIds,
-    columns: entry.table.header,
-  });
+  if (!entry.changes) {
+    const changes = encodeChanges(entry.source, {
+      operationIds: entry.operationIds,
+      columns: entry.table.header,
+    });
+    const styles = entry.table.writtenStyles();
+    entry.changes = Object.keys(styles).length > 0 ? { ...changes, styles } : changes;
+  }
   return entry.changes;
 }
 

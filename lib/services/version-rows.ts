@@ -3,6 +3,7 @@ import type { CsvTable } from "@/lib/dataset/csv";
 import { parseCsvInParallel } from "@/lib/dataset/scan-worker";
 import { orderRows, rowCells, type TableQuery } from "@/lib/dataset/table-query";
 import type { ColumnType } from "@/lib/dataset/types";
+import { asWritten } from "@/lib/dataset/written-style";
 import { findDatasetWithVersions, loadVersionContentById } from "@/lib/db/dataset-versions";
 import type { readProfile } from "@/lib/db/datasets";
 import { AppError } from "@/lib/errors";
@@ -55,13 +56,21 @@ export async function queryVersionRows(query: RowWindowQuery): Promise<RowWindow
   const offset = Math.max(0, Math.min(query.offset, order.length));
   const limit = Math.max(0, Math.min(query.limit, MAX_WINDOW_ROWS));
   const slice = order.subarray(offset, offset + limit);
-  const cells = rowCells(table, slice);
+  const cells = shownAsWritten(table, rowCells(table, slice));
   return {
     columns: [...table.header],
     total: order.length,
     offset,
     rows: cells.map((row, k) => ({ line: table.lineOfRow(slice[k]), cells: row })),
   };
+}
+
+/** Cells as the file writes its numbers (decimal commas, currency signs); sorted as numbers. */
+function shownAsWritten(table: CsvTable, rows: string[][]): string[][] {
+  const styles = table.writtenStyles();
+  const byColumn = table.header.map((name) => styles[name]);
+  if (byColumn.every((style) => style === undefined)) return rows;
+  return rows.map((cells) => cells.map((cell, col) => asWritten(cell, byColumn[col])));
 }
 
 function toTableQuery(table: CsvTable, query: RowWindowQuery): TableQuery {

@@ -1,0 +1,22 @@
+import { toDecimalComma } from "./decimal-comma";
+import { type MoneyStyle, toMoney } from "./money";
+
+/**
+ * How a column writes its numbers in the file, where that is not plain digits with a decimal
+ * point: with a decimal comma (`2,75`), or as amounts with a currency sign (`€1.250,00`). The
+ * executor and the change records hold plain numbers; pages show a value as the file writes it.
+ * Pure: pages import it.
+ */
+export type WrittenStyle = { decimalComma: true } | { money: MoneyStyle };
+
+/** A plain value as its column writes it (other text as it is). */
+export function asWritten(value: string, style: WrittenStyle | undefined): string {
+  if (!style) return value;
+  return "money" in style ? toMoney(value, style.money) : toDecimalComma(value);
+}
+
+/** A figure computed from plain values (a difference) with the column's decimal mark. */
+export function withDecimalMark(figure: string, style: WrittenStyle | undefined): string {
+  const comma = style && ("money" in style ? style.money.decimal === "," : true);
+  return comma ? figure.replace(".", ",") : figure;
+}
