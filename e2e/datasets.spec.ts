@@ -172,6 +172,19 @@ test("a semicolon export with decimal commas: read as its columns and numbers, t
   await page.getByTestId("download-exact").first().click();
   const file = await download;
   expect(Buffer.compare(await readFile(await file.path()), csv)).toBe(0);
+
+  // Pages show the numbers as the file writes them, with a comma.
+  await expect(page.getByText("10,00", { exact: true })).toBeVisible();
+  const datasetId = new URL(page.url()).pathname.split("/").pop();
+  await page.goto(`/plans/new?dataset=${datasetId}`);
+  await page.getByLabel("Instruction").fill("Raise prices by 10%");
+  await page.getByRole("button", { name: "Draft plan" }).click();
+  await page.waitForURL((url) => /^\/plans\/(?!new$)[^/]+$/.test(url.pathname));
+  await page.getByRole("button", { name: "Preview changes" }).click();
+  await expect(page.getByText("2,75").first()).toBeVisible();
+  await expect(page.getByText("+0,25").first()).toBeVisible();
+  await expect(page.getByText("R1 2,50 → 2,75 (+0,25)")).toBeVisible();
+  await expect(page.getByText("2.75")).toHaveCount(0);
 });
 
 test("a file read with the wrong separator is read again with the one chosen, and keeps it", async ({

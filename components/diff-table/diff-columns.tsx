@@ -83,9 +83,9 @@ export function changeColumns(changes: ChangeColumns) {
       meta: { min: 96, align: "right" },
       cell: (info) => {
         const value = info.getValue();
-        return (
-          <Signed value={value} text={value === undefined ? undefined : formatPercent(value)} />
-        );
+        const style = styleOf(info.row.original);
+        const text = value === undefined ? undefined : withDecimalMark(formatPercent(value), style);
+        return <Signed value={value} text={text} />;
       },
     }),
   ]);

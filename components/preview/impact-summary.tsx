@@ -1,4 +1,5 @@
 import { formatCount } from "@/components/ui/format";
+import { asWritten, groupedAsWritten, type WrittenStyle } from "@/lib/dataset/written-style";
 import type { CellMove, ColumnImpact } from "@/lib/diff/impact";
 
 /**
@@ -21,7 +22,7 @@ export function ImpactSummary({
           <p className="text-slate-800">
             <span className="font-semibold">{column.column}</span>: {formatCount(column.increases)}{" "}
             up, {formatCount(column.decreases)} down, net{" "}
-            <span className="tabular-nums">{grouped(column.net)}</span>
+            <span className="tabular-nums">{groupedAsWritten(column.net, column.style)}</span>
           </p>
           {column.largestIncreases.length + column.largestDecreases.length > 0 ? (
             compact ? (
@@ -42,13 +43,21 @@ export function ImpactSummary({
 function Moves({ column }: { column: ColumnImpact }) {
   return (
     <div className="mt-1 grid gap-x-6 gap-y-1 text-xs text-slate-700 sm:grid-cols-2">
-      <MoveList title="Largest rises" moves={column.largestIncreases} />
-      <MoveList title="Largest falls" moves={column.largestDecreases} />
+      <MoveList title="Largest rises" moves={column.largestIncreases} style={column.style} />
+      <MoveList title="Largest falls" moves={column.largestDecreases} style={column.style} />
     </div>
   );
 }
 
-function MoveList({ title, moves }: { title: string; moves: readonly CellMove[] }) {
+function MoveList({
+  title,
+  moves,
+  style,
+}: {
+  title: string;
+  moves: readonly CellMove[];
+  style: WrittenStyle | undefined;
+}) {
   if (moves.length === 0) return null;
   return (
     <div>
@@ -56,16 +65,11 @@ function MoveList({ title, moves }: { title: string; moves: readonly CellMove[] 
       <ul>
         {moves.map((move) => (
           <li key={move.rowKey} className="tabular-nums">
-            <span className="font-mono">{move.rowKey}</span> {move.before} → {move.after} (
-            {grouped(move.delta)})
+            <span className="font-mono">{move.rowKey}</span> {asWritten(move.before, style)} →{" "}
+            {asWritten(move.after, style)} ({groupedAsWritten(move.delta, style)})
           </li>
         ))}
       </ul>
     </div>
   );
-}
-
-/** "+6657.56" → "+6,657.56": thousands grouped, the exact digits kept. */
-function grouped(signed: string): string {
-  return signed.replace(/\d+/, (whole) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ","));
 }

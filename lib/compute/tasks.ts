@@ -23,7 +23,8 @@ export const computeTasks = {
     const preview = await previewPlan(options);
     if (!preview.ok) return preview;
     const { changes, ...summary } = preview;
-    return { ...summary, changeCount: changes.length, impact: changeImpact(changes) };
+    const impact = changeImpact(changes, { styles: preview.styles });
+    return { ...summary, changeCount: changes.length, impact };
   },
   approvePlan: (options: ApprovePlanOptions) => approvePlan(options),
   previewChangePage: async (input: { planId: string; hash: string; from: number; limit: number }) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { MoneyStyle } from "./money";
-import { asWritten, withDecimalMark } from "./written-style";
+import { asWritten, groupedAsWritten, withDecimalMark } from "./written-style";
 
 const euros: MoneyStyle = {
   symbol: "€",
@@ -27,5 +27,11 @@ describe("written styles", () => {
     expect(withDecimalMark("-3.00", { money: euros })).toBe("-3,00");
     expect(withDecimalMark("+0.18", { money: { ...euros, decimal: "." } })).toBe("+0.18");
     expect(withDecimalMark("+0.18", undefined)).toBe("+0.18");
+  });
+
+  it("groups a summary figure's thousands with the mark the column does not use for decimals", () => {
+    expect(groupedAsWritten("+6657.56", undefined)).toBe("+6,657.56");
+    expect(groupedAsWritten("+6657.56", { decimalComma: true })).toBe("+6.657,56");
+    expect(groupedAsWritten("-1250", { money: euros })).toBe("-1.250");
   });
 });

@@ -20,3 +20,15 @@ export function withDecimalMark(figure: string, style: WrittenStyle | undefined)
   const comma = style && ("money" in style ? style.money.decimal === "," : true);
   return comma ? figure.replace(".", ",") : figure;
 }
+
+/**
+ * A signed figure from plain values ("+6657.56") with thousands grouped and the column's decimal
+ * mark: "+6,657.56", or "+6.657,56" where the column writes a decimal comma.
+ */
+export function groupedAsWritten(figure: string, style: WrittenStyle | undefined): string {
+  const comma = style !== undefined && ("money" in style ? style.money.decimal === "," : true);
+  const grouping = comma ? "." : ",";
+  const [whole, fraction] = figure.split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, grouping);
+  return fraction === undefined ? grouped : `${grouped}${comma ? "," : "."}${fraction}`;
+}

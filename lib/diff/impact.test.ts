@@ -146,4 +146,12 @@ describe("impactWarnings", () => {
       ),
     ).toEqual(["1 'price' value changes by 50% or more: A1 2 → 3."]);
   });
+  it("carries how the file writes a column's numbers, its figures staying plain", () => {
+    const styles = { price: { decimalComma: true as const } };
+    const [price] = changeImpact(
+      [{ rowKey: "A", column: "price", before: "2.50", after: "2.75" }],
+      { styles },
+    );
+    expect(price).toMatchObject({ net: "+0.25", style: { decimalComma: true } });
+  });
 });

@@ -1,3 +1,4 @@
+import type { WrittenStyle } from "@/lib/dataset/written-style";
 import {
   add,
   compare,
@@ -31,6 +32,8 @@ export interface ColumnImpact {
   net: string;
   largestIncreases: CellMove[];
   largestDecreases: CellMove[];
+  /** How the file writes the column's numbers, when not plainly (the figures stay plain). */
+  style?: WrittenStyle;
 }
 
 const LARGEST_SHOWN = 5;
@@ -45,7 +48,10 @@ interface Tally {
 
 export function changeImpact(
   changes: ReadonlyArray<{ rowKey: string; column: string; before: string; after: string }>,
-  shown = LARGEST_SHOWN,
+  {
+    shown = LARGEST_SHOWN,
+    styles = {},
+  }: { shown?: number; styles?: Record<string, WrittenStyle> } = {},
 ): ColumnImpact[] {
   const columns = new Map<string, Tally>();
   for (const change of changes) {
@@ -85,6 +91,7 @@ export function changeImpact(
     net: signed(tally.net),
     largestIncreases: tally.up.map((entry) => entry.move),
     largestDecreases: tally.down.map((entry) => entry.move),
+    ...(styles[column] ? { style: styles[column] } : {}),
   }));
 }
 

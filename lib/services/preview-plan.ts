@@ -1,5 +1,6 @@
 import "server-only";
 import type { Actor } from "@/lib/auth/actor";
+import type { WrittenStyle } from "@/lib/dataset/written-style";
 import { recordAuditEvent } from "@/lib/db/audit";
 import { db } from "@/lib/db/client";
 import { readProfile } from "@/lib/db/datasets";
@@ -40,6 +41,8 @@ export type PlanPreview =
       /** Set when the dataset had moved on and the plan was re-based onto its current version. */
       rebasedFrom?: number;
       issues: PlanIssue[];
+      /** How the file writes the numbers of columns that do not write them plainly, by name. */
+      styles: Record<string, WrittenStyle>;
     } & PlanRunResult)
   | { ok: false; reason: "invalid_plan"; issues: PlanIssue[] }
   | { ok: false; reason: "execution_failed"; error: string; offendingKeys?: string[] };
@@ -110,6 +113,8 @@ export async function previewPlan(options: PreviewPlanOptions): Promise<PlanPrev
     rebasedFrom,
     issues: [...validation.issues, ...run.orderIssues],
     ...previewFields(run.result),
+    // How the file writes its numbers, for the pages that show them.
+    styles: base.table.writtenStyles(),
     // Read from the changes once they are known; not part of the preview hash, which an
     // approval compares with the executor's own result.
     warnings: [

@@ -60,6 +60,7 @@ describe("numbers as the file writes them", () => {
     });
     const preview = await previewPlan({ planId, actor: author });
     if (!preview.ok) throw new Error(`preview failed: ${JSON.stringify(preview)}`);
+    expect(preview.styles).toEqual(STYLES);
 
     // The values stay plain numbers (sorting and differences read them); the styles say how
     // the file writes them.
