@@ -1,4 +1,5 @@
 import { type ActionContext, interpretAction } from "./action";
+import { readBareSetValues } from "./bare-values";
 import { isFiller, mergeSegments, splitSegments, splitSentences } from "./clauses";
 import { readColumnVerbs } from "./column-verbs";
 import { alreadyExcluded } from "./conditions";
@@ -22,7 +23,6 @@ import { interpretExclusion } from "./exclusion";
 import type { GuardSpec, OptionSpec } from "./grammar";
 import type { Item, LexItem } from "./lex";
 import {
-  readBareSetValues,
   readNewTextValues,
   readPluralValueWords,
   readValueVerbs,

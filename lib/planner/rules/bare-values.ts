@@ -1,0 +1,204 @@
+import type { LexItem } from "./lex";
+import type { Scan } from "./patterns";
+
+/**
+ * New values said without "to" or "as", read before the clauses are built (interpret.ts): a value
+ * of a text column that the grammar read as one more condition on the rows is, by where it
+ * stands, the value those rows get. Each reading needs the rows named besides, and the clause to
+ * give no other new value.
+ */
+
+/** Set verbs that take their new value without "to" or "as": "make room 202 available". */
+const BARE_VALUE_VERBS = new Set(["make", "mark", "turn", "render", "set", "get"]);
+/** Words that say what rows end up as, after the rows: "… get a C", "… go to maintenance". */
+const END_UP_WORDS = new Set(["get", "gets", "go", "goes"]);
+const GIVE_VERBS = new Set(["give", "award", "assign", "offer"]);
+const ARTICLES = new Set(["a", "an", "the"]);
+/** Items that are a new value, or make one. */
+const NEW_VALUE_KINDS = new Set(["to", "amount", "bool", "setText", "goal", "unknown", "verb"]);
+
+type Norm = (item: LexItem) => string;
+type ValueScope = Extract<LexItem, { kind: "scope" }> & {
+  cond: { type: "values"; column: string; values: string[] };
+};
+
+/**
+ * "make room 202 available", "students who scored 58 get a C", "rooms on floor 3 go to
+ * maintenance", "orders … should be cancelled", "give a B to …", "mark sold out every event …".
+ */
+export function readBareSetValues(scan: Scan, lexed: LexItem[]): LexItem[] {
+  const read: LexItem[] = [];
+  let start = 0;
+  for (let at = 0; at <= lexed.length; at++) {
+    const item = lexed[at];
+    if (item && item.kind !== "boundary" && item.kind !== "join") continue;
+    read.push(...bareSetClause(scan, lexed.slice(start, at)));
+    if (item) read.push(item);
+    start = at + 1;
+  }
+  return read;
+}
+
+/** One clause's items, with its bare new value read as one. */
+function bareSetClause(scan: Scan, items: LexItem[]): LexItem[] {
+  const norm: Norm = (item) => scan.tokens[item.from]?.norm ?? "";
+  return (
+    givenValue(scan, items, norm) ??
+    givenToRows(items, norm) ??
+    valueBeforeRows(scan, items, norm) ??
+    endingUpAs(items, norm) ??
+    valueEndingClause(scan, items, norm) ??
+    items
+  );
+}
+
+/** A scope of one value of a text column, or undefined. */
+function textValue(scan: Scan, item: LexItem | undefined): ValueScope | undefined {
+  if (item?.kind !== "scope" || item.cond.type !== "values" || item.cond.values.length !== 1)
+    return undefined;
+  const text = scan.vocabulary.columns.get(item.cond.column)?.type === "text";
+  return text ? (item as ValueScope) : undefined;
+}
+
+function asSetText(value: ValueScope): LexItem {
+  const { column, values } = value.cond;
+  return {
+    kind: "setText",
+    refs: [{ column, value: values[0] }],
+    text: values[0],
+    from: value.from,
+    to: value.to,
+  };
+}
+
+function setVerbAt(item: LexItem): LexItem {
+  return { kind: "verb", verb: "set", word: "set", from: item.from, to: item.to };
+}
+
+function givesValue(items: readonly LexItem[]): boolean {
+  return items.some(
+    (item) => NEW_VALUE_KINDS.has(item.kind) || (item.kind === "flag" && item.marker !== null),
+  );
+}
+
+const namesRows = (items: readonly LexItem[]) => items.some((item) => item.kind === "scope");
+
+/** The last item that is not a stop word. */
+function lastPlaced(items: readonly LexItem[]): number {
+  let last = items.length - 1;
+  while (last > 0 && items[last].kind === "stop") last--;
+  return last;
+}
+
+/**
+ * "give a B to students who …", "give Ana a B": the value given, after an article, by a verb of
+ * giving; the other conditions name the rows.
+ */
+function givenValue(scan: Scan, items: LexItem[], norm: Norm) {
+  const verb = items[0];
+  if (verb?.kind !== "verb" || !GIVE_VERBS.has(norm(verb))) return undefined;
+  const at = items.findIndex(
+    (item, k) =>
+      k > 1 &&
+      textValue(scan, item) !== undefined &&
+      items[k - 1].kind === "stop" &&
+      (norm(items[k - 1]) === "a" || norm(items[k - 1]) === "an"),
+  );
+  const value = textValue(scan, items[at]);
+  if (!value || !namesRows(items.filter((item) => item !== value))) return undefined;
+  // "… a B to students": the "to" only leads to the rows.
+  const to = items[at + 1]?.kind === "to" ? items[at + 1] : undefined;
+  return items
+    .filter((item) => item !== to)
+    .map((item) => (item === verb ? setVerbAt(verb) : item === value ? asSetText(value) : item));
+}
+
+/**
+ * "give free shipping to Acme Corp", "offer a 10% discount to Globex": after an amount given,
+ * "to" and a value say who gets it, not a second new value.
+ */
+function givenToRows(items: LexItem[], norm: Norm) {
+  const verb = items[0];
+  if (verb?.kind !== "verb" || !GIVE_VERBS.has(norm(verb))) return undefined;
+  if (!items.some((item) => item.kind === "amount")) return undefined;
+  const to = items.find(
+    (item): item is Extract<LexItem, { kind: "setText" }> =>
+      item.kind === "setText" &&
+      item.refs.length > 0 &&
+      new Set(item.refs.map((ref) => ref.column)).size === 1 &&
+      norm(item) === "to",
+  );
+  if (!to) return undefined;
+  const rows: LexItem = {
+    kind: "scope",
+    cond: {
+      type: "values",
+      column: to.refs[0].column,
+      values: [...new Set(to.refs.map((ref) => ref.value))],
+    },
+    from: to.from,
+    to: to.to,
+  };
+  return items.map((item) => (item === to ? rows : item));
+}
+
+/**
+ * "mark sold out every event where …", "mark shipped all orders from Acme": a value straight
+ * after "mark" or "make", before "every" or "all" and the rows, is the new value.
+ */
+function valueBeforeRows(scan: Scan, items: LexItem[], norm: Norm) {
+  const [verb, second, determiner] = items;
+  if (verb?.kind !== "verb" || (norm(verb) !== "mark" && norm(verb) !== "make")) return undefined;
+  const value = textValue(scan, second);
+  if (!value || determiner?.kind !== "stop") return undefined;
+  if (!["every", "all", "each"].includes(norm(determiner))) return undefined;
+  const rows = items.slice(3);
+  if (givesValue(rows) || !namesRows(rows)) return undefined;
+  return items.map((item) => (item === value ? asSetText(value) : item));
+}
+
+/**
+ * "rooms on the 3rd floor go to maintenance": the grammar read "to maintenance" as the new
+ * value, and the clause needs the verb its rows and "go" or "get" say.
+ */
+function endingUpAs(items: LexItem[], norm: Norm) {
+  const last = lastPlaced(items);
+  const endUp = items[last - 1];
+  if (items[last]?.kind !== "setText" || items.some((item) => item.kind === "verb")) return;
+  if (endUp?.kind !== "stop" || !END_UP_WORDS.has(norm(endUp))) return undefined;
+  if (!namesRows(items.slice(0, last - 1))) return undefined;
+  return items.map((item) => (item === endUp ? setVerbAt(endUp) : item));
+}
+
+/**
+ * A value of a text column ending the clause: after a set verb that opens it and the rows
+ * ("make room 202 available"), after the rows and a word for ending up as ("students who scored
+ * 58 get a C"), or after the rows and a verb of being ("… still pending should be cancelled").
+ */
+function valueEndingClause(scan: Scan, items: LexItem[], norm: Norm) {
+  const last = lastPlaced(items);
+  const value = textValue(scan, items[last]);
+  if (!value) return undefined;
+  const verbAt = items.findIndex((item) => item.kind === "verb");
+  // "… should be cancelled": a set verb right before the value, after the rows.
+  const being = items[verbAt];
+  if (verbAt > 0 && verbAt === last - 1 && being?.kind === "verb" && being.verb === "set") {
+    if (!namesRows(items.slice(0, verbAt))) return undefined;
+    return items.map((item) => (item === value ? asSetText(value) : item));
+  }
+  if (verbAt === 0 && BARE_VALUE_VERBS.has(norm(items[0]))) {
+    const rows = items.slice(1, last);
+    if (givesValue(rows) || !namesRows(rows)) return undefined;
+    return items.map((item) => (item === value ? asSetText(value) : item));
+  }
+  if (verbAt >= 0) return undefined;
+  // The word for ending up, then perhaps "to" and an article, then the value.
+  let at = last - 1;
+  while (at > 0 && items[at].kind === "stop" && ARTICLES.has(norm(items[at]))) at--;
+  if (items[at]?.kind === "to") at--;
+  const endUp = items[at];
+  if (at <= 0 || endUp.kind !== "stop" || !END_UP_WORDS.has(norm(endUp))) return undefined;
+  const rows = items.slice(0, at);
+  if (givesValue(rows) || !namesRows(rows)) return undefined;
+  return [...rows, setVerbAt(endUp), asSetText(value), ...items.slice(last + 1)];
+}
