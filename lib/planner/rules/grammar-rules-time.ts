@@ -1,6 +1,6 @@
 import type { Rule } from "./grammar";
 import { n } from "./grammar-builders";
-import { alt, dateColumn, opt, seq, tag, words } from "./patterns";
+import { alt, type Caps, dateColumn, opt, type Scan, seq, tag, words } from "./patterns";
 import { num } from "./patterns-number";
 
 /** A day (YYYY-MM-DD) moved by whole days, weeks, months or years; a month end is kept in range. */
@@ -15,6 +15,35 @@ function shiftDay(day: string, unit: "day" | "week" | "month" | "year", count: n
   const toMonth = (months % 12) + 1;
   const last = new Date(Date.UTC(toYear, toMonth, 0)).getUTCDate();
   return `${String(toYear).padStart(4, "0")}-${String(toMonth).padStart(2, "0")}-${String(Math.min(date, last)).padStart(2, "0")}`;
+}
+
+/** What a span of time is said of: "that were", "listed" (a date column), or nothing. */
+const SUBJECT = seq(
+  opt(words("who", "that", "which")),
+  opt(words("is", "are", "was", "were")),
+  opt(dateColumn("c")),
+);
+
+/** A whole number of days, weeks, months or years. */
+const SPAN = seq(
+  num("n"),
+  alt(
+    tag("unit", "day", words("days", "day")),
+    tag("unit", "week", words("weeks", "week")),
+    tag("unit", "month", words("months", "month")),
+    tag("unit", "year", words("years", "year")),
+  ),
+);
+
+/** The span and the date column it is measured on: the one named, or the table's one. */
+function spanOf(caps: Caps, scan: Scan) {
+  const amount = n(caps);
+  if (amount.unit !== "plain" || !Number.isInteger(amount.value)) return undefined;
+  const { timeColumns } = scan.vocabulary;
+  const dates = [...timeColumns.keys()].filter((name) => timeColumns.get(name) === "date");
+  const column = (caps.c as string | undefined) ?? (dates.length === 1 ? dates[0] : undefined);
+  if (column === undefined || timeColumns.get(column) !== "date") return undefined;
+  return { column, count: amount.value, unit: caps.unit as "day" | "week" | "month" | "year" };
 }
 
 /**
@@ -45,9 +74,7 @@ export const TIME_RULES: Rule[] = [
     // "listings older than 90 days", "listed more than 6 months ago", "cars older than 5 years".
     name: "age-in-time",
     pattern: seq(
-      opt(words("who", "that", "which")),
-      opt(words("is", "are", "was", "were")),
-      opt(dateColumn("c")),
+      SUBJECT,
       alt(
         tag("op", "lt", words("older than", "more than", "over")),
         tag(
@@ -68,28 +95,15 @@ export const TIME_RULES: Rule[] = [
           ),
         ),
       ),
-      num("n"),
-      alt(
-        tag("unit", "day", words("days", "day")),
-        tag("unit", "week", words("weeks", "week")),
-        tag("unit", "month", words("months", "month")),
-        tag("unit", "year", words("years", "year")),
-      ),
+      SPAN,
       opt(words("ago", "old")),
     ),
     build: (caps, scan) => {
-      const amount = n(caps);
-      if (amount.unit !== "plain" || !Number.isInteger(amount.value)) return undefined;
-      const { timeColumns } = scan.vocabulary;
-      const dates = [...timeColumns.keys()].filter((name) => timeColumns.get(name) === "date");
-      const column = (caps.c as string | undefined) ?? (dates.length === 1 ? dates[0] : undefined);
-      if (column === undefined || timeColumns.get(column) !== "date") return undefined;
-      const cutoff = shiftDay(
-        scan.today,
-        caps.unit as "day" | "week" | "month" | "year",
-        -amount.value,
-      );
+      const span = spanOf(caps, scan);
+      if (!span) return undefined;
+      const cutoff = shiftDay(scan.today, span.unit, -span.count);
       // Older than the cutoff: before it; newer: from it on.
+      const { column } = span;
       const cond =
         caps.op === "lt"
           ? { type: "dateRange" as const, column, to: cutoff }
@@ -101,34 +115,23 @@ export const TIME_RULES: Rule[] = [
     // "renewing in the next 30 days", "due within the next 2 weeks": from today on, for as long.
     name: "next-in-time",
     pattern: seq(
-      opt(words("who", "that", "which")),
-      opt(words("is", "are", "was", "were")),
-      opt(dateColumn("c")),
+      SUBJECT,
       words("within the next", "in the next", "over the next", "during the next"),
-      num("n"),
-      alt(
-        tag("unit", "day", words("days", "day")),
-        tag("unit", "week", words("weeks", "week")),
-        tag("unit", "month", words("months", "month")),
-        tag("unit", "year", words("years", "year")),
-      ),
+      SPAN,
     ),
     build: (caps, scan) => {
-      const amount = n(caps);
-      if (amount.unit !== "plain" || !Number.isInteger(amount.value)) return undefined;
-      const { timeColumns } = scan.vocabulary;
-      const dates = [...timeColumns.keys()].filter((name) => timeColumns.get(name) === "date");
-      const column = (caps.c as string | undefined) ?? (dates.length === 1 ? dates[0] : undefined);
-      if (column === undefined || timeColumns.get(column) !== "date") return undefined;
-      const last = shiftDay(
-        scan.today,
-        caps.unit as "day" | "week" | "month" | "year",
-        amount.value,
-      );
+      const span = spanOf(caps, scan);
+      if (!span) return undefined;
+      const last = shiftDay(scan.today, span.unit, span.count);
       // Today through the last day, both included (a range's end is the day after it).
       return {
         kind: "scope",
-        cond: { type: "dateRange", column, from: scan.today, to: shiftDay(last, "day", 1) },
+        cond: {
+          type: "dateRange",
+          column: span.column,
+          from: scan.today,
+          to: shiftDay(last, "day", 1),
+        },
       };
     },
   },
