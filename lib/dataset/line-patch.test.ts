@@ -77,14 +77,18 @@ describe("linePatchOfReplacements", () => {
     )
     .map(([text, picks]) => {
       const input = encode(text);
-      // Ascending, non-overlapping ranges; a range may be empty (an insertion).
-      const ranges = picks
+      // Ascending, non-overlapping ranges; a range may be empty (an insertion). Each is kept
+      // only if it starts at or after the end of the last one kept.
+      const ranges: Array<{ start: number; end: number; value: Uint8Array }> = [];
+      const sorted = picks
         .map(([at, length, value]) => {
           const start = at % (input.length + 1);
           return { start, end: Math.min(input.length, start + length), value: encode(value) };
         })
-        .sort((a, b) => a.start - b.start)
-        .filter((range, k, all) => k === 0 || range.start >= all[k - 1].end);
+        .sort((a, b) => a.start - b.start);
+      for (const range of sorted) {
+        if (ranges.length === 0 || range.start >= ranges[ranges.length - 1].end) ranges.push(range);
+      }
       const parts: Uint8Array[] = [];
       let copied = 0;
       for (const range of ranges) {
