@@ -259,7 +259,8 @@ test("a shop export with dollar prices: the prices are numbers the planner and t
   await page.getByRole("button", { name: "Draft plan" }).click();
   await page.waitForURL((url) => /^\/plans\/(?!new$)[^/]+$/.test(url.pathname));
   await page.getByRole("button", { name: "Preview changes" }).click();
-  // 1,250.00 + 5%: the number, as the plan reads it.
-  await expect(page.getByText("1312.50").first()).toBeVisible();
-  await expect(page.getByText("13.13").first()).toBeVisible();
+  // 1,250.00 + 5%: worked out on the number, shown as the file writes amounts.
+  await expect(page.getByText("$1,312.50").first()).toBeVisible();
+  await expect(page.getByText("$13.13").first()).toBeVisible();
+  await expect(page.getByText("A2 $1,250.00 → $1,312.50 (+62.50)")).toBeVisible();
 });
