@@ -46,6 +46,15 @@ describe("filterChanges", () => {
     expect([...filterChanges(index, { text: "  " })]).toEqual([0, 1, 2, 3, 4, 5]);
     expect([...filterChanges(index, { text: "9.5", operation: "op_02" })]).toEqual([]);
   });
+
+  it("matches numbers as the table shows them, where the file writes them with a comma", () => {
+    const styles = { price: { decimalComma: true as const } };
+    const shown = new ChangeIndex({ ...encodeChanges(records), styles });
+    expect([...filterChanges(shown, { text: "9,50" })]).toEqual([1]);
+    expect([...filterChanges(shown, { text: "9.50" })]).toEqual([]);
+    // Text columns are searched as they are.
+    expect([...filterChanges(shown, { text: "yoga" })]).toEqual([2]);
+  });
 });
 
 describe("sortChanges", () => {

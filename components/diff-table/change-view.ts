@@ -1,3 +1,4 @@
+import { asWritten } from "@/lib/dataset/written-style";
 import { type ChangeColumns, changeCount } from "@/lib/diff/change-columns";
 import { numericChange } from "@/lib/diff/numeric-change";
 import {
@@ -34,7 +35,7 @@ export interface ChangeFilter {
   operation?: string;
   /** A column name, or undefined for all. */
   column?: string;
-  /** Case-insensitive text matched against row key, before and after. */
+  /** Case-insensitive text matched against row key, before and after (as shown). */
   text?: string;
 }
 
@@ -62,12 +63,17 @@ export class ChangeIndex {
     this.count = changeCount(changes);
   }
 
-  /** Lower-cased row keys, befores and afters for the text filter. */
+  /** Lower-cased row keys, befores and afters for the text filter, as the table shows them. */
   text() {
+    const { styles, columns, column } = this.changes;
+    const shown = (values: string[]) =>
+      values.map((value, at) =>
+        (styles ? asWritten(value, styles[columns[column[at]]]) : value).toLowerCase(),
+      );
     this.lowerText ??= {
       rowKeys: this.changes.rowKeys.map((value) => value.toLowerCase()),
-      before: this.changes.before.map((value) => value.toLowerCase()),
-      after: this.changes.after.map((value) => value.toLowerCase()),
+      before: shown(this.changes.before),
+      after: shown(this.changes.after),
     };
     return this.lowerText;
   }
