@@ -1,10 +1,18 @@
 import Link from "next/link";
 import { formatDateTime } from "@/components/ui/format";
+import { asWritten, type WrittenStyle } from "@/lib/dataset/written-style";
 import type { RowHistoryEntry } from "@/lib/db/executions";
 import { StatusBadge } from "./status-badge";
 
 /** A row's changes grouped by execution, newest first; each cell as before → after. */
-export function RowHistoryList({ changes }: { changes: RowHistoryEntry[] }) {
+export function RowHistoryList({
+  changes,
+  styles = {},
+}: {
+  changes: RowHistoryEntry[];
+  /** How the file writes the numbers of columns that do not write them plainly, by name. */
+  styles?: Record<string, WrittenStyle>;
+}) {
   const groups: Array<{ execution: RowHistoryEntry["execution"]; changes: RowHistoryEntry[] }> = [];
   for (const change of changes) {
     const last = groups[groups.length - 1];
@@ -57,12 +65,12 @@ export function RowHistoryList({ changes }: { changes: RowHistoryEntry[] }) {
                   <td className="py-1 pr-4 font-mono text-[13px]">{cell.column}</td>
                   <td className="py-1 pr-4">
                     <span className="rounded bg-red-50 px-1.5 py-0.5 tabular-nums text-red-800 line-through decoration-red-300">
-                      {cell.before === "" ? "empty" : cell.before}
+                      {cell.before === "" ? "empty" : asWritten(cell.before, styles[cell.column])}
                     </span>
                   </td>
                   <td className="py-1">
                     <span className="rounded bg-emerald-50 px-1.5 py-0.5 tabular-nums text-emerald-800">
-                      {cell.after === "" ? "empty" : cell.after}
+                      {cell.after === "" ? "empty" : asWritten(cell.after, styles[cell.column])}
                     </span>
                   </td>
                 </tr>

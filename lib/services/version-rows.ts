@@ -3,7 +3,7 @@ import type { CsvTable } from "@/lib/dataset/csv";
 import { parseCsvInParallel } from "@/lib/dataset/scan-worker";
 import { orderRows, rowCells, type TableQuery } from "@/lib/dataset/table-query";
 import type { ColumnType } from "@/lib/dataset/types";
-import { asWritten } from "@/lib/dataset/written-style";
+import { asWritten, type WrittenStyle } from "@/lib/dataset/written-style";
 import { findDatasetWithVersions, loadVersionContentById } from "@/lib/db/dataset-versions";
 import type { readProfile } from "@/lib/db/datasets";
 import { AppError } from "@/lib/errors";
@@ -114,10 +114,15 @@ export async function findVersionRow(
   versionId: string,
   keyColumn: string,
   rowKey: string,
-): Promise<Record<string, string> | null> {
+): Promise<{ values: Record<string, string> | null; styles: Record<string, WrittenStyle> }> {
   const table = await loadTable(versionId);
   if (table.keyColumn !== keyColumn) table.setKeyColumn(keyColumn);
+  const styles = table.writtenStyles();
   const row = table.rowOfKey(rowKey);
-  if (row < 0) return null;
-  return Object.fromEntries(table.header.map((name, col) => [name, table.cell(row, col)]));
+  if (row < 0) return { values: null, styles };
+  const [cells] = shownAsWritten(table, rowCells(table, [row]));
+  return {
+    values: Object.fromEntries(table.header.map((name, col) => [name, cells[col]])),
+    styles,
+  };
 }

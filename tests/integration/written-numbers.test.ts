@@ -7,7 +7,7 @@ import { createDataset } from "@/lib/services/create-dataset";
 import { createManualPlan } from "@/lib/services/create-plan";
 import { cachedPreviewPage, cachedPreviewRows } from "@/lib/services/preview-cache";
 import { previewPlan } from "@/lib/services/preview-plan";
-import { queryVersionRows } from "@/lib/services/version-rows";
+import { findVersionRow, queryVersionRows } from "@/lib/services/version-rows";
 import { installTempDb, type TempDb } from "../support/temp-db";
 
 /**
@@ -83,6 +83,14 @@ describe("numbers as the file writes them", () => {
     expect(changes.styles).toEqual(STYLES);
     const rows = await (await executionRows(new Request("http://x/"), context)).json();
     expect(rows.styles).toEqual(STYLES);
+
+    // A row's page shows it as the file has it, and its history with the same styles.
+    const current = (await temp.db.dataset.findUniqueOrThrow({ where: { id: datasetId } }))
+      .currentVersionId as string;
+    expect(await findVersionRow(current, "sku", "A1")).toEqual({
+      values: { sku: "A1", name: "Croissant", price: "1,98", deposit: "€ 2,00" },
+      styles: STYLES,
+    });
 
     // The version viewer shows the cells as the file has them.
     const window = await queryVersionRows({ datasetId, number: 2, offset: 0, limit: 10 });

@@ -24,10 +24,12 @@ export default async function RowHistoryPage({ params }: { params: Params }) {
   const rowKey = decodeURIComponent(encodedKey);
   const dataset = await findDatasetWithVersions(id);
   if (!dataset?.current) notFound();
-  const [changes, current] = await Promise.all([
+  const [changes, now] = await Promise.all([
     rowHistory(id, rowKey),
     compute("versionRow", { versionId: dataset.current.id, keyColumn: dataset.keyColumn, rowKey }),
   ]);
+  // Values as the file writes its numbers (decimal commas, currency signs), now and before.
+  const { values: current, styles } = now;
 
   return (
     <>
@@ -80,7 +82,7 @@ export default async function RowHistoryPage({ params }: { params: Params }) {
             >
               Changes, newest first
             </h2>
-            <RowHistoryList changes={changes} />
+            <RowHistoryList changes={changes} styles={styles} />
           </Card>
         )}
       </div>
