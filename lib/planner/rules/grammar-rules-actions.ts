@@ -116,6 +116,24 @@ export const ACTION_RULES: Rule[] = [
     build: (caps) => ({ kind: "amount", mode: "noun", direction: "down", num: n(caps) }),
   },
   {
+    // "salaries below 50,000 go up to 50,000": a step to a number, which only moves that way
+    // (not "up to 50,000" as a limit on the rows).
+    name: "amount-go-to",
+    pattern: seq(
+      alt(
+        tag("d", "up", words("go up to", "goes up to", "rise to", "rises to", "come up to")),
+        tag("d", "down", words("go down to", "goes down to", "fall to", "falls to", "drop to")),
+      ),
+      num("n"),
+    ),
+    build: (caps) => ({
+      kind: "amount",
+      mode: "to",
+      direction: caps.d as "up" | "down",
+      num: n(caps),
+    }),
+  },
+  {
     name: "amount-noun-column",
     pattern: seq(
       opt(words("a", "an")),
@@ -150,6 +168,14 @@ export const ACTION_RULES: Rule[] = [
         "uplift",
         "surcharge",
         "premium",
+        // "a 2% cost of living adjustment": a raise by its payroll name.
+        "cost of living adjustment",
+        "cost of living increase",
+        "cost of living raise",
+        "cola",
+        "merit increase",
+        "pay rise",
+        "pay raise",
         "more expensive",
         "pricier",
         "higher",

@@ -206,6 +206,19 @@ describe("a team's managers", () => {
     });
   });
 
+  it("reads a raise by its payroll name, and a step to a number said after the rows", () => {
+    const twoPercent = { type: "percent_increase", column: "salary", value: 2 };
+    expect(operation("give everyone a 2% cost of living adjustment")).toEqual({
+      filter: {},
+      action: twoPercent,
+    });
+    // "up to 50000" after "go" is where the salaries go, not a limit on the rows.
+    expect(operation("salaries below 50000 go up to 50000")).toEqual({
+      filter: { all: [{ column: "salary", op: "lt", value: 50000 }] },
+      action: { type: "set_value", column: "salary", value: 50000 },
+    });
+  });
+
   it("reads 'managers' as the people whose title says so, not as every row", () => {
     // The manager column was dropped as a column the raise had no use for, and everyone got it.
     const managers = { all: [{ column: "title", op: "contains", value: "Manager" }] };
