@@ -1,5 +1,6 @@
 import { isIsoDate } from "@/lib/dataset/values";
 import type { ActionContext } from "./action";
+import { stockCountColumn } from "./column-captures";
 import { defaultPriceColumn, roleColumn } from "./conditions";
 import type { DraftAction, ItemText, RowCondition } from "./draft";
 import { numericAction, refuse } from "./draft";
@@ -194,6 +195,10 @@ function readToggle(reading: Reading): DraftAction {
 function readRestock(reading: Reading): DraftAction {
   const { amounts, bools, setTexts, flags } = reading.items;
   const { clauseText, scan } = reading;
+  // A table that counts its stock (qty_on_hand) and flags none: "restock … to 1000" sets the
+  // count, "restock … by 500" adds to it.
+  const count = scan.vocabulary.roles.stock ? undefined : stockCountColumn(scan);
+  if (count !== undefined) return restockCount(reading, count);
   const stock = roleColumn(scan, "stock", clauseText);
   if (amounts.length + bools.length + setTexts.length > 0)
     refuse(`${JSON.stringify(clauseText)}: restock takes no value.`, [clauseText]);
@@ -201,6 +206,24 @@ function readRestock(reading: Reading): DraftAction {
     if (item.marker !== null)
       refuse(`${JSON.stringify(clauseText)}: restock takes no value.`, [clauseText]);
   return { kind: "set", column: stock, value: true };
+}
+
+function restockCount(reading: Reading, count: string): DraftAction {
+  const { amounts, bools, setTexts, flags } = reading.items;
+  const { clauseText } = reading;
+  const [amount] = amounts;
+  const valued = bools.length + setTexts.length > 0 || flags.some((item) => item.marker !== null);
+  if (amounts.length !== 1 || valued || amount.num.unit === "percent") {
+    refuse(
+      `${JSON.stringify(clauseText)} does not say how many to restock to ("to 1000") or by ("by 500").`,
+      [clauseText],
+    );
+  }
+  if (amount.mode !== "to") return numericAction("increase", count, amount.num, clauseText);
+  // Restocking to 1000 brings the counts below it up; it never lowers one above it.
+  const value = amount.num.value;
+  reading.directional.push({ type: "compare", column: count, op: "lt", value });
+  return { kind: "set", column: count, value, unit: "plain" };
 }
 
 /** set / make / mark / put / change: exactly one new value, of one kind. */

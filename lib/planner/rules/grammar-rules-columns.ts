@@ -66,9 +66,10 @@ export const COLUMN_COMPARISON_RULES: Rule[] = [
     },
   },
   {
-    // "items below their reorder level": a threshold names the count it is the threshold of.
+    // "items below their reorder level", "below reorder level": a threshold names the count it
+    // is the threshold of.
     name: "compare-with-threshold",
-    pattern: seq(alt(CMP, VERB_CMP), words("its", "their", "the"), column("o")),
+    pattern: seq(alt(CMP, VERB_CMP), opt(words("its", "their", "the")), column("o")),
     build: (caps, scan) => {
       const other = caps.o as ColumnRef;
       if (!("column" in other) || !THRESHOLD.test(other.column)) return undefined;
