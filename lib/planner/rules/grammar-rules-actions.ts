@@ -1,12 +1,13 @@
 import { stockWord } from "./column-captures";
 import type { DateSpan } from "./dates";
-import type { Rule } from "./grammar";
+import type { ItemPayload, Rule } from "./grammar";
 import { n, valueScope } from "./grammar-builders";
 import { PREFIX } from "./grammar-lexicon";
 import { VERBS } from "./grammar-tables";
 import {
   ahead,
   alt,
+  type Caps,
   column,
   date,
   flag,
@@ -31,6 +32,16 @@ import {
  * Rules of the grammar (grammar.ts): verbs, amounts, boolean values, flags and set-to-text. In priority order: when two rules match equally
  * many tokens the earlier one wins.
  */
+/** The amount a rule read, going the way its `d` capture says. */
+function directedAmount(mode: "to" | "noun") {
+  return (caps: Caps): ItemPayload => ({
+    kind: "amount",
+    mode,
+    direction: caps.d as "up" | "down",
+    num: n(caps),
+  });
+}
+
 export const ACTION_RULES: Rule[] = [
   // Verbs.
   ...VERBS.map(
@@ -126,12 +137,7 @@ export const ACTION_RULES: Rule[] = [
       ),
       num("n"),
     ),
-    build: (caps) => ({
-      kind: "amount",
-      mode: "to",
-      direction: caps.d as "up" | "down",
-      num: n(caps),
-    }),
+    build: directedAmount("to"),
   },
   {
     name: "amount-noun-column",
@@ -246,12 +252,7 @@ export const ACTION_RULES: Rule[] = [
       words("of", "of about", "of around"),
       num("n"),
     ),
-    build: (caps) => ({
-      kind: "amount",
-      mode: "noun",
-      direction: caps.d as "up" | "down",
-      num: n(caps),
-    }),
+    build: directedAmount("noun"),
   },
   {
     name: "amount-direction",
