@@ -15,10 +15,14 @@ export function asWritten(value: string, style: WrittenStyle | undefined): strin
   return "money" in style ? toMoney(value, style.money) : toDecimalComma(value);
 }
 
+/** Whether the column writes its decimals after a comma. */
+function decimalComma(style: WrittenStyle | undefined): boolean {
+  return style !== undefined && ("money" in style ? style.money.decimal === "," : true);
+}
+
 /** A figure computed from plain values (a difference) with the column's decimal mark. */
 export function withDecimalMark(figure: string, style: WrittenStyle | undefined): string {
-  const comma = style && ("money" in style ? style.money.decimal === "," : true);
-  return comma ? figure.replace(".", ",") : figure;
+  return decimalComma(style) ? figure.replace(".", ",") : figure;
 }
 
 /**
@@ -26,9 +30,17 @@ export function withDecimalMark(figure: string, style: WrittenStyle | undefined)
  * mark: "+6,657.56", or "+6.657,56" where the column writes a decimal comma.
  */
 export function groupedAsWritten(figure: string, style: WrittenStyle | undefined): string {
-  const comma = style !== undefined && ("money" in style ? style.money.decimal === "," : true);
+  const comma = decimalComma(style);
   const grouping = comma ? "." : ",";
   const [whole, fraction] = figure.split(".");
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, grouping);
   return fraction === undefined ? grouped : `${grouped}${comma ? "," : "."}${fraction}`;
+}
+
+/** `value` with the styles of the columns that have one, or as it is when none has. */
+export function withWrittenStyles<T extends object>(
+  value: T,
+  styles: Record<string, WrittenStyle>,
+): T & { styles?: Record<string, WrittenStyle> } {
+  return Object.keys(styles).length > 0 ? { ...value, styles } : value;
 }

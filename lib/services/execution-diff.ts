@@ -1,6 +1,7 @@
 import "server-only";
 import { type ParseCsvOptions, parseCsv } from "@/lib/dataset/csv";
 import { parseCsvInParallel } from "@/lib/dataset/scan-worker";
+import { withWrittenStyles } from "@/lib/dataset/written-style";
 import { loadVersionContentById } from "@/lib/db/dataset-versions";
 import { type ExecutionDetail, loadExecutionChanges } from "@/lib/db/executions";
 import {
@@ -27,8 +28,7 @@ export async function loadExecutionChangeColumns(execution: DiffSource): Promise
     operationIds: operationIdsOf(execution.planSnapshot),
     columns: opening ? [...opening.header] : [],
   });
-  const styles = opening?.writtenStyles() ?? {};
-  return Object.keys(styles).length > 0 ? { ...changes, styles } : changes;
+  return withWrittenStyles(changes, opening?.writtenStyles() ?? {});
 }
 
 export async function loadExecutionChangedRows(execution: DiffSource): Promise<ChangedRows | null> {
@@ -39,12 +39,11 @@ export async function loadExecutionChangedRows(execution: DiffSource): Promise<C
     keyColumn: execution.dataset.keyColumn,
     delimiter: base.delimiter,
   });
-  const styles = table.writtenStyles();
   return pickChangedRows(
     table.header,
     execution.dataset.keyColumn,
     changedRows(table, changes.rowKeys),
-    Object.keys(styles).length > 0 ? { ...changes, styles } : changes,
+    withWrittenStyles(changes, table.writtenStyles()),
   );
 }
 

@@ -1,5 +1,6 @@
 import "server-only";
 import type { CsvTable } from "@/lib/dataset/csv";
+import { withWrittenStyles } from "@/lib/dataset/written-style";
 import {
   type ChangeColumns,
   type ChangedRows,
@@ -67,14 +68,10 @@ function entryOf(planId: string, previewHash: string): CachedPreview | null {
 }
 
 function changesOf(entry: CachedPreview): ChangeColumns {
-  if (!entry.changes) {
-    const changes = encodeChanges(entry.source, {
-      operationIds: entry.operationIds,
-      columns: entry.table.header,
-    });
-    const styles = entry.table.writtenStyles();
-    entry.changes = Object.keys(styles).length > 0 ? { ...changes, styles } : changes;
-  }
+  entry.changes ??= withWrittenStyles(
+    encodeChanges(entry.source, { operationIds: entry.operationIds, columns: entry.table.header }),
+    entry.table.writtenStyles(),
+  );
   return entry.changes;
 }
 

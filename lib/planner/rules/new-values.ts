@@ -201,8 +201,7 @@ export function readPluralValueWords(scan: Scan, lexed: LexItem[]): LexItem[] {
         ? wordOfOtherValues(scan, token.norm.slice(0, -1), named)
         : undefined;
       const text = scan.vocabulary.columns.get(named)?.type === "text";
-      if (found && found.column !== named && text && named !== scan.vocabulary.keyColumn)
-        ref = found;
+      if (found && text && named !== scan.vocabulary.keyColumn) ref = found;
     }
     const read: LexItem = ref
       ? {
@@ -229,12 +228,14 @@ function wordOfOtherValues(scan: Scan, word: string, named: string) {
     if (column === named || !phrase.includes(" ") || phrase !== normPhrase(refs[0].value)) continue;
     if (refs.some((ref) => ref.column !== column) || !phrase.split(" ").includes(word)) continue;
     if (found && found.column !== column) return undefined;
-    const written = refs[0].value
-      .split(/[^\p{L}\p{N}]+/u)
-      .find((part) => normPhrase(part) === word);
-    found = { column, word: written ?? word };
+    found = { column, word: wordAsWritten(refs[0].value, word) ?? word };
   }
   return found;
+}
+
+/** The word of `value` whose normal form is `word`, as the value writes it. */
+function wordAsWritten(value: string, word: string): string | undefined {
+  return value.split(/[^\p{L}\p{N}]+/u).find((part) => normPhrase(part) === word);
 }
 
 /** Keys read in full for a plural of their word, up to this many keys. */
@@ -252,7 +253,7 @@ function keyWord(scan: Scan, plural: string) {
     : [plural.slice(0, -1)]) {
     if (singular.length < 4) continue;
     for (const key of knownKeys.values()) {
-      const written = key.split(/[^\p{L}\p{N}]+/u).find((part) => normPhrase(part) === singular);
+      const written = wordAsWritten(key, singular);
       if (written) return { column: keyColumn, word: written };
     }
   }
