@@ -4,8 +4,14 @@ import { CsvError, type CsvTable } from "@/lib/dataset/csv";
 import type { Delimiter } from "@/lib/dataset/csv-dialect";
 import { explainKeyColumn } from "@/lib/dataset/key-reason";
 import { likelyKeyColumn, profileDatasetOnDemand } from "@/lib/dataset/profile";
-import { parseCsvInParallel, readFileShared, sha256Aside } from "@/lib/dataset/scan-worker";
+import {
+  keyCheckAside,
+  parseCsvInParallel,
+  readFileShared,
+  sha256Aside,
+} from "@/lib/dataset/scan-worker";
 import type { DatasetProfile } from "@/lib/dataset/types";
+import { dictionaryEncodingByHeader } from "@/lib/executor";
 import { hasErrors, type PlanIssue } from "@/lib/plan/issues";
 import { locatePath, parsePlanText } from "@/lib/plan/json-text";
 import { type ExecutionPlan, executionPlanSchema } from "@/lib/plan/schema";
@@ -64,15 +70,22 @@ export async function readPlanFile(file: string): Promise<LoadedPlan> {
   return { plan: result.data, snapshot: parsed.value, text, file };
 }
 
+export interface CsvFileOptions {
+  /** The user's key column; picked from the table when absent. */
+  keyColumn?: string;
+  delimiter?: Delimiter;
+  /** The plan that will run on it: the column its filters read in full is encoded as it is read. */
+  plan?: ExecutionPlan;
+}
+
 /** Read, parse and profile a CSV file. Exit 1 when it cannot be read or is not a valid CSV. */
 export async function readCsvFile(
   file: string,
-  keyColumn?: string,
-  delimiter?: Delimiter,
+  { keyColumn, delimiter, plan }: CsvFileOptions = {},
 ): Promise<LoadedCsv> {
   let bytes: Uint8Array;
   try {
-    bytes = readFileShared(file);
+    bytes = await readFileShared(file);
   } catch (error) {
     throw new CliError(
       EXIT.unreadableInput,
@@ -83,9 +96,13 @@ export async function readCsvFile(
     const table = parseCsvInParallel(bytes, {
       ...(delimiter ? { delimiter } : {}),
       likelyKeyColumn: keyColumn === undefined ? likelyKeyColumn : () => keyColumn,
+      ...(plan ? { encode: (header) => dictionaryEncodingByHeader(plan, header) } : {}),
     });
     // Profiled as it is read: a plan that names two columns has the other five left unscanned.
-    const profile = profileDatasetOnDemand(table, keyColumn === undefined ? {} : { keyColumn });
+    const profile = profileDatasetOnDemand(table, {
+      ...(keyColumn === undefined ? {} : { keyColumn }),
+      checkKeysAside: keyCheckAside(),
+    });
     const picked =
       keyColumn === undefined ? explainKeyColumn(profile, profile.keyColumn).warning : undefined;
     const keyWarning = picked && `${picked} --key COLUMN picks another.`;

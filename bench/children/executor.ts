@@ -25,7 +25,7 @@ const lap = (name: string) => {
 };
 
 const plan = executionPlanSchema.parse(JSON.parse(fs.readFileSync(planFile, "utf8")));
-const bytes = readFileShared(csvFile);
+const bytes = await readFileShared(csvFile);
 lap("read_ms");
 const table = parseCsvInParallel(bytes, {
   keyColumn: profile.keyColumn,

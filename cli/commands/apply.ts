@@ -109,7 +109,11 @@ async function run(argv: string[], io: CliIo): Promise<ExitCode> {
     if (previous) return await skipCompleted(context, previous);
 
     // 3. The plan against the data: profile checks, order conflicts.
-    const csv = await readCsvFile(csvFile, args.key, delimiterOption("apply", args.delimiter));
+    const csv = await readCsvFile(csvFile, {
+      keyColumn: args.key,
+      delimiter: delimiterOption("apply", args.delimiter),
+      plan: loaded.plan,
+    });
     // Hashed on another thread while this one checks and runs the plan; the audit line needs it.
     void csv.sha256();
     const issues = checkPlanAgainstCsv(loaded, csv);

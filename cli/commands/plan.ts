@@ -57,7 +57,10 @@ async function run(argv: string[], io: CliIo): Promise<ExitCode> {
   }
   const config = plannerConfig(args.planner as PlannerKind | undefined);
 
-  const csv = await readCsvFile(csvFile, args.key, delimiterOption("plan", args.delimiter));
+  const csv = await readCsvFile(csvFile, {
+    keyColumn: args.key,
+    delimiter: delimiterOption("plan", args.delimiter),
+  });
   const keyIndex = csv.table.columnIndex(csv.profile.keyColumn);
   const knownKeys = keyIndex < 0 ? undefined : new Set(csv.table.column(keyIndex));
   const lookups = textColumnValues(csv.table, csv.profile);

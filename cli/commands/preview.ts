@@ -57,7 +57,11 @@ async function run(argv: string[], io: CliIo): Promise<ExitCode> {
   }
 
   const loaded = await readPlanFile(planFile);
-  const csv = await readCsvFile(csvFile, args.key, delimiterOption("preview", args.delimiter));
+  const csv = await readCsvFile(csvFile, {
+    keyColumn: args.key,
+    delimiter: delimiterOption("preview", args.delimiter),
+    plan: loaded.plan,
+  });
   const issues = checkPlanAgainstCsv(loaded, csv);
   checkOrderConflicts(loaded, csv);
   const execution = execute(loaded, csv);

@@ -393,6 +393,20 @@ describe("column dictionaries", () => {
     expect(encoded.dictionary(1, 3)?.values).toHaveLength(3);
   });
 
+  it("chooses the column from the header when asked by a function", () => {
+    const headers: string[][] = [];
+    const chosen = parseCsv(bytes(source), {
+      encode: (header) => {
+        headers.push([...header]);
+        return { column: "category", limit: 3 };
+      },
+    });
+    expect(headers[0]).toEqual(["sku", "category", "note"]);
+    expect(decode(chosen, 1, 3)).toEqual(["café", "café", 'say "hi"', "tea", "café"]);
+    const none = parseCsv(bytes(source), { encode: () => undefined });
+    expect(decode(none, 1, 3)).toEqual(decode(chosen, 1, 3));
+  });
+
   it("has none for a column with more distinct values than the limit", () => {
     const encoded = parseCsv(bytes(source), { encode: { column: "category", limit: 2 } });
     expect(encoded.dictionary(1, 2)).toBeNull();

@@ -57,6 +57,12 @@ export {
   writeChanges,
 } from "./csv-write";
 
+/** A column to dictionary-encode during the scan, and the most distinct values to encode. */
+export interface EncodeChoice {
+  column: string;
+  limit: number;
+}
+
 export interface ParseCsvOptions {
   /** The field separator; detected from the file when not given (`detectDelimiter`). */
   delimiter?: Delimiter;
@@ -78,9 +84,10 @@ export interface ParseCsvOptions {
   checkKeysAside?: boolean;
   /**
    * A column to dictionary-encode during the scan (`CsvTable.dictionary`), up to `limit` distinct
-   * values: the column a plan's filters will read in full. An unknown name is ignored.
+   * values: the column a plan's filters will read in full. An unknown name is ignored. Given as a
+   * function, it is chosen from the header (by a caller that has not seen the file yet).
    */
-  encode?: { column: string; limit: number };
+  encode?: EncodeChoice | ((header: readonly string[]) => EncodeChoice | undefined);
 }
 
 /**
@@ -283,7 +290,7 @@ interface TailScan {
 
 /** The field of `options.encode` in this header. */
 function scanEncoding(names: readonly string[], options: ParseCsvOptions): ScanEncoding {
-  const { encode } = options;
+  const encode = typeof options.encode === "function" ? options.encode(names) : options.encode;
   return encode
     ? { field: names.indexOf(encode.column), limit: encode.limit }
     : { field: -1, limit: 0 };

@@ -10,12 +10,20 @@ import {
   reprofileChangedColumns,
   SHORTHAND_SYNONYMS,
 } from "./profile";
+import { tailScannerForTests } from "./scan-worker";
 
 // The real scan, watched: which columns an on-demand profile scans.
 vi.mock("./distinct", async (actual) => {
   const module = await actual<typeof import("./distinct")>();
   return { ...module, scanDistinct: vi.fn(module.scanDistinct) };
 });
+
+const workerScanner = tailScannerForTests();
+let keyChecksAside = 0;
+const keyChecksOnWorker = (hashes: Int32Array) => {
+  keyChecksAside++;
+  return workerScanner.checkKeys?.(hashes) ?? null;
+};
 
 const fixtures = path.resolve(__dirname, "../../tests/fixtures");
 const table = (csv: string) => parseCsv(new TextEncoder().encode(csv));
@@ -231,6 +239,26 @@ describe("profileDatasetOnDemand", () => {
         );
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it("with the key checked on another thread, still reads as the full profile", () => {
+    const aside = { checkKeysAside: keyChecksOnWorker };
+    fc.assert(
+      fc.property(tableOf, (shape) => {
+        const csv = csvOf(shape);
+        expect(outcome(() => profileDatasetOnDemand(table(csv), aside))).toEqual(
+          outcome(() => profileDataset(table(csv))),
+        );
+      }),
+      { numRuns: 100 },
+    );
+    expect(keyChecksAside).toBeGreaterThan(50);
+    // The likeliest key repeats: the next unique column is the key; a user's key must be unique.
+    const repeated = "sku,id,n\nA1,1,5\nA1,2,5\n";
+    expect(profileDatasetOnDemand(table(repeated), aside).keyColumn).toBe("id");
+    expect(() => profileDatasetOnDemand(table(repeated), { ...aside, keyColumn: "sku" })).toThrow(
+      /'A1' already appears on line 2/,
     );
   });
 

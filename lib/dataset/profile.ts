@@ -1,4 +1,5 @@
 import { CsvError, type CsvTable } from "./csv";
+import type { PendingKeyCheck } from "./csv-table";
 import { scanDistinct } from "./distinct";
 import { type ColumnRole, mapShorthand, normalizeColumnName } from "./shorthand";
 import type { BooleanStyle, ColumnProfile, ColumnType, DatasetProfile } from "./types";
@@ -35,6 +36,11 @@ export interface ProfileOptions {
   keyColumn?: string;
   /** The user's picks for shorthand roles, e.g. `{ price: "sale_price" }`. */
   shorthand?: Partial<Record<ColumnRole, string>>;
+  /**
+   * Lets another thread check that the key's values are unique (`CsvTable.setKeyColumn`'s
+   * `checkAside`); `profileDatasetOnDemand` profiles the shorthand's columns meanwhile.
+   */
+  checkKeysAside?: (hashes: Int32Array) => PendingKeyCheck | null;
 }
 
 /**
@@ -70,9 +76,21 @@ export function profileDatasetOnDemand(
   options: ProfileOptions = {},
 ): DatasetProfile {
   const columns = table.header.map((_, col) => columnOnDemand(table, col));
-  const keyColumn = options.keyColumn ?? firstUniqueByPreference(table);
+  const keyColumn = options.keyColumn ?? likelyKeyColumn(table.header);
   if (keyColumn === undefined) throw noKeyColumn();
-  table.setKeyColumn(keyColumn);
+  try {
+    table.setKeyColumn(keyColumn, { checkAside: options.checkKeysAside });
+    // While another thread may be checking the key: the columns the shorthand lands on, whose
+    // types it reads (a run reads them too).
+    mapShorthand(columns, keyColumn, options.shorthand);
+    table.settleKeyCheck();
+  } catch (error) {
+    // A user's key must be the key; a picked one gives way to the next best unique column.
+    if (options.keyColumn !== undefined || !(error instanceof CsvError)) throw error;
+    const other = firstUniqueByPreference(table, keyColumn);
+    if (other === undefined) throw noKeyColumn();
+    return profileOf(table, columns, other, options);
+  }
   return profileOf(table, columns, keyColumn, options);
 }
 
@@ -138,8 +156,9 @@ function columnOnDemand(table: CsvTable, col: number): ColumnProfile {
  * `pickKeyColumn`'s choice without profiling: the best-preferred column (the leftmost among
  * equals) whose values the table finds unique and filled in.
  */
-function firstUniqueByPreference(table: CsvTable): string | undefined {
+function firstUniqueByPreference(table: CsvTable, tried: string): string | undefined {
   for (const name of byKeyPreference(table.header)) {
+    if (name === tried) continue;
     try {
       table.setKeyColumn(name);
       return name;

@@ -233,14 +233,35 @@ describe("parsing with a tail scanner", () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "signoff-scan-")), "t.csv");
     const rows = Array.from({ length: 3_000 }, (_, i) => `r${i},"a, ${i}",${i % 7}`);
     fs.writeFileSync(file, `id,label,n\n${rows.join("\r\n")}\r\n`);
-    const bytes = readFileShared(file);
+    const bytes = await readFileShared(file);
     expect(bytes.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(Buffer.from(bytes).equals(fs.readFileSync(file))).toBe(true);
     const before = counts.answered;
     const table = parseCsv(bytes, { keyColumn: "id", tailScanner: scanner });
     expect(counts.answered).toBe(before + 1);
     expect(table.rowCount).toBe(3_000);
     expect(table.cell(2_999, 1)).toBe("a, 2999");
     expect(table.rowOfKey("r2500")).toBe(2_500);
+  });
+
+  it("reads a large file in pieces at once, byte for byte, and an empty or missing one plainly", async () => {
+    const fs = await import("node:fs");
+    const os = await import("node:os");
+    const path = await import("node:path");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "signoff-read-"));
+    // Past the size read in pieces, and not a multiple of the piece count.
+    const large = Buffer.alloc(PARALLEL_PARSE_MIN_BYTES + 12_345);
+    for (let k = 0; k < large.length; k++) large[k] = (k * 31 + (k >> 13)) & 0xff;
+    fs.writeFileSync(path.join(dir, "large.bin"), large);
+    const read = await readFileShared(path.join(dir, "large.bin"));
+    expect(read.length).toBe(large.length);
+    expect(Buffer.from(read).equals(large)).toBe(true);
+
+    fs.writeFileSync(path.join(dir, "empty.csv"), "");
+    expect((await readFileShared(path.join(dir, "empty.csv"))).length).toBe(0);
+    await expect(readFileShared(path.join(dir, "missing.csv"))).rejects.toMatchObject({
+      code: "ENOENT",
+    });
   });
 });
 

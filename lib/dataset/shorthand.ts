@@ -77,6 +77,21 @@ export function normalizeColumnName(name: string): string {
     .replace(/[\s-]+/g, "_");
 }
 
+/**
+ * The shorthand as a header's names alone suggest it, before any value is read: each role's one
+ * column whose name fits (whether its values suit the role is not known yet).
+ */
+export function shorthandByNames(header: readonly string[]): Partial<Record<ColumnRole, string>> {
+  const mapped: Partial<Record<ColumnRole, string>> = {};
+  for (const role of Object.keys(SHORTHAND_SYNONYMS) as ColumnRole[]) {
+    const fits = header.filter((name) =>
+      SHORTHAND_SYNONYMS[role].includes(normalizeColumnName(name)),
+    );
+    if (fits.length === 1) mapped[role] = fits[0];
+  }
+  return mapped;
+}
+
 export interface ShorthandResult {
   shorthand: ShorthandMapping;
   ambiguousShorthand?: Partial<Record<ShorthandRole, string[]>>;

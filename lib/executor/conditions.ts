@@ -1,4 +1,5 @@
 import { DICTIONARY_LIMIT } from "@/lib/dataset/csv-dictionary";
+import { shorthandByNames } from "@/lib/dataset/shorthand";
 import type { ColumnProfile, DatasetProfile } from "@/lib/dataset/types";
 import { parseBooleanText } from "@/lib/dataset/values";
 import { type NormalizedFilter, normalizePlan, PlanNormalizeError } from "@/lib/plan/normalize";
@@ -133,6 +134,36 @@ export function dictionaryEncodingFor(
     if (count > mostReads) [most, mostReads] = [name, count];
   }
   return most === undefined ? undefined : { column: most, limit: DICTIONARY_LIMIT };
+}
+
+/**
+ * `dictionaryEncodingFor` before the table is read, from its header alone (the CLI has the plan
+ * first): every column is taken for one of few values, and the shorthand for the columns whose
+ * names fit it. A wrong guess costs only the scan's encoding of a column that no filter reads in
+ * full, or that has too many values, where the scan soon stops encoding it.
+ */
+export function dictionaryEncodingByHeader(
+  plan: ExecutionPlan,
+  header: readonly string[],
+): { column: string; limit: number } | undefined {
+  const key = header[0] ?? "";
+  const columns = header.map(
+    (name, index): ColumnProfile => ({
+      name,
+      index,
+      type: "text",
+      emptyCount: 0,
+      distinctCount: 0,
+    }),
+  );
+  const shorthand = { key, ...shorthandByNames(header) };
+  return dictionaryEncodingFor(plan, {
+    columns,
+    rowCount: 0,
+    keyColumn: key,
+    shorthand,
+    sampleRows: [],
+  });
 }
 
 /** Does a row pass the filter, given its cells' values by column index? */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseCsv } from "@/lib/dataset/csv";
 import { tailScannerForTests } from "@/lib/dataset/scan-worker";
-import { dictionaryEncodingFor } from "./conditions";
+import { dictionaryEncodingByHeader, dictionaryEncodingFor } from "./conditions";
 import { dryRun } from "./dry-run";
 import { fixtureBytes, fixturePlan, load, planOf, text } from "./test-support";
 
@@ -646,6 +646,23 @@ describe("dictionary encoding during the parse", () => {
       },
     ]);
     expect(dictionaryEncodingFor(unknown, profile)).toBeUndefined();
+  });
+
+  it("chooses the same column from the header alone, before the table is profiled", () => {
+    const { profile } = load(CATALOG, "sku");
+    const header = profile.columns.map((c) => c.name);
+    expect(dictionaryEncodingByHeader(plan, header)).toEqual(dictionaryEncodingFor(plan, profile));
+    const byNames = planOf([
+      {
+        filter: { all: [{ column: "supplier", op: "eq", value: "Acme" }] },
+        action: { type: "percent_increase", column: "cost", value: 2 },
+      },
+    ]);
+    expect(dictionaryEncodingByHeader(byNames, ["id", "supplier", "cost"])?.column).toBe(
+      "supplier",
+    );
+    // No column the shorthand's names fit: the plan does not resolve, nothing is encoded.
+    expect(dictionaryEncodingByHeader(plan, ["id", "kind", "cost"])).toBeUndefined();
   });
 
   it("gives the same result as building the dictionaries in the run", () => {

@@ -2,7 +2,7 @@
  * The executor's public face. Everything here is pure: no I/O, no database, no clock.
  */
 
-export { dictionaryEncodingFor } from "./conditions";
+export { dictionaryEncodingByHeader, dictionaryEncodingFor } from "./conditions";
 export {
   CONFLICT_CELLS_SHOWN,
   findOrderConflicts,
