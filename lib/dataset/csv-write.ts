@@ -3,12 +3,16 @@ import { CsvTable as Table } from "./csv-table";
 import { toDecimalComma } from "./decimal-comma";
 import type { Replacements } from "./line-patch";
 import { toMoney } from "./money";
+import { type ChangedCells, outputBytes, outputPieces } from "./output-bytes";
 
 // Local constants, not imports: see the note on the character codes in csv.ts.
 const COMMA = 44;
 const QUOTE = 34;
 const LF = 10;
 const CR = 13;
+
+/** Output bytes per piece when they are written out as they come (`WrittenChanges.pieces`). */
+const OUTPUT_PIECE_BYTES = 1 << 20;
 
 /**
  * Writing a parsed table back with some cells changed. Everything that did not change is copied
@@ -55,6 +59,11 @@ export function serializeWithChanges(
 export interface WrittenChanges {
   /** Assembled on first read (a preview needs only the counts). */
   readonly bytes: Uint8Array;
+  /**
+   * `bytes` in pieces, for a caller that writes them out as they come and so never holds them
+   * whole (each piece is valid until the next is asked for; see `outputPieces`).
+   */
+  pieces(pieceBytes?: number): Iterable<Uint8Array>;
   /** Rows with at least one cell whose value changed. */
   rowsChanged: number;
   /** Cells whose value changed. */
@@ -90,13 +99,11 @@ export function writeChanges(
   let bytes: Uint8Array | undefined;
   return {
     get bytes() {
-      bytes ??=
-        cells.count === 0
-          ? table.bytes.slice()
-          : table.ascii
-            ? writeAscii(table, cells)
-            : writeText(table, cells);
+      bytes ??= outputBytes(table, cells);
       return bytes;
+    },
+    pieces(pieceBytes = OUTPUT_PIECE_BYTES) {
+      return outputPieces(table, cells, pieceBytes);
     },
     rowsChanged: cells.rowsChanged,
     cellsChanged: cells.count,
@@ -215,21 +222,6 @@ interface ChangedColumn {
   /** Each text's length in UTF-8 bytes. */
   lengths: ArrayLike<number>;
   /** Bytes the column's changed cells gain (or lose) against the input. */
-  growth: number;
-}
-
-/** Every changed cell in the order it appears in the file (row, then column). */
-interface ChangedCells {
-  /** Text offsets of the cell's first character and just after its last. */
-  starts: ArrayLike<number>;
-  ends: ArrayLike<number>;
-  texts: readonly string[];
-  /** Each text's length in UTF-8 bytes. */
-  lengths: ArrayLike<number>;
-  count: number;
-  /** Rows with at least one changed cell. */
-  rowsChanged: number;
-  /** Bytes the output gains (or loses) against the input. */
   growth: number;
 }
 
@@ -384,75 +376,6 @@ function quotesByStyle(table: CsvTable, col: number): boolean {
     else if (!quotesNeeded(table, table.cell(row, col))) styled++;
   }
   return styled > bare;
-}
-
-/**
- * Fast path: text offsets are byte offsets (shifted by 2 after a BOM), so the output is the input
- * copied in spans with the changed cells written over it. A span ends only where a new cell's
- * length differs from the old one's (the offset between input and output moves there); cells of
- * the same length are written into the span after it is copied. Typically that is a handful of
- * large copies instead of one per changed row.
- */
-function writeAscii(table: CsvTable, cells: ChangedCells): Uint8Array {
-  const { bytes } = table;
-  const { starts, ends, texts, lengths, count } = cells;
-  const bom = table.hasBom ? 2 : 0;
-  // In shared memory when the input is, so that another thread can hash it without a copy.
-  const size = bytes.length + cells.growth;
-  const out =
-    bytes.buffer instanceof SharedArrayBuffer
-      ? new Uint8Array(new SharedArrayBuffer(size))
-      : new Uint8Array(size);
-  const encoder = new TextEncoder();
-  let delta = 0; // output offset minus input offset in the current span
-  let spanStart = 0; // input offset where the current span starts
-  let firstPending = 0; // same-length cells from here on are written when the span closes
-  const closeSpan = (end: number, upTo: number) => {
-    out.set(bytes.subarray(spanStart, end), spanStart + delta);
-    for (let k = firstPending; k < upTo; k++) {
-      const from = starts[k] + bom;
-      const to = ends[k] + bom;
-      // In an ASCII table a cell's old text length is its byte length.
-      if (lengths[k] === to - from) writeString(out, from + delta, texts[k], encoder);
-    }
-  };
-  for (let k = 0; k < count; k++) {
-    const from = starts[k] + bom;
-    const to = ends[k] + bom;
-    const length = lengths[k];
-    if (length === to - from) continue;
-    closeSpan(from, k);
-    writeString(out, from + delta, texts[k], encoder);
-    delta += length - (to - from);
-    spanStart = to;
-    firstPending = k + 1;
-  }
-  closeSpan(bytes.length, count);
-  return out;
-}
-
-/** General path for files with non-ASCII text: assemble the text, then encode it once. */
-function writeText(table: CsvTable, cells: ChangedCells): Uint8Array {
-  const text = table.fileText;
-  const parts: string[] = [];
-  let copied = 0;
-  for (let k = 0; k < cells.count; k++) {
-    parts.push(text.slice(copied, cells.starts[k]), cells.texts[k]);
-    copied = cells.ends[k];
-  }
-  parts.push(text.slice(copied));
-  return new TextEncoder().encode(parts.join(""));
-}
-
-function writeString(out: Uint8Array, at: number, value: string, encoder: TextEncoder): number {
-  for (let k = 0; k < value.length; k++) {
-    const c = value.charCodeAt(k);
-    if (c >= 0x80) {
-      return at + k + encoder.encodeInto(value.slice(k), out.subarray(at + k)).written;
-    }
-    out[at + k] = c;
-  }
-  return at + value.length;
 }
 
 /** Bytes `value` takes in UTF-8. */

@@ -87,6 +87,7 @@ export function dryRun(
       },
     },
     outputReplacements: { enumerable: false, value: () => written.replacements() },
+    outputPieces: { enumerable: false, value: (pieceBytes?: number) => written.pieces(pieceBytes) },
     changeRecords: { enumerable: false, value: () => changeRecords(outcome, table) },
     outputTable: { enumerable: false, value: () => written.shiftedTable() },
   }) as DryRunResult;

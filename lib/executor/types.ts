@@ -57,6 +57,11 @@ export interface DryRunResult {
    */
   outputReplacements(): Replacements | null;
   /**
+   * `output` in pieces, in order, for a caller that writes them out as they come: the output is
+   * then never held whole (each piece is valid until the next is asked for).
+   */
+  outputPieces(pieceBytes?: number): Iterable<Uint8Array>;
+  /**
    * `changes` as the fields of their records (operation id, row key, column, before, after),
    * from `start` up to `end`: what change records store, made a piece at a time without a
    * `Change` object each; with the columns they change, in the order operations ran.

@@ -17,6 +17,7 @@ export type PlanRunResult = Omit<
   | "outputSha256"
   | "rowOfChange"
   | "outputReplacements"
+  | "outputPieces"
   | "outputTable"
   | "changeRecords"
 >;
