@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 
 /**
@@ -79,6 +80,38 @@ export function measure(command: string, args: string[], options: MeasureOptions
     process_seconds: round(processSeconds, 3),
     report,
   };
+}
+
+/**
+ * Runs a TypeScript child script from a bundle of it, as the CLI runs from its own: under tsx, the
+ * loader thread that compiles each module adds about 45 MB to the process, which no user's run
+ * carries. Built with esbuild (which tsx brings along) once per run of the harness.
+ */
+export function measureBundled(script: string, args: string[]): Measured {
+  return measure(process.execPath, [bundled(script), ...args]);
+}
+
+const bundles = new Map<string, string>();
+
+function bundled(script: string): string {
+  let file = bundles.get(script);
+  if (file) return file;
+  file = path.join(CACHE_DIR, "bundles", script.replace(/\.ts$/, ".mjs"));
+  const require = createRequire(path.join(REPO_ROOT, "package.json"));
+  const esbuild = require("esbuild") as typeof import("esbuild");
+  esbuild.buildSync({
+    absWorkingDir: REPO_ROOT,
+    entryPoints: [path.join(BENCH_DIR, script)],
+    outfile: file,
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    tsconfig: "tsconfig.json",
+    logLevel: "error",
+  });
+  bundles.set(script, file);
+  return file;
 }
 
 /** Runs a TypeScript child script under tsx. */

@@ -6,7 +6,7 @@ import {
   FIXTURES_DIR,
   type Measured,
   measure,
-  measureTs,
+  measureBundled,
   REPO_ROOT,
   round,
   SERVER_ONLY_HOOK,
@@ -30,7 +30,7 @@ function core(plan: string, csv: string, repeat: number): Measured {
     const out = scratchFile("end-to-end.core.csv");
     for (let k = 0; k < repeat; k++) {
       fs.rmSync(out, { force: true });
-      const run = measureTs("children/executor.ts", [plan, csv, catalogProfile(csv), out]);
+      const run = measureBundled("children/executor.ts", [plan, csv, catalogProfile(csv), out]);
       if (!best || run.seconds < best.seconds) best = run;
     }
     coreRuns.set(key, best as Measured);

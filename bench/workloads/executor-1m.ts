@@ -8,6 +8,7 @@ import {
   fastestOf,
   type Measured,
   measure,
+  measureBundled,
   measureTs,
   round,
 } from "../measure";
@@ -42,7 +43,7 @@ export const executor1m: Workload = {
     const [ours, duckdb, polars] = fastestOf(repeat, [
       () => {
         fresh(outputs.ours);
-        return measureTs("children/executor.ts", [plan, csv, profile, outputs.ours]);
+        return measureBundled("children/executor.ts", [plan, csv, profile, outputs.ours]);
       },
       () => {
         fresh(outputs.duckdb);

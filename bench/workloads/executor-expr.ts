@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { catalogCsv, catalogProfile, catalogRows, scratchFile } from "../data";
-import { FIXTURES_DIR, fastestOf, measureTs, round } from "../measure";
+import { FIXTURES_DIR, fastestOf, measureBundled, round } from "../measure";
 import type { Workload, WorkloadReport } from "../registry";
 
 /**
@@ -29,11 +29,11 @@ export const executorExpr: Workload = {
     const [expr, base] = fastestOf(repeat, [
       () => {
         fresh(outputs.formula);
-        return measureTs("children/executor.ts", [formula, csv, profile, outputs.formula]);
+        return measureBundled("children/executor.ts", [formula, csv, profile, outputs.formula]);
       },
       () => {
         fresh(outputs.threeOps);
-        return measureTs("children/executor.ts", [threeOps, csv, profile, outputs.threeOps]);
+        return measureBundled("children/executor.ts", [threeOps, csv, profile, outputs.threeOps]);
       },
     ]);
     return {

@@ -1,5 +1,5 @@
 import type { CsvTable } from "./csv";
-import { appendScanned, type ScannedDictionary } from "./csv-scan";
+import type { ScannedDictionary } from "./csv-scan";
 
 // A local constant, not an import: see the note on the character codes in csv.ts.
 const QUOTE = 34;
@@ -69,35 +69,6 @@ export function buildDictionary(
     }
   }
   return { codes, values };
-}
-
-/**
- * Two consecutive scans' dictionaries of one field as one: the second's values join the first's,
- * its codes renumbered into them (in the first's code array when it has room, like the other
- * scan arrays).
- */
-export function joinScannedDictionaries(
-  head: ScannedDictionary,
-  rest: ScannedDictionary,
-  headRows: number,
-  limit: number,
-): ScannedDictionary {
-  const values = [...head.values];
-  const unresolved = head.unresolved.concat(rest.unresolved.map((row) => row + headRows));
-  const failed = { ...head, codes: new Int32Array(0), values, unresolved, overflow: true };
-  if (head.overflow || rest.overflow) return failed;
-  const indexOf = new Map(values.map((value, code) => [value, code]));
-  const renumbered = new Int32Array(rest.values.length);
-  for (let code = 0; code < rest.values.length; code++) {
-    renumbered[code] = codeOf(rest.values[code], values, indexOf, limit);
-    if (renumbered[code] < 0) return failed;
-  }
-  const restCodes = rest.codes;
-  for (let k = 0; k < restCodes.length; k++) {
-    if (restCodes[k] >= 0) restCodes[k] = renumbered[restCodes[k]];
-  }
-  const codes = appendScanned(head.codes, restCodes);
-  return { field: head.field, codes, values, unresolved, overflow: false };
 }
 
 /**

@@ -7,6 +7,8 @@
  * `scanRows` must stay self-contained — no imports, helpers, classes or nested functions, only
  * its parameters and built-ins — because its source text also runs on a worker thread
  * (scan-worker.ts), which scans the second half of a large file while this thread scans the first.
+ * So do `appendScanned`, `appendRowScan` and `scanBytesInPieces`, which the worker runs too: they
+ * may call only each other and `scanRows`.
  */
 
 /** A problem found by `scanRows`, at an offset of the whole text. */
@@ -88,12 +90,14 @@ export function scanRows(
   encodeField = -1,
   encodeLimit = 0,
   delimiter = 44,
+  /** Rows to size the arrays for; without it, guessed from the line breaks (below). */
+  sizeRows = -1,
 ): RowScan {
   const n = text.length;
   const separator = String.fromCharCode(delimiter);
   // Rows guessed from the line breaks in the first 256 KB, a little generously.
-  let capacity = 16;
-  {
+  let capacity = 16 + Math.max(sizeRows, 0);
+  if (sizeRows < 0) {
     const sampleEnd = Math.min(stop, start + 262_144);
     let breaks = 0;
     for (
@@ -301,4 +305,130 @@ export function appendScanned(head: Int32Array, rest: Int32Array): Int32Array {
   const joined = new Int32Array(head.buffer, head.byteOffset, length);
   joined.set(rest, head.length);
   return joined;
+}
+
+/**
+ * The rows of two consecutive scans as one, in the first one's arrays when they have room; the
+ * second's dictionary values join the first's, its codes renumbered into them (past `limit`
+ * values the field is not encoded). Runs on the scan worker too, where `appendScanned` is
+ * in scope as well: it may call nothing else.
+ */
+export function appendRowScan(head: RowScan, rest: RowScan, limit: number): RowScan {
+  const headRows = head.rowCount;
+  let dictionary: ScannedDictionary | null = null;
+  if (head.dictionary && rest.dictionary) {
+    const values = [...head.dictionary.values];
+    const unresolved = head.dictionary.unresolved.concat(
+      rest.dictionary.unresolved.map((row) => row + headRows),
+    );
+    let overflow = head.dictionary.overflow || rest.dictionary.overflow;
+    const renumbered = new Int32Array(rest.dictionary.values.length);
+    const indexOf = new Map(values.map((value, code) => [value, code]));
+    for (let code = 0; !overflow && code < renumbered.length; code++) {
+      const value = rest.dictionary.values[code];
+      let known = indexOf.get(value);
+      if (known === undefined) {
+        if (values.length === limit) overflow = true;
+        known = values.length;
+        values.push(value);
+        indexOf.set(value, known);
+      }
+      renumbered[code] = known;
+    }
+    let codes: Int32Array = new Int32Array(0);
+    if (!overflow) {
+      const restCodes = rest.dictionary.codes;
+      for (let k = 0; k < restCodes.length; k++) {
+        if (restCodes[k] >= 0) restCodes[k] = renumbered[restCodes[k]];
+      }
+      codes = appendScanned(head.dictionary.codes, restCodes);
+    }
+    dictionary = { field: head.dictionary.field, codes, values, unresolved, overflow };
+  }
+  return {
+    fieldStart: appendScanned(head.fieldStart, rest.fieldStart),
+    rowEnd: appendScanned(head.rowEnd, rest.rowEnd),
+    rowCount: headRows + rest.rowCount,
+    keyHashes: appendScanned(head.keyHashes, rest.keyHashes),
+    unhashed: head.unhashed.concat(rest.unhashed.map((row) => row + headRows)),
+    dictionary,
+    next: rest.next,
+    problem: null,
+  };
+}
+
+/**
+ * `scanRows` over the bytes of an ASCII file's rows (the first at `bytes[0]`, which is the file's
+ * byte `base`), decoded and scanned a piece of about `pieceBytes` at a time, each ending after a
+ * line break: the decoded text of the whole is never held at once. The first piece's arrays are
+ * sized for all the rows, so the others append in place. A piece can only be misread by ending
+ * inside a quoted line break, which its scan reports as an unterminated quote; it is then read
+ * again, larger. Any other problem is the file's, found where a whole scan finds it. Runs on the
+ * scan worker, where `scanRows`, `appendScanned` and `appendRowScan` are in scope too: it may
+ * call nothing else.
+ */
+export function scanBytesInPieces(
+  bytes: Uint8Array,
+  base: number,
+  width: number,
+  keyField: number,
+  encodeField: number,
+  encodeLimit: number,
+  delimiter: number,
+  pieceBytes: number,
+): RowScan {
+  const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+  let joined: RowScan | null = null;
+  let rowsPerByte = 0;
+  for (let at = 0; at < bytes.length; ) {
+    let end = at;
+    let start = 0;
+    let scan: RowScan | null = null;
+    // A piece that ends inside a quoted line break reads as an unterminated quote: then a piece
+    // twice as large is read, up to the whole rest (where a quote left open is the file's).
+    for (
+      let size = pieceBytes;
+      scan === null || scan.problem?.kind === "unterminated_quote";
+      size *= 2
+    ) {
+      if (end === bytes.length) break;
+      const breakAt = at + size < bytes.length ? bytes.indexOf(10, at + size) : -1;
+      end = breakAt < 0 ? bytes.length : breakAt + 1;
+      const text = decoder.decode(bytes.subarray(at, end));
+      // A piece starts at a line's start, which may be an empty line (as after any row's end).
+      start = text.length;
+      for (let k = 0, lineStart = 0; k < text.length; k++) {
+        const c = text.charCodeAt(k);
+        if (c === 10 || c === 13) lineStart = k + 1;
+        else if (c !== 32 && (c !== 9 || delimiter === 9)) {
+          start = lineStart;
+          break;
+        }
+      }
+      scan = scanRows(
+        text,
+        start,
+        text.length,
+        width,
+        keyField,
+        base + at,
+        bytes.length - at,
+        encodeField,
+        encodeLimit,
+        delimiter,
+        // The first piece's arrays are sized for every row; the others' by the first's rows.
+        joined ? Math.ceil((text.length - start) * rowsPerByte * 1.05) : -1,
+      );
+    }
+    if (scan === null) break;
+    if (!joined) rowsPerByte = scan.rowCount / Math.max(scan.next - start, 1);
+    joined = joined ? appendRowScan(joined, scan, encodeLimit) : scan;
+    // Where the scan stopped, as an offset of `bytes` (a scan's `next` does not add `base`).
+    joined.next = at + scan.next;
+    if (scan.problem) return { ...joined, problem: scan.problem };
+    at = end;
+  }
+  return (
+    joined ?? scanRows("", 0, 0, width, keyField, base, 0, encodeField, encodeLimit, delimiter)
+  );
 }

@@ -22,7 +22,6 @@
  */
 
 import { type Delimiter, detectDelimiter } from "./csv-dialect";
-import { joinScannedDictionaries } from "./csv-dictionary";
 import { CsvError } from "./csv-error";
 import {
   fieldValue,
@@ -34,7 +33,7 @@ import {
 } from "./csv-header";
 import type { ScannedKeys } from "./csv-keys";
 import {
-  appendScanned,
+  appendRowScan,
   type RowScan,
   type ScanProblem,
   scanRows,
@@ -389,30 +388,7 @@ function scanAll(
       delimiter,
     );
   if (rest.problem) throw describeProblem(text, rest.problem, width);
-  return joinScans(head, rest, limit);
-}
-
-/** The rows of two consecutive scans as one, in the first one's arrays when they have room. */
-function joinScans(head: RowScan, rest: RowScan, limit: number): RowScan {
-  const rowCount = head.rowCount + rest.rowCount;
-  const fieldStart = appendScanned(head.fieldStart, rest.fieldStart);
-  const rowEnd = appendScanned(head.rowEnd, rest.rowEnd);
-  const keyHashes = appendScanned(head.keyHashes, rest.keyHashes);
-  const unhashed = head.unhashed.concat(rest.unhashed.map((row) => row + head.rowCount));
-  const dictionary =
-    head.dictionary && rest.dictionary
-      ? joinScannedDictionaries(head.dictionary, rest.dictionary, head.rowCount, limit)
-      : null;
-  return {
-    fieldStart,
-    rowEnd,
-    rowCount,
-    keyHashes,
-    unhashed,
-    dictionary,
-    next: rest.next,
-    problem: null,
-  };
+  return appendRowScan(head, rest, limit);
 }
 
 function describeProblem(text: string, problem: ScanProblem, width: number): CsvError {

@@ -180,6 +180,24 @@ describe("parsing with a tail scanner", () => {
     );
   });
 
+  it("scans a tail of many pieces as one thread would, quoted line breaks and all", () => {
+    // About 1.3 MB: the worker's half is decoded and scanned in a dozen pieces, some of which
+    // end inside a quoted line break.
+    const rows = Array.from(
+      { length: 30_000 },
+      (_, i) => `k${i},"note ${i}\nsecond line",cat${i % 7},${i % 11 === 0 ? "" : i}`,
+    );
+    const bytes = new TextEncoder().encode(`key,note,category,n\n${rows.join("\r\n")}\r\n\r\n`);
+    const before = counts.answered;
+    const options = { keyColumn: "key", encode: { column: "category", limit: 16 } };
+    const shared = outcome(() => parseCsv(bytes, { ...options, tailScanner: scanner }), 16);
+    expect(counts.answered).toBe(before + 1);
+    expect(shared).toEqual(outcome(() => parseCsv(bytes, options), 16));
+    const table = parseCsv(bytes, { ...options, tailScanner: scanner });
+    expect(table.cell(29_999, 1)).toBe("note 29999\nsecond line");
+    expect(table.rowOfKey("k25000")).toBe(25_000);
+  });
+
   it("reads a semicolon or tab file's tail with its own separator", () => {
     for (const separator of [";", "\t", "|"]) {
       const rows = Array.from(

@@ -17,7 +17,13 @@ import {
   type TailScanner,
 } from "./csv";
 import { EQUAL_HASH_PAIR_LIMIT, equalHashPairs } from "./csv-keys";
-import { type RowScan, scanRows } from "./csv-scan";
+import {
+  appendRowScan,
+  appendScanned,
+  type RowScan,
+  scanBytesInPieces,
+  scanRows,
+} from "./csv-scan";
 import type { PendingKeyCheck } from "./csv-table";
 import { linePatchOfReplacements, type Replacements, replacedLinesPatchSource } from "./line-patch";
 
@@ -32,21 +38,31 @@ import { linePatchOfReplacements, type Replacements, replacedLinesPatchSource } 
  * Once the parse is done the thread is free, and hashes a large file's bytes for the caller
  * (`sha256Aside`) while it goes on with the run.
  *
- * The worker runs the source text of `scanRows` (self-contained by design) rather than a
- * module file, so it needs no bundler support and no TypeScript loader: the same code runs under
- * Next's server bundle, tsx and Vitest.
+ * The worker runs the source text of `scanRows` and the functions around it (self-contained by
+ * design, see `scanBytesInPieces`) rather than a module file, so it needs no bundler support and
+ * no TypeScript loader: the same code runs under Next's server bundle, tsx and Vitest.
  */
 
 /** Files below this are scanned on one thread (handing over costs about 10 ms). */
 export const PARALLEL_PARSE_MIN_BYTES = 8 * 1024 * 1024;
 /** Tables with fewer rows have their keys checked on the calling thread. */
 const ASIDE_KEY_CHECK_MIN_ROWS = 100_000;
+/**
+ * Bytes the worker decodes and scans at a time: under V8's 128 KB limit for objects in the young
+ * generation, so each piece's text is freed by the next minor collection. (Larger pieces, or the
+ * half whole, go to the large-object space, which only a full collection frees: the worker then
+ * held 38 MB of a 77 MB file's text for the rest of a run.)
+ */
+const SCAN_PIECE_BYTES = 96 << 10;
 
 const WORKER_SOURCE = `
 const { parentPort } = require("node:worker_threads");
 const { createHash } = require("node:crypto");
 const { deflateRawSync } = require("node:zlib");
 const scanRows = (${scanRows.toString()});
+const appendScanned = (${appendScanned.toString()});
+const appendRowScan = (${appendRowScan.toString()});
+const scanBytesInPieces = (${scanBytesInPieces.toString()});
 const equalHashPairs = (${equalHashPairs.toString()});
 // tsx (the CLI, the compute thread, the tests) compiles with esbuild's keepNames, which names
 // classes through a helper of the module; the source text below may call it.
@@ -89,9 +105,8 @@ parentPort.on("message", ({ sha256Of, patchOf, pairsOf, bytes, from, width, keyF
   }
   try {
     // The scan is only used when the whole file is ASCII, where text offsets are byte offsets.
-    // (Not Buffer's latin1: above 1 MB that makes an external string, slower to read.)
-    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
-    const scan = scanRows(text, 0, text.length, width, keyField, from, text.length, field, limit, delimiter);
+    // Decoded a piece at a time, the half's text is never held whole (see SCAN_PIECE_BYTES).
+    const scan = scanBytesInPieces(bytes, from, width, keyField, field, limit, delimiter, ${SCAN_PIECE_BYTES});
     const arrays = [scan.fieldStart, scan.rowEnd, scan.keyHashes];
     if (scan.dictionary) arrays.push(scan.dictionary.codes);
     port.postMessage({ scan }, arrays.map((array) => array.buffer));
