@@ -83,12 +83,22 @@ export function measure(command: string, args: string[], options: MeasureOptions
 }
 
 /**
- * Runs a TypeScript child script from a bundle of it, as the CLI runs from its own: under tsx, the
- * loader thread that compiles each module adds about 45 MB to the process, which no user's run
- * carries. Built with esbuild (which tsx brings along) once per run of the harness.
+ * Runs a TypeScript child script from a bundle of it, as the CLI runs from its own and the app
+ * from Next's: under tsx, the loader thread that compiles each module adds about 45 MB to the
+ * process, which no user's run carries. Built with esbuild (which tsx brings along) once per run
+ * of the harness; packages stay imports, and run under the app's server conditions, so that
+ * server-only modules load.
  */
-export function measureBundled(script: string, args: string[]): Measured {
-  return measure(process.execPath, [bundled(script), ...args]);
+export function measureBundled(
+  script: string,
+  args: string[],
+  options: MeasureOptions = {},
+): Measured {
+  return measure(
+    process.execPath,
+    ["--conditions=react-server", bundled(script), ...args],
+    options,
+  );
 }
 
 const bundles = new Map<string, string>();
@@ -104,6 +114,7 @@ function bundled(script: string): string {
     entryPoints: [path.join(BENCH_DIR, script)],
     outfile: file,
     bundle: true,
+    packages: "external",
     format: "esm",
     platform: "node",
     target: "node20",

@@ -1,20 +1,12 @@
-import path from "node:path";
 import { catalogCsv } from "../data";
-import { BENCH_DIR, type Measured, measure, round, SERVER_ONLY_HOOK } from "../measure";
+import { type Measured, measureBundled, round } from "../measure";
 import type { Workload, WorkloadReport } from "../registry";
 
 const ROWS = 100_000;
 
 /** One child run: a 100k-row dataset, a plan changing every price, preview then approval. */
 function runApproveChild(rows: number): Measured {
-  return measure(process.execPath, [
-    "--import",
-    SERVER_ONLY_HOOK,
-    "--import",
-    "tsx",
-    path.join(BENCH_DIR, "children/approve.ts"),
-    catalogCsv(rows),
-  ]);
+  return measureBundled("children/approve.ts", [catalogCsv(rows)]);
 }
 
 /**

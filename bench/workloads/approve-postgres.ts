@@ -1,8 +1,7 @@
-import path from "node:path";
 import pg from "pg";
 import { startPostgres } from "../../tests/support/postgres";
 import { catalogCsv, catalogRows } from "../data";
-import { BENCH_DIR, type Measured, measure, round, SERVER_ONLY_HOOK } from "../measure";
+import { type Measured, measureBundled, round } from "../measure";
 import type { Workload, WorkloadReport } from "../registry";
 
 /**
@@ -11,15 +10,8 @@ import type { Workload, WorkloadReport } from "../registry";
  * five text[] parameters per 50,000 records, unnested (lib/db/execution-writes.ts).
  */
 async function approveOn(database: "sqlite" | "postgres", rows: number): Promise<Measured> {
-  const args = [
-    "--import",
-    SERVER_ONLY_HOOK,
-    "--import",
-    "tsx",
-    path.join(BENCH_DIR, "children/approve.ts"),
-    catalogCsv(rows),
-  ];
-  if (database === "sqlite") return measure(process.execPath, args);
+  const args = [catalogCsv(rows)];
+  if (database === "sqlite") return measureBundled("children/approve.ts", args);
   const server = await startPostgres();
   try {
     const admin = new pg.Client({ connectionString: server.url });
@@ -27,7 +19,7 @@ async function approveOn(database: "sqlite" | "postgres", rows: number): Promise
     await admin.query(`CREATE DATABASE "bench"`);
     await admin.end();
     const url = server.url.replace(/\/postgres$/, "/bench");
-    return measure(process.execPath, args, {
+    return measureBundled("children/approve.ts", args, {
       env: { ...process.env, SIGNOFF_BENCH_DATABASE_URL: url },
     });
   } finally {

@@ -1,16 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { catalogCsv, catalogProfile, catalogRows, scratchFile } from "../data";
-import {
-  BENCH_DIR,
-  FIXTURES_DIR,
-  type Measured,
-  measure,
-  measureBundled,
-  REPO_ROOT,
-  round,
-  SERVER_ONLY_HOOK,
-} from "../measure";
+import { FIXTURES_DIR, type Measured, measure, measureBundled, REPO_ROOT, round } from "../measure";
 import type { Workload, WorkloadReport } from "../registry";
 
 /**
@@ -111,16 +102,7 @@ export const approve1m: Workload = {
   async run({ quick, repeat }): Promise<WorkloadReport> {
     const plan = path.join(FIXTURES_DIR, "plan-3ops.json");
     const csv = catalogCsv(catalogRows(quick));
-    const approve = () =>
-      measure(process.execPath, [
-        "--import",
-        SERVER_ONLY_HOOK,
-        "--import",
-        "tsx",
-        path.join(BENCH_DIR, "children/approve.ts"),
-        csv,
-        plan,
-      ]);
+    const approve = () => measureBundled("children/approve.ts", [csv, plan]);
     const ours = fastest(repeat, approve, (m) => m.seconds);
     const engine = core(plan, csv, repeat);
     return {
