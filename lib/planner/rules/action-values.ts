@@ -108,8 +108,13 @@ function readGoal(reading: Reading): DraftAction {
 
 /** Increase or decrease by an amount, or up or down to a value. */
 function readStep(reading: Reading, verb: "increase" | "decrease"): DraftAction {
-  const { amounts } = reading.items;
+  const { amounts, flags, verbItem } = reading.items;
   const { clauseText, itemText } = reading;
+  // "take the soup off the menu": no amount off, but where the rows go ("off the menu").
+  if (amounts.length === 0 && reading.context.needsOff) {
+    const flag = [...flags].reverse().find((item) => item.from > (verbItem?.from ?? -1));
+    if (flag) return setToFlag(reading, flag);
+  }
   if (amounts.length !== 1) {
     refuse(
       amounts.length === 0

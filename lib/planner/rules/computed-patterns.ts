@@ -273,7 +273,8 @@ function formulaPatterns(col: ColumnGroup): Pattern[] {
 /** Rounding a column by itself: to the nearest 10, to 2 decimals, to whole dollars; up or down. */
 function roundPatterns(col: ColumnGroup): Pattern[] {
   const whole = String.raw`(?:whole\s+(?:numbers?|dollars?|euros?|pounds?|units?)|(?:the\s+)?nearest\s+(?:whole\s+)?(?:number|dollar|euro|pound|integer|unit))`;
-  const target = String.raw`(?:(?:the\s+)?nearest\s+(?<step>\d+(?:\.\d+)?)|(?<places>\d+)\s+(?:decimals?|decimal\s+places?|places?)|(?<whole>${whole}))`;
+  const cents = String.raw`(?:the\s+)?nearest\s+(?:(?<cents>\d+)\s*(?:cents?|pence|ct)|(?<cent>cent|penny))\b`;
+  const target = String.raw`(?:${cents}|(?:the\s+)?nearest\s+(?<step>\d+(?:\.\d+)?)|(?<places>\d+)\s+(?:decimals?|decimal\s+places?|places?)|(?<whole>${whole}))`;
   return [
     {
       regex: rx(

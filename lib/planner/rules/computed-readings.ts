@@ -248,15 +248,20 @@ function isValueOf(phrase: string, column: string, found: Found): boolean {
   return found.isValue(phrase.replace(/^(?:the\s+)/i, ""), column);
 }
 
-/** "round fees up to the nearest 10", "round prices to 1 decimal": a formula of the column. */
+/**
+ * "round fees up to the nearest 10", "round prices to 1 decimal", "to the nearest 50 cents": a
+ * formula of the column.
+ */
 export function roundReading(found: Found): Reading | undefined {
   const column = found.column("col");
   if (!column || (column.type !== "number" && column.type !== "integer")) return undefined;
   const direction = (found.group("dir") ?? found.group("dir2"))?.toLowerCase();
   const fn = direction === "up" ? "ceil" : direction === "down" ? "floor" : "round";
   const ref = reference(column.name);
-  const step = found.group("step");
-  const places = found.group("places");
+  // Cents are hundredths of the unit: "the nearest 50 cents" is the nearest 0.5.
+  const cents = found.group("cents");
+  const step = cents !== undefined ? String(Number(cents) / 100) : found.group("step");
+  const places = found.group("cent") !== undefined ? "2" : found.group("places");
   let expression: string;
   let words: string;
   if (step !== undefined) {

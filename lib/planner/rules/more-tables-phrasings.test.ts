@@ -108,6 +108,46 @@ describe("due dates, new values beside old ones, and cheaper", () => {
       action: { type: "percent_decrease", value: 10 },
     });
   });
+
+  it("takes a dish off the menu or puts it back, and takes a dollar off", () => {
+    const menu = tableProfile([
+      "item_id,dish,section,price,spicy,available",
+      "M01,Margherita Pizza,mains,12.50,no,yes",
+      "M02,Vegan Curry,mains,14.00,yes,yes",
+      "M04,Tomato Soup,starters,6.50,no,no",
+      "M05,Chili Wings,starters,9.25,yes,yes",
+    ]);
+    // The dishes, as the app reads a text column's values from the table.
+    const dishes = ["Margherita Pizza", "Vegan Curry", "Tomato Soup", "Chili Wings"];
+    const { operation } = rulesOn(menu, { knownValues: new Map([["dish", dishes]]) });
+    const available = (value: boolean) => ({ type: "set_value", column: "available", value });
+    expect(operation("take spicy mains off the menu")).toEqual({
+      filter: {
+        all: [
+          { column: "section", op: "eq", value: "mains" },
+          { column: "spicy", op: "eq", value: true },
+        ],
+      },
+      action: available(false),
+    });
+    expect(operation("put the tomato soup back on the menu")).toEqual({
+      filter: { all: [{ column: "dish", op: "eq", value: "Tomato Soup" }] },
+      action: available(true),
+    });
+    // "take" with an amount off is still a cut, and "a dollar" is an amount.
+    expect(operation("knock a dollar off every starter")).toEqual({
+      filter: { all: [{ column: "section", op: "eq", value: "starters" }] },
+      action: { type: "fixed_decrease", value: 1 },
+    });
+    expect(operation("take 10% off mains").action).toEqual({
+      type: "percent_decrease",
+      value: 10,
+    });
+    // "on the menu" alone is every dish, not the available ones.
+    expect(operation("nothing on the menu should cost less than $7").filter).toEqual({
+      all: [{ column: "price", op: "lt", value: 7 }],
+    });
+  });
 });
 
 describe("a payroll, a class's scores and house listings", () => {

@@ -21,6 +21,10 @@ export const STOCK_TRUE = [
   "available",
   "on hand",
   "in inventory",
+  // Not "on the menu" alone: "nothing on the menu should cost less than $3" is every row.
+  "back on the menu",
+  "back on sale",
+  "back on the shelves",
 ];
 export const STOCK_FALSE = [
   "out of stock",
@@ -34,6 +38,13 @@ export const STOCK_FALSE = [
   "not stocked",
   "unstocked",
   "no stock",
+  // Where an item stops being offered: "take the soup off the menu".
+  "off the menu",
+  "off sale",
+  "off the shelves",
+  "off the shelf",
+  "off the website",
+  "off the site",
 ];
 
 /** Abbreviations in column names and the words people write for them. */

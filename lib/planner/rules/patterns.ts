@@ -65,7 +65,9 @@ export function canStart(first: First, scan: Scan, at: number): boolean {
   for (const tokenClass of first.classes) {
     switch (tokenClass) {
       case "number":
+        // "a dollar" is a number too (see `num`).
         if (token.kind === "number" || NUMBER_WORDS.has(token.norm)) return true;
+        if (token.norm === "a" || token.norm === "an") return true;
         break;
       case "quoted":
         if (token.kind === "quoted") return true;

@@ -425,6 +425,16 @@ describe("subscriptions renewing soon", () => {
       filter: { all: [{ column: "plan", op: "eq", value: "pro" }] },
       action: fee("floor(monthly_fee / 5) * 5"),
     });
+    // Cents are hundredths: the nearest 50 cents is the nearest 0.5, the nearest cent 2 places.
+    expect(operation("round fees to the nearest 50 cents").action).toEqual(
+      fee("round(monthly_fee / 0.5) * 0.5"),
+    );
+    expect(operation("round fees up to the nearest 5 cents").action).toEqual(
+      fee("ceil(monthly_fee / 0.05) * 0.05"),
+    );
+    expect(operation("round all fees to the nearest cent").action).toEqual(
+      fee("round(monthly_fee, 2)"),
+    );
   });
 
   it("reads 'have been' as a filler", () => {
