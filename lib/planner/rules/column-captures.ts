@@ -1,13 +1,15 @@
 import { normPhrase } from "./grammar-words";
-import { VERB_FORMS } from "./name-forms";
+import { nameWords, VERB_FORMS } from "./name-forms";
 import {
   type Matcher,
+  matchWords,
   type Pattern,
   pattern,
   phraseCandidates,
   type Scan,
   words,
 } from "./patterns";
+import type { ColumnRef } from "./vocabulary";
 
 /**
  * Patterns that capture a column the words imply rather than name: the table's one count of
@@ -173,4 +175,20 @@ export function measureVerb(name: string): Pattern {
       return ref ? [{ end, caps: { ...caps, [name]: ref } }] : [];
     });
   return pattern(match, { classes: new Set(["column"]) });
+}
+
+/**
+ * The rest of a column's name, after the word a verb stood for, said after the number: "this
+ * month" of sales_this_month in "sold fewer than 5 this month" is the count's period, not a
+ * condition on the rows' dates.
+ */
+export function columnNameRest(name: string): Pattern {
+  const match: Matcher = (scan, at, caps) => {
+    const ref = caps[name] as ColumnRef | undefined;
+    if (!ref || !("column" in ref)) return [];
+    const rest = nameWords(ref.column).slice(1);
+    const end = rest.length > 0 ? matchWords(scan.tokens, at, rest) : undefined;
+    return end === undefined ? [] : [{ end, caps }];
+  };
+  return pattern(match, { classes: new Set(["compact"]) });
 }

@@ -1,4 +1,4 @@
-import { measureVerb, personAge, stockCount, valueWord } from "./column-captures";
+import { columnNameRest, measureVerb, personAge, stockCount, valueWord } from "./column-captures";
 import type { ItemPayload, Rule } from "./grammar";
 import { between, compare, dateScope, n, textColumn, valueScope } from "./grammar-builders";
 import {
@@ -104,7 +104,17 @@ export const SCOPE_RULES: Rule[] = [
     name: "compare",
     pattern: alt(
       seq(opt(PRICE_MARKER), CMP, num("n")),
-      seq(opt(PREFIX), opt(words("the")), column("c"), opt(IS), CMP, num("n")),
+      // "members who visited more than 15 times": a count said with its times.
+      seq(
+        opt(PREFIX),
+        opt(words("the")),
+        column("c"),
+        opt(IS),
+        CMP,
+        num("n"),
+        opt(words("times")),
+        opt(columnNameRest("c")),
+      ),
       seq(
         opt(
           words(
@@ -212,9 +222,20 @@ export const SCOPE_RULES: Rule[] = [
     build: (caps, scan) => compare({ ...caps, op: "eq" }, scan),
   },
   {
+    // "members who never visited": a count of that act of none.
+    name: "never-counted",
+    pattern: seq(
+      words("never", "have never", "has never"),
+      measureVerb("c"),
+      opt(columnNameRest("c")),
+    ),
+    build: (caps, scan) =>
+      compare({ ...caps, op: "eq", n: { value: 0, unit: "plain", text: "never" } }, scan),
+  },
+  {
     name: "measure-verb-number",
     pattern: alt(
-      seq(measureVerb("c"), num("n")),
+      seq(measureVerb("c"), num("n"), opt(words("times")), opt(columnNameRest("c"))),
       // "students who scored 58 on the final".
       seq(words(...SCORED), num("n"), words("on", "in"), opt(words("the")), column("c")),
     ),

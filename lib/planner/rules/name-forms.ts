@@ -282,6 +282,11 @@ export const VERB_FORMS: Record<string, string[]> = {
   age: ["aged"],
   spend: ["spent"],
   sales: ["sold"],
+  // Counts of an act: "members who visited more than 15 times".
+  visits: ["visited"],
+  orders: ["ordered"],
+  bookings: ["booked"],
+  logins: ["logged in"],
   // Capacities: "suites sleeping 4", "tables seating 6".
   sleeps: ["sleeping"],
   seats: ["seating"],
