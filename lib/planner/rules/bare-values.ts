@@ -17,6 +17,25 @@ const ARTICLES = new Set(["a", "an", "the"]);
 /** Items that are a new value, or make one. */
 const NEW_VALUE_KINDS = new Set(["to", "amount", "bool", "setText", "goal", "unknown", "verb"]);
 
+/** Values that are also the imperative making them: "void all draft invoices". */
+const IMPERATIVE_VALUES = new Set([
+  "void",
+  "archive",
+  "complete",
+  "hold",
+  "pause",
+  "block",
+  "refund",
+  "reject",
+  "approve",
+  "close",
+  "lock",
+  "suspend",
+  "cancel",
+  "publish",
+  "return",
+]);
+
 type Norm = (item: LexItem) => string;
 type ValueScope = Extract<LexItem, { kind: "scope" }> & {
   cond: { type: "values"; column: string; values: string[] };
@@ -24,7 +43,8 @@ type ValueScope = Extract<LexItem, { kind: "scope" }> & {
 
 /**
  * "make room 202 available", "students who scored 58 get a C", "rooms on floor 3 go to
- * maintenance", "orders … should be cancelled", "give a B to …", "mark sold out every event …".
+ * maintenance", "orders … should be cancelled", "give a B to …", "mark sold out every event …",
+ * "void all draft invoices".
  */
 export function readBareSetValues(scan: Scan, lexed: LexItem[]): LexItem[] {
   const read: LexItem[] = [];
@@ -48,6 +68,7 @@ function bareSetClause(scan: Scan, items: LexItem[]): LexItem[] {
     valueBeforeRows(scan, items, norm) ??
     endingUpAs(items, norm) ??
     valueEndingClause(scan, items, norm) ??
+    valueAsImperative(scan, items, norm) ??
     items
   );
 }
@@ -201,4 +222,24 @@ function valueEndingClause(scan: Scan, items: LexItem[], norm: Norm) {
   const rows = items.slice(0, at);
   if (givesValue(rows) || !namesRows(rows)) return undefined;
   return [...rows, setVerbAt(endUp), asSetText(value), ...items.slice(last + 1)];
+}
+
+/**
+ * "void all draft invoices for Acme Ltd", "archive project P-7": a value of a text column that
+ * is also the verb making it, opening a clause that has no verb, with its rows named after it.
+ */
+function valueAsImperative(scan: Scan, items: LexItem[], norm: Norm) {
+  const [first] = items;
+  const value = textValue(scan, first);
+  if (!value || value.to !== value.from + 1 || !IMPERATIVE_VALUES.has(norm(first))) return;
+  const rest = items.slice(1);
+  if (givesValue(rest) || !namesRows(rest)) return undefined;
+  const verb: LexItem = {
+    kind: "verb",
+    verb: "set",
+    word: "set",
+    from: first.from,
+    to: first.from,
+  };
+  return [verb, asSetText(value), ...rest];
 }

@@ -163,10 +163,22 @@ const STATE_VERBS: Record<string, string> = {
   reopen: "open",
 };
 
+/** Past participles that are not the verb and "ed": "send all drafts" makes them sent. */
+const IRREGULAR_PARTICIPLES: Record<string, string> = {
+  send: "sent",
+  pay: "paid",
+  sell: "sold",
+  lose: "lost",
+  win: "won",
+  buy: "bought",
+  hold: "held",
+  write: "written",
+};
+
 /** The values of one text column that are `verb`'s past participle (or outcome), if any. */
 function participleValue(scan: Scan, verb: string) {
   const last = verb.at(-1) ?? "";
-  const state = STATE_VERBS[verb];
+  const state = STATE_VERBS[verb] ?? IRREGULAR_PARTICIPLES[verb];
   for (const form of [`${verb}ed`, `${verb}d`, `${verb}${last}ed`, ...(state ? [state] : [])]) {
     const refs = scan.vocabulary.valuePhrases.get(form);
     if (refs && new Set(refs.map((ref) => ref.column)).size === 1) return refs;

@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import { rulesOn, tableProfile } from "./test-support";
 
 /**
- * A gym's members, which the corpus does not have: a count of visits whose name carries its
- * period ("visits_this_month") beside a date column, and a shop's count of sales the same way.
+ * Tables the corpus does not have: a gym's members, with a count of visits whose name carries
+ * its period ("visits_this_month") beside a date column (and a shop's count of sales the same
+ * way), and a firm's invoices, whose statuses include "void" and "sent".
  */
 const members = tableProfile([
   "member_id,name,plan,monthly_fee,active,joined,visits_this_month,city",
@@ -64,6 +65,45 @@ describe("a gym's members", () => {
         { column: "joined", op: "gte", value: "2026-11-01" },
         { column: "joined", op: "lt", value: "2026-12-01" },
       ],
+    });
+  });
+});
+
+describe("a firm's invoices", () => {
+  const invoices = tableProfile([
+    "invoice_no,client,amount,currency,status,issued,due",
+    "INV-001,Acme Ltd,1200.00,EUR,paid,2026-09-01,2026-10-01",
+    "INV-002,Bolt GmbH,850.50,EUR,sent,2026-10-05,2026-11-04",
+    "INV-003,Acme Ltd,300.00,EUR,draft,2026-11-20,2026-12-20",
+    "INV-004,Cora SA,4300.00,USD,sent,2026-10-15,2026-11-14",
+    "INV-005,Dune BV,99.99,EUR,void,2026-08-01,2026-08-31",
+  ]);
+  const values = new Map([
+    ["status", ["paid", "sent", "draft", "void"]],
+    ["client", ["Acme Ltd", "Bolt GmbH", "Cora SA", "Dune BV"]],
+  ]);
+  const { operation, refusal } = rulesOn(invoices, { knownValues: values });
+  const status = (value: string) => ({ type: "set_value", column: "status", value });
+
+  it("reads a value that is its own imperative, opening the sentence, as the new value", () => {
+    expect(operation("void all draft invoices for Acme Ltd")).toEqual({
+      filter: {
+        all: [
+          { column: "status", op: "eq", value: "draft" },
+          { column: "client", op: "eq", value: "Acme Ltd" },
+        ],
+      },
+      action: status("void"),
+    });
+    expect(operation("void INV-005").action).toEqual(status("void"));
+    // Without rows named besides, "void invoices" is only the void ones: nothing to do.
+    expect(refusal("void invoices")).toMatch(/not what to do/);
+  });
+
+  it("reads an irregular past participle among the values as its verb's outcome", () => {
+    expect(operation("send all drafts")).toEqual({
+      filter: { all: [{ column: "status", op: "eq", value: "draft" }] },
+      action: status("sent"),
     });
   });
 });
