@@ -52,7 +52,9 @@ describe("guessing one account's password from many addresses", () => {
     expect(owner.ms).toBeGreaterThanOrEqual(990);
     const next = await timedSignIn(user.email, "one-typo", "192.0.2.51");
     expect(next.status).toBe(401);
-    expect(next.ms).toBeLessThan(240);
+    // A first failure again, not slowed: had the count stayed, this seventh failure would wait
+    // 2 s. (The password check alone took up to 250 ms on a busy machine, so no tighter bound.)
+    expect(next.ms).toBeLessThan(900);
   });
 });
 
