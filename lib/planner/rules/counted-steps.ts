@@ -117,3 +117,29 @@ export function readColumnsOfTheirScope(scan: Scan, lexed: LexItem[]): LexItem[]
     return !(placed && own);
   });
 }
+
+/**
+ * "promote Cho Lin to level 4", "move the room to floor 3": a numeric column between "to" and a
+ * number names the column the number is the new value of, as "set level to 4" does.
+ */
+export function readToColumnNumber(scan: Scan, lexed: LexItem[]): LexItem[] {
+  const at = lexed.findIndex((item, k) => {
+    const column = lexed[k + 1];
+    const amount = lexed[k + 2];
+    return (
+      item.kind === "to" &&
+      column?.kind === "column" &&
+      "column" in column.ref &&
+      isNumeric(scan.vocabulary, column.ref.column) &&
+      column.from === item.to &&
+      amount?.kind === "amount" &&
+      amount.mode === "bare" &&
+      amount.num.unit !== "percent" &&
+      amount.from === column.to
+    );
+  });
+  if (at < 0) return lexed;
+  const column = lexed[at + 1];
+  const amount = lexed[at + 2] as Extract<LexItem, { kind: "amount" }>;
+  return [...lexed.slice(0, at), column, { ...amount, mode: "to" }, ...lexed.slice(at + 3)];
+}

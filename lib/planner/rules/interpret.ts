@@ -8,6 +8,7 @@ import {
   readCountedSteps,
   readReceivedSteps,
   readTimesSteps,
+  readToColumnNumber,
 } from "./counted-steps";
 import {
   type Clause,
@@ -58,7 +59,7 @@ function interpretOrThrow(scan: Scan, lexedItems: LexItem[]): Interpretation {
 
   // 1. Words no rule accepted, less those read again in context (a verb that names a column,
   // "set discount"; a verb made of a value, "cancel"; a plural of a value's word; a text
-  // column's new value; "add 10 seats" and "gets 4%" as steps). 2. Things that name the
+  // column's new value; "add 10 seats" and "gets 4%" as steps; "to level 4"). 2. Things that name the
   // dataset wrongly.
   const reread = readPluralValueWords(
     scan,
@@ -70,7 +71,10 @@ function interpretOrThrow(scan: Scan, lexedItems: LexItem[]): Interpretation {
       scan,
       readReceivedSteps(
         scan,
-        readCountedSteps(scan, readColumnsOfTheirScope(scan, readNewTextValues(scan, reread))),
+        readCountedSteps(
+          scan,
+          readToColumnNumber(scan, readColumnsOfTheirScope(scan, readNewTextValues(scan, reread))),
+        ),
       ),
     ),
   );
