@@ -42,7 +42,41 @@ const VERB_CMP = alt(
 
 const OTHER = opt(words("its", "their", "the", "his", "her"));
 
+/** Columns of how many a row can take… */
+const CAPACITY_NAME =
+  /^(?:capacity|max(?:imum)? (?:capacity|seats|attendees|participants)|seats|spots|places|limit)$/;
+/** …and of how many it has taken. */
+const TAKEN_NAME =
+  /^(?:enrolled|enrollment|enrolment|registered|registrations|booked|bookings|sold|tickets sold|attendees|participants|signups|sign ups|occupied|reserved|seats taken|seats sold)$/;
+
+/**
+ * "close every course that is full", "events at capacity": the count of places taken at or above
+ * the count there are, where the table has one column of each.
+ */
+function fullScope(scan: Scan, full: boolean): ItemPayload | undefined {
+  const numeric = [...scan.vocabulary.columns.keys()].filter((name) =>
+    isNumeric(scan.vocabulary, name),
+  );
+  const named = (pattern: RegExp) =>
+    numeric.filter((name) => pattern.test(nameWords(name).join(" ")));
+  const capacity = named(CAPACITY_NAME);
+  const taken = named(TAKEN_NAME);
+  if (capacity.length !== 1 || taken.length !== 1) return undefined;
+  return {
+    kind: "scope",
+    cond: { type: "columns", column: taken[0], op: full ? "gte" : "lt", other: capacity[0] },
+  };
+}
+
 export const COLUMN_COMPARISON_RULES: Rule[] = [
+  {
+    name: "full",
+    pattern: alt(
+      tag("full", true, words("full", "is full", "are full", "at capacity", "fully booked")),
+      tag("full", false, words("not full", "is not full", "are not full", "below capacity")),
+    ),
+    build: (caps, scan) => fullScope(scan, caps.full as boolean),
+  },
   {
     name: "compare-columns",
     pattern: seq(

@@ -113,6 +113,45 @@ function longestItem(scan: Scan, at: number): LexItem | undefined {
   return undefined;
 }
 
+/** Common words one edit from values they do not mean ("full" and "Fall", "late" and "Lake"). */
+const PLAIN_WORDS = new Set([
+  "full",
+  "fill",
+  "fail",
+  "late",
+  "last",
+  "less",
+  "more",
+  "most",
+  "same",
+  "some",
+  "half",
+  "even",
+  "ever",
+  "done",
+  "gone",
+  "none",
+  "fine",
+  "free",
+  "soon",
+  "good",
+  "long",
+  "high",
+  "near",
+  "next",
+  "past",
+  "slow",
+  "fast",
+  "well",
+  "will",
+  "hold",
+  "sold",
+  "lost",
+  "over",
+  "paid",
+  "said",
+]);
+
 /**
  * A misspelt category value ("fittness", "acessories"): accepted only when exactly one value
  * is within one edit (two for words of eight letters or more).
@@ -120,6 +159,8 @@ function longestItem(scan: Scan, at: number): LexItem | undefined {
 function typoItem(scan: Scan, at: number): LexItem | undefined {
   const token = scan.tokens[at];
   if (token.kind !== "word" || token.norm.length < 4) return undefined;
+  // "close every course that is full": a word of its own, not a misspelt term "Fall".
+  if (PLAIN_WORDS.has(token.norm)) return undefined;
   // "screws" beside "Wood Screw" is a plural, read later (`readPluralValueWords`), not a
   // misspelt "Screwz".
   const { valueWords } = scan.vocabulary;

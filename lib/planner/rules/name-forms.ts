@@ -334,6 +334,8 @@ export const FLAG_VERBS: Record<string, { on: string[]; off: string[] }> = {
   featured: { on: ["feature"], off: ["unfeature"] },
   passed: { on: ["pass", "passes"], off: ["fail", "fails"] },
   approved: { on: ["approve"], off: ["reject"] },
+  open: { on: ["open", "reopen"], off: ["close"] },
+  locked: { on: ["lock"], off: ["unlock"] },
 };
 
 /** Yes/no words negated with "in": "inactive", "invisible", "ineligible". */
