@@ -69,6 +69,7 @@ function bareSetClause(scan: Scan, items: LexItem[]): LexItem[] {
     endingUpAs(items, norm) ??
     valueEndingClause(scan, items, norm) ??
     valueAsImperative(scan, items, norm) ??
+    countEndingClause(scan, items, norm) ??
     items
   );
 }
@@ -242,4 +243,32 @@ function valueAsImperative(scan: Scan, items: LexItem[], norm: Norm) {
     to: first.from,
   };
   return [verb, asSetText(value), ...rest];
+}
+
+/**
+ * "make all spring courses 4 credits": a number and a numeric column ending a clause opened by a
+ * set verb, after the rows, are the column's new value (elsewhere "4 credits" names rows).
+ */
+function countEndingClause(scan: Scan, items: LexItem[], norm: Norm) {
+  const last = lastPlaced(items);
+  const count = items[last];
+  if (items[0]?.kind !== "verb" || !BARE_VALUE_VERBS.has(norm(items[0]))) return undefined;
+  if (count?.kind !== "scope" || count.cond.type !== "compare" || count.cond.op !== "eq") return;
+  const { column, value, unit } = count.cond;
+  if (column === null || scan.tokens[count.from]?.kind !== "number") return undefined;
+  const rows = items.slice(1, last);
+  if (givesValue(rows) || !namesRows(rows)) return undefined;
+  const text = scan.tokens[count.from].text;
+  return [
+    ...items.slice(0, last),
+    {
+      kind: "amount",
+      mode: "to",
+      num: { value, unit, text },
+      from: count.from,
+      to: count.from + 1,
+    },
+    { kind: "column", ref: { column }, from: count.from + 1, to: count.to },
+    ...items.slice(last + 1),
+  ] satisfies LexItem[];
 }

@@ -12,6 +12,7 @@ const courses = tableProfile([
 ]);
 const values = new Map([
   ["term", ["Fall", "Spring"]],
+  ["department", ["Biology", "Chemistry", "Computer Science", "History"]],
   ["instructor", ["Dr Reyes", "Dr Novak", "Dr Patel", "Dr Osei"]],
 ]);
 
@@ -52,5 +53,24 @@ describe("a plain word next to a value", () => {
     ]);
     const { refusal } = rulesOn(terms, { knownValues: new Map([["term", ["Fall", "Spring"]]]) });
     expect(refusal("close every class that is full")).toMatch(/full/);
+  });
+});
+
+describe("a count said after the rows", () => {
+  const { operation } = rulesOn(courses, { knownValues: values });
+
+  it("is the new value after a set verb, and names rows anywhere else", () => {
+    expect(operation("make all spring computer science courses 4 credits")).toEqual({
+      filter: {
+        all: [
+          { column: "term", op: "eq", value: "Spring" },
+          { column: "department", op: "eq", value: "Computer Science" },
+        ],
+      },
+      action: { type: "set_value", column: "credits", value: 4 },
+    });
+    expect(operation("raise the capacity of courses with 4 credits by 10").filter).toEqual({
+      all: [{ column: "credits", op: "eq", value: 4 }],
+    });
   });
 });
