@@ -74,7 +74,8 @@ export function* outputPieces(
     const size = to - from + growth;
     if (buffer.length < size) buffer = new Uint8Array(Math.max(size, pieceBytes * 2));
     writeAsciiRange(table, cells, { first, end, from, to }, buffer);
-    yield buffer.subarray(0, size);
+    // A range that was only a cell emptied writes nothing.
+    if (size > 0) yield buffer.subarray(0, size);
     first = end;
     from = to;
   }

@@ -1,12 +1,10 @@
 import { DICTIONARY_LIMIT } from "@/lib/dataset/csv-dictionary";
-import { shorthandByNames } from "@/lib/dataset/shorthand";
-import type { ColumnProfile, DatasetProfile } from "@/lib/dataset/types";
+import type { ColumnProfile } from "@/lib/dataset/types";
 import { parseBooleanText } from "@/lib/dataset/values";
-import { type NormalizedFilter, normalizePlan, PlanNormalizeError } from "@/lib/plan/normalize";
+import type { NormalizedFilter } from "@/lib/plan/normalize";
 import {
   COLUMN_COMPARISON_OPS,
   type Condition,
-  type ExecutionPlan,
   isColumnReference,
   VARIABLE_REFERENCE,
 } from "@/lib/plan/schema";
@@ -106,64 +104,6 @@ export function selectRows(tests: ConditionTests, cells: WorkingCells): Int32Arr
     for (let row = 0; row < n; row++) rows[row] = row;
   }
   return tests.top ? selectTop(tests.top, rows, cells) : rows;
-}
-
-/**
- * What a parse should dictionary-encode for this plan (`ParseCsvOptions.encode`): the column
- * `selectRows` reads in full through its dictionary for the most operations (each operation's
- * first `all` condition, on a column with few distinct values), or undefined when there is none.
- * A plan that does not normalise encodes nothing (the dry run reports why).
- */
-export function dictionaryEncodingFor(
-  plan: ExecutionPlan,
-  profile: DatasetProfile,
-): { column: string; limit: number } | undefined {
-  const reads = new Map<string, number>();
-  try {
-    for (const op of normalizePlan(plan, profile).operations) {
-      const first = op.filter.all[0]?.column;
-      const column = profile.columns.find((c) => c.name === first);
-      if (column && fewValues(column)) reads.set(column.name, (reads.get(column.name) ?? 0) + 1);
-    }
-  } catch (error) {
-    if (!(error instanceof PlanNormalizeError)) throw error;
-  }
-  let most: string | undefined;
-  let mostReads = 0;
-  for (const [name, count] of reads) {
-    if (count > mostReads) [most, mostReads] = [name, count];
-  }
-  return most === undefined ? undefined : { column: most, limit: DICTIONARY_LIMIT };
-}
-
-/**
- * `dictionaryEncodingFor` before the table is read, from its header alone (the CLI has the plan
- * first): every column is taken for one of few values, and the shorthand for the columns whose
- * names fit it. A wrong guess costs only the scan's encoding of a column that no filter reads in
- * full, or that has too many values, where the scan soon stops encoding it.
- */
-export function dictionaryEncodingByHeader(
-  plan: ExecutionPlan,
-  header: readonly string[],
-): { column: string; limit: number } | undefined {
-  const key = header[0] ?? "";
-  const columns = header.map(
-    (name, index): ColumnProfile => ({
-      name,
-      index,
-      type: "text",
-      emptyCount: 0,
-      distinctCount: 0,
-    }),
-  );
-  const shorthand = { key, ...shorthandByNames(header) };
-  return dictionaryEncodingFor(plan, {
-    columns,
-    rowCount: 0,
-    keyColumn: key,
-    shorthand,
-    sampleRows: [],
-  });
 }
 
 /** Does a row pass the filter, given its cells' values by column index? */
@@ -276,7 +216,7 @@ function compileCondition(
 }
 
 /** A column with few enough distinct values that a full pass goes through its dictionary. */
-function fewValues(column: ColumnProfile): boolean {
+export function fewValues(column: ColumnProfile): boolean {
   return column.distinctCount <= DICTIONARY_LIMIT;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseCsv } from "@/lib/dataset/csv";
 import { tailScannerForTests } from "@/lib/dataset/scan-worker";
-import { dictionaryEncodingByHeader, dictionaryEncodingFor } from "./conditions";
+import { dictionaryEncodingByHeader, dictionaryEncodingFor } from "./dictionary-encoding";
 import { dryRun } from "./dry-run";
 import { fixtureBytes, fixturePlan, load, planOf, text } from "./test-support";
 

@@ -2,13 +2,13 @@
  * The executor's public face. Everything here is pure: no I/O, no database, no clock.
  */
 
-export { dictionaryEncodingByHeader, dictionaryEncodingFor } from "./conditions";
 export {
   CONFLICT_CELLS_SHOWN,
   findOrderConflicts,
   type OrderConflict,
   type OrderConflictReason,
 } from "./conflicts";
+export { dictionaryEncodingByHeader, dictionaryEncodingFor } from "./dictionary-encoding";
 export { dryRun } from "./dry-run";
 export { CHANGE_SET_ENCODING, changeSetHash } from "./hash";
 export {
