@@ -213,7 +213,7 @@ export function readDate(
   return relativeDateAt(tokens, at, today);
 }
 
-/** "last year", "next month", "yesterday": a date said relative to `today`. */
+/** "last year", "next month", "this week", "yesterday": a date said relative to `today`. */
 function relativeDateAt(
   tokens: Token[],
   at: number,
@@ -232,6 +232,18 @@ function relativeDateAt(
       const month = Number(today.slice(5, 7)) - 1 + offset;
       const year = thisYear + Math.floor(month / 12);
       return [{ span: monthSpan(year, (((month % 12) + 12) % 12) + 1), end: at + 2 }];
+    }
+  }
+  // "this week", "last week": Monday to Sunday.
+  if (next === "week") {
+    const offset = RELATIVE_YEARS[token.norm];
+    if (offset !== undefined) {
+      const monday = new Date(`${today}T00:00:00Z`);
+      monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7) + 7 * offset);
+      const after = new Date(monday);
+      after.setUTCDate(after.getUTCDate() + 7);
+      const day = (date: Date) => date.toISOString().slice(0, 10);
+      return [{ span: { start: day(monday), end: day(after) }, end: at + 2 }];
     }
   }
   const dayOffset = RELATIVE_DAYS[token.norm];

@@ -42,6 +42,16 @@ describe("dates said relative to today", () => {
     });
   });
 
+  it("reads this week and last week as Monday to Sunday", () => {
+    // 2026-11-26 is a Thursday.
+    expect(filterOf("raise ticket prices 10% for events this week")).toEqual({
+      all: [on("gte", "2026-11-23"), on("lt", "2026-11-30")],
+    });
+    expect(filterOf("set status to cancelled for events last week")).toEqual({
+      all: [on("gte", "2026-11-16"), on("lt", "2026-11-23")],
+    });
+  });
+
   it("reads today, tomorrow and yesterday as days", () => {
     expect(filterOf("set status to cancelled for events before today")).toEqual({
       all: [on("lt", "2026-11-26")],
