@@ -168,6 +168,8 @@ export const COLUMN_COMPARISON_RULES: Rule[] = [
     pattern: anyWord("w"),
     build: (caps, scan) => {
       const word = (caps.w as string).toLowerCase();
+      // A table that says "vacant" in a column of its own means that value.
+      if (scan.vocabulary.valuePhrases.has(word)) return undefined;
       // "vacant units": no one in the column of whoever lives there (tenant, occupant).
       const lived = VACANT.has(word) || word === "occupied";
       const stem = lived ? OCCUPANT : word.startsWith("un") ? agentStem(word.slice(2)) : undefined;

@@ -69,3 +69,26 @@ describe("a rent roll", () => {
     }
   });
 });
+
+describe("a rent roll with a status column", () => {
+  it("reads 'vacant' as the status the table writes, not as no tenant", () => {
+    const units = tableProfile([
+      "unit,building,bedrooms,rent,tenant,status",
+      "A101,Oak,1,1200,Kim Lee,occupied",
+      "A102,Oak,2,1650,,vacant",
+      "B202,Elm,2,1700,Ivy Tan,notice",
+    ]);
+    const { operations } = rulesOn(units, {
+      knownValues: new Map([["status", ["occupied", "vacant", "notice"]]]),
+    });
+    const b202 = { all: [{ column: "unit", op: "eq", value: "B202" }] };
+    // "vacant" was read as an empty tenant, and "mark B202 vacant" set nothing.
+    expect(operations("mark B202 vacant and clear its tenant")).toEqual([
+      { filter: b202, action: { type: "set_value", column: "status", value: "vacant" } },
+      { filter: b202, action: { type: "set_value", column: "tenant", value: "" } },
+    ]);
+    expect(operations("lower the rent of vacant units by 50")[0].filter).toEqual({
+      all: [{ column: "status", op: "eq", value: "vacant" }],
+    });
+  });
+});
