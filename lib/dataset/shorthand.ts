@@ -77,6 +77,11 @@ export function normalizeColumnName(name: string): string {
     .replace(/[\s-]+/g, "_");
 }
 
+/** Whether a column's name is one of a role's synonyms. */
+function namedFor(role: ColumnRole, name: string): boolean {
+  return SHORTHAND_SYNONYMS[role].includes(normalizeColumnName(name));
+}
+
 /**
  * The shorthand as a header's names alone suggest it, before any value is read: each role's one
  * column whose name fits (whether its values suit the role is not known yet).
@@ -84,9 +89,7 @@ export function normalizeColumnName(name: string): string {
 export function shorthandByNames(header: readonly string[]): Partial<Record<ColumnRole, string>> {
   const mapped: Partial<Record<ColumnRole, string>> = {};
   for (const role of Object.keys(SHORTHAND_SYNONYMS) as ColumnRole[]) {
-    const fits = header.filter((name) =>
-      SHORTHAND_SYNONYMS[role].includes(normalizeColumnName(name)),
-    );
+    const fits = header.filter((name) => namedFor(role, name));
     if (fits.length === 1) mapped[role] = fits[0];
   }
   return mapped;
@@ -115,9 +118,7 @@ export function mapShorthand(
       continue;
     }
     const fits = columns.filter(
-      (c) =>
-        SHORTHAND_SYNONYMS[role].includes(normalizeColumnName(c.name)) &&
-        SHORTHAND_TYPES[role].includes(c.type),
+      (c) => namedFor(role, c.name) && SHORTHAND_TYPES[role].includes(c.type),
     );
     if (fits.length === 1) shorthand[role] = fits[0].name;
     else if (fits.length > 1) ambiguous[role] = fits.map((c) => c.name);

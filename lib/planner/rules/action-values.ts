@@ -108,11 +108,11 @@ function readGoal(reading: Reading): DraftAction {
 
 /** Increase or decrease by an amount, or up or down to a value. */
 function readStep(reading: Reading, verb: "increase" | "decrease"): DraftAction {
-  const { amounts, flags, verbItem } = reading.items;
+  const { amounts } = reading.items;
   const { clauseText, itemText } = reading;
   // "take the soup off the menu": no amount off, but where the rows go ("off the menu").
   if (amounts.length === 0 && reading.context.needsOff) {
-    const flag = [...flags].reverse().find((item) => item.from > (verbItem?.from ?? -1));
+    const flag = lastFlagAfterVerb(reading);
     if (flag) return setToFlag(reading, flag);
   }
   if (amounts.length !== 1) {
@@ -233,7 +233,7 @@ function restockCount(reading: Reading, count: string): DraftAction {
 
 /** set / make / mark / put / change: exactly one new value, of one kind. */
 function readSet(reading: Reading): DraftAction {
-  const { amounts, bools, setTexts, flags, verbItem } = reading.items;
+  const { amounts, bools, setTexts, flags } = reading.items;
   const { clauseText } = reading;
   const directed = amounts.filter(
     (amount) => amount.mode === "noun" || amount.mode === "off" || amount.mode === "by",
@@ -263,8 +263,7 @@ function readSet(reading: Reading): DraftAction {
   if (markedFlags.length === 1) return setToFlag(reading, markedFlags[0]);
   if (setTexts.length === 1) return setToText(reading, setTexts[0]);
   // "mark accessories out of stock": the last flag after the verb is the new value.
-  const verbAt = verbItem ? verbItem.from : -1;
-  const candidate = [...flags].reverse().find((item) => item.from > verbAt);
+  const candidate = lastFlagAfterVerb(reading);
   if (!candidate) refuse(`${JSON.stringify(clauseText)} does not say what to set.`, [clauseText]);
   return setToFlag(reading, candidate);
 }
@@ -330,6 +329,12 @@ function setToBool(reading: Reading, bool: ItemOf<"bool">): DraftAction {
   if (scan.vocabulary.columns.get(column)?.type !== "boolean")
     refuse(`${column} does not hold true/false values.`, [clauseText]);
   return { kind: "set", column, value: bool.value };
+}
+
+/** The clause's last yes/no phrase after its verb (any, without a verb). */
+function lastFlagAfterVerb({ items }: Reading): ItemOf<"flag"> | undefined {
+  const verbAt = items.verbItem ? items.verbItem.from : -1;
+  return [...items.flags].reverse().find((item) => item.from > verbAt);
 }
 
 function setToFlag(reading: Reading, flag: ItemOf<"flag">): DraftAction {
