@@ -106,7 +106,7 @@ describe("scanning a file's bytes a piece at a time", () => {
     );
   });
 
-  it("sizes its arrays for every row from the first piece, so the others append in place", () => {
+  it("keeps its arrays close to the size of the rows it finds, over many pieces", () => {
     const rows = Array.from({ length: 5_000 }, (_, i) => `k${i},${i % 3 === 0 ? "a" : "b"}`);
     const bytes = new TextEncoder().encode(`${rows.join("\n")}\n`);
     const scan = scanBytesInPieces(bytes, 0, 2, 0, 1, 8, 44, 4_096);
