@@ -1,7 +1,7 @@
 import { isIsoDate } from "@/lib/dataset/values";
 import type { ActionContext } from "./action";
 import { stockCountColumn } from "./column-captures";
-import { defaultPriceColumn, roleColumn } from "./conditions";
+import { condColumn, defaultPriceColumn, roleColumn } from "./conditions";
 import type { DraftAction, ItemText, RowCondition } from "./draft";
 import { numericAction, refuse } from "./draft";
 import type { Item } from "./lex";
@@ -85,9 +85,26 @@ function readClear(reading: Reading): DraftAction {
     refuse(`${JSON.stringify(clauseText)}: clearing empties a cell and takes no value.`, [
       clauseText,
     ]);
-  if (named.length !== 1)
+  const column = named.length === 0 ? comparedRightAfterVerb(reading) : named[0];
+  if (named.length > 1 || column === undefined)
     refuse(`${JSON.stringify(clauseText)} does not say which one column to clear.`, [clauseText]);
-  return { kind: "set", column: named[0], value: "" };
+  return { kind: "set", column, value: "" };
+}
+
+/**
+ * "Clear late fees under 1": the column compared right after the verb, with no other named, is
+ * the one the verb acts on as well as the rows' test.
+ */
+function comparedRightAfterVerb({ items, scan }: Reading): string | undefined {
+  const verbEnd = items.verbItem?.to;
+  const compared = items.positive.find(
+    (item) =>
+      item.from === verbEnd &&
+      item.kind === "scope" &&
+      (item.cond.type === "compare" || item.cond.type === "between") &&
+      item.cond.column !== undefined,
+  );
+  return compared?.kind === "scope" ? condColumn(scan, compared.cond) : undefined;
 }
 
 /** "No salary should be under 50,000": the rows below are raised to it, no others. */

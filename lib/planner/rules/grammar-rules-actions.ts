@@ -9,7 +9,6 @@ import {
   alt,
   type Caps,
   column,
-  date,
   flag,
   opt,
   quoted,
@@ -19,6 +18,7 @@ import {
   value,
   words,
 } from "./patterns";
+import { date } from "./patterns-date";
 import { num } from "./patterns-number";
 import {
   type ColumnRef,

@@ -17,20 +17,18 @@ import {
   anyWord,
   type Caps,
   column,
-  date,
-  dateColumn,
   notAhead,
   opt,
   quoted,
-  relativeDate,
   seq,
   shapedValue,
   tag,
   value,
   words,
 } from "./patterns";
+import { date, dateColumn, relativeDate } from "./patterns-date";
 import { num } from "./patterns-number";
-import type { ColumnRef, ValueRef } from "./vocabulary";
+import type { ColumnRef, ValueRef, ValueWord } from "./vocabulary";
 
 /** Verbs of a result in a column of scores: "scored 58 on the final", "got over 85 in maths". */
 const SCORED = ["scored", "scoring", "who scored", "that scored", "got", "who got", "earned"];
@@ -47,8 +45,10 @@ export const SCOPE_RULES: Rule[] = [
     build: (caps, scan) => {
       const ref = caps.c as ColumnRef;
       const value = n(caps);
+      // "2 extra bonus points" is an amount, not which rows.
       if (!("column" in ref) || value.unit !== "plain" || !Number.isInteger(value.value))
         return undefined;
+      if (value.more) return undefined;
       if (scan.vocabulary.columns.get(ref.column)?.type !== "integer") return undefined;
       if (scan.vocabulary.timeColumns.has(ref.column)) return undefined;
       return {
@@ -475,10 +475,13 @@ export const SCOPE_RULES: Rule[] = [
     name: "value-word",
     pattern: valueWord("w"),
     build: (caps) => {
-      const ref = caps.w as { column: string; word: string };
+      const ref = caps.w as ValueWord;
       return {
         kind: "scope",
-        cond: { type: "text", column: ref.column, op: "contains", value: ref.word },
+        cond:
+          ref.value !== undefined
+            ? { type: "values", column: ref.column, values: [ref.value] }
+            : { type: "text", column: ref.column, op: "contains", value: ref.word },
       };
     },
   },

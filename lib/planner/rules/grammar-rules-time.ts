@@ -1,6 +1,7 @@
 import type { Rule } from "./grammar";
 import { n } from "./grammar-builders";
-import { alt, type Caps, dateColumn, opt, type Scan, seq, tag, words } from "./patterns";
+import { alt, type Caps, opt, type Scan, seq, tag, words } from "./patterns";
+import { dateColumn } from "./patterns-date";
 import { num } from "./patterns-number";
 
 /** A day (YYYY-MM-DD) moved by whole days, weeks, months or years; a month end is kept in range. */

@@ -33,6 +33,18 @@ export const NEG_WORDS = [
   "must not",
 ];
 
+/**
+ * A change said of the rows in the passive: "loans over 2 renewals should be marked returned",
+ * "are to be set to closed".
+ */
+const PASSIVE_SETS = ["should be", "must be", "need to be", "needs to be", "are to be", "is to be"]
+  .concat(["to be", "be", "will be", "shall be", "can be", "get", "gets"])
+  .flatMap((be) =>
+    ["marked", "set", "flagged", "changed", "updated", "switched", "turned"].map(
+      (done) => `${be} ${done}`,
+    ),
+  );
+
 export const VERBS: [string[], VerbKind, { factor?: number; needsOff?: boolean }?][] = [
   [
     [
@@ -112,6 +124,7 @@ export const VERBS: [string[], VerbKind, { factor?: number; needsOff?: boolean }
       "should now be",
       "needs to be",
       "must be",
+      ...PASSIVE_SETS,
     ],
     "set",
   ],

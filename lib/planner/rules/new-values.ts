@@ -46,11 +46,19 @@ export function readNewTextValues(scan: Scan, lexed: LexItem[]): LexItem[] {
   const read: LexItem[] = [];
   for (let at = 0; at < lexed.length; at++) {
     const item = lexed[at];
+    const column = item.kind === "to" ? textColumnSet(scan, read) : undefined;
+    // "Staff Engineer", "Engineer III": a new value may have words of the column's values in it.
     let end = at + 1;
-    while (lexed[end]?.kind === "unknown") end++;
-    const column = item.kind === "to" && end > at + 1 ? textColumnSet(scan, read) : undefined;
+    let named = 0;
+    for (; column !== undefined && partOfNewValue(scan, lexed[end], column); end++) {
+      if (lexed[end].kind !== "stop") named++;
+    }
     const next = lexed[end];
-    if (column === undefined || (next && !AFTER_VALUE.has(scan.tokens[next.from].norm))) {
+    if (
+      column === undefined ||
+      named === 0 ||
+      (next && !AFTER_VALUE.has(scan.tokens[next.from].norm))
+    ) {
       read.push(item);
       continue;
     }
@@ -66,6 +74,22 @@ export function readNewTextValues(scan: Scan, lexed: LexItem[]): LexItem[] {
     at = end - 1;
   }
   return read;
+}
+
+/**
+ * Whether an item can be part of a new value of the column: a word nothing knows, a word of the
+ * column's values ("Engineer" of Senior Engineer, in "Lead Engineer"), or a capitalised little
+ * word ("Staff").
+ */
+function partOfNewValue(scan: Scan, item: LexItem | undefined, column: string): boolean {
+  if (item?.kind === "unknown") return true;
+  if (item?.kind === "stop") return /^\p{Lu}/u.test(scan.tokens[item.from].text);
+  return (
+    item?.kind === "scope" &&
+    item.cond.type === "text" &&
+    item.cond.op === "contains" &&
+    item.cond.column === column
+  );
 }
 
 /**

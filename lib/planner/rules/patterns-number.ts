@@ -67,6 +67,8 @@ export function num(name: string): Pattern {
         if (unitName === "cents") make(end, Number((value / 100).toFixed(6)), "currency", extra);
         else make(end, value, unitName, extra);
       }
+      // "2 extra bonus points", "3 more vacation days": more of what the column holds.
+      if (more !== undefined && scan.tokens[more]?.norm !== "than") make(more, value, unit, true);
     }
     make(after, value, unit);
     return results;

@@ -1,4 +1,3 @@
-import { isRelativeDate, readDate } from "./dates";
 import { GRAMMAR_WORDS, normPhrase } from "./grammar-words";
 import { keyShape, textShape } from "./name-forms";
 import type { Token } from "./tokenize";
@@ -147,6 +146,25 @@ export function matchWords(tokens: Token[], at: number, parts: string[]): number
   return position;
 }
 
+/**
+ * The dot of an initial before a name ("J. Park", "M. Chen"): part of the name, not the end of a
+ * sentence. Only a phrase the table knows is read across it.
+ */
+function isInitialDot(tokens: Token[], position: number): boolean {
+  const initial = tokens[position - 1];
+  const dot = tokens[position];
+  const next = tokens[position + 1];
+  return (
+    dot?.text === "." &&
+    !dot.spaceBefore &&
+    initial?.kind === "word" &&
+    /^\p{Lu}$/u.test(initial.text) &&
+    next?.kind === "word" &&
+    next.spaceBefore &&
+    /^\p{Lu}/u.test(next.text)
+  );
+}
+
 /** A hyphen written between two words without spaces: "out-of-stock", "supplier-3". */
 function isJoiningHyphen(tokens: Token[], position: number): boolean {
   const token = tokens[position];
@@ -254,7 +272,8 @@ function computePhraseCandidates(
   const results: { phrase: string; end: number }[] = [];
   let position = at;
   while (parts.length < max && position < tokens.length) {
-    if (parts.length > 0 && isJoiningHyphen(tokens, position)) position++;
+    if (parts.length > 0 && (isJoiningHyphen(tokens, position) || isInitialDot(tokens, position)))
+      position++;
     const token = tokens[position];
     if (!token || token.kind === "quoted" || PHRASE_BREAK.has(token.text)) break;
     if (token.kind === "punct" && HYPHENS.has(token.text)) break;
@@ -263,43 +282,6 @@ function computePhraseCandidates(
     results.push({ phrase: normPhrase(parts.join(" ")), end: position });
   }
   return results;
-}
-
-/** A date: "2021", "March 2021", "2021-03-15", "last year" (see dates.ts). */
-export function date(name: string): Pattern {
-  const match: Matcher = (scan, at, caps) =>
-    readDate(scan.tokens, at, scan.today, scan.vocabulary.dateRanges).map(({ span, end }) => ({
-      end,
-      caps: { ...caps, [name]: span },
-    }));
-  return pattern(match, { classes: new Set(["compact"]) });
-}
-
-/** A date said relative to today, which needs no "in" before it: "this year", "next month". */
-export function relativeDate(name: string): Pattern {
-  const match: Matcher = (scan, at, caps) =>
-    isRelativeDate(scan.tokens, at)
-      ? readDate(scan.tokens, at, scan.today).map(({ span, end }) => ({
-          end,
-          caps: { ...caps, [name]: span },
-        }))
-      : [];
-  return pattern(match, { classes: new Set(["compact"]) });
-}
-
-/** A phrase naming a column of dates or years: "hired", "start date", "vintage", "listed on". */
-export function dateColumn(name: string): Pattern {
-  const match: Matcher = (scan, at, caps) =>
-    phraseCandidates(scan, at, scan.vocabulary.maxPhraseWords).flatMap(({ phrase, end }) => {
-      const { vocabulary } = scan;
-      const ref = vocabulary.columnPhrases.get(phrase);
-      const column =
-        ref && "column" in ref && vocabulary.timeColumns.has(ref.column)
-          ? ref.column
-          : vocabulary.datePhrases.get(phrase);
-      return column === undefined ? [] : [{ end, caps: { ...caps, [name]: column } }];
-    });
-  return pattern(match, { classes: new Set(["compact"]) });
 }
 
 /**

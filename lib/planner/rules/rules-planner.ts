@@ -20,6 +20,7 @@ import { type Interpretation, interpret } from "./interpret";
 import { lex } from "./lex";
 import { readRowChoice, withoutRowChoice, withRowChoice } from "./ranked";
 import { tokenize } from "./tokenize";
+import { markWrittenCodes } from "./value-phrases";
 import { type Vocabulary, vocabularyFor } from "./vocabulary";
 
 /**
@@ -141,9 +142,11 @@ function interpretWithComputed(
   const standIn = target ? standInFor(target, vocabulary) : undefined;
   const scanned =
     computed && standIn ? standInInstruction(instruction, computed, standIn) : instruction;
+  const tokens = tokenize(scanned);
+  markWrittenCodes(tokens, vocabulary.valuePhrases);
   const scan = {
     instruction: scanned,
-    tokens: tokenize(scanned),
+    tokens,
     vocabulary,
     today: createdAt.toISOString().slice(0, 10),
   };

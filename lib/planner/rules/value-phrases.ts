@@ -2,6 +2,7 @@ import type { ColumnProfile, DatasetProfile } from "@/lib/dataset/types";
 import { ROW_NOUNS, STOP_WORDS } from "./grammar-tables";
 import { GRAMMAR_WORDS, normPhrase } from "./grammar-words";
 import { DEMONYMS, numberForms, SHORT_UNITS, STOCK_FALSE, STOCK_TRUE } from "./name-forms";
+import type { Token } from "./tokenize";
 import type { ValueRef } from "./vocabulary";
 
 /**
@@ -29,6 +30,34 @@ const SHORT_WORDS = new Set(
 
 const ROW_NOUN_SET = new Set(ROW_NOUNS);
 
+/**
+ * The key of a value written in capitals that is also a word ("IT", "US", "OR"): read as the
+ * value only where the instruction writes it in capitals too ("cut IT contracts"), so "it" and
+ * "or" keep their meaning. `markWrittenCodes` gives such tokens the same key.
+ */
+function writtenCodeKey(value: string): string | undefined {
+  const code = value.trim();
+  if (!/^[A-Z]{2,4}$/.test(code)) return undefined;
+  const word = code.toLowerCase();
+  return SHORT_WORDS.has(word) || STRUCTURE_WORDS.has(word) || GRAMMAR_WORDS.has(word)
+    ? `${word}#`
+    : undefined;
+}
+
+/** Tokens written as a capitalised code the table holds (see `writtenCodeKey`) read as it. */
+export function markWrittenCodes(
+  tokens: Token[],
+  valuePhrases: ReadonlyMap<string, ValueRef[]>,
+): void {
+  // An instruction in capitals throughout writes every word so.
+  if (!tokens.some((token) => token.kind === "word" && /\p{Ll}/u.test(token.text))) return;
+  for (const token of tokens) {
+    if (token.kind !== "word") continue;
+    const key = writtenCodeKey(token.text);
+    if (key !== undefined && valuePhrases.has(key)) token.norm = key;
+  }
+}
+
 /** The phrases that name values of category-like columns and of the free-text columns read. */
 export function valuePhraseMap(
   profile: DatasetProfile,
@@ -48,6 +77,8 @@ export function valuePhraseMap(
       const phrase = normPhrase(value);
       if (phrase === "") continue;
       addValue(phrase, { column: column.name, value });
+      const codeKey = writtenCodeKey(value);
+      if (codeKey !== undefined) addValue(codeKey, { column: column.name, value });
     }
   }
   // Values of free-text columns (names, cities, titles), when the caller read them from the
@@ -71,6 +102,8 @@ export function valuePhraseMap(
     for (const value of values) {
       const phrase = normPhrase(value);
       if (phrase === "" || /^[\d\s.,]+$/.test(phrase)) continue;
+      const codeKey = writtenCodeKey(value);
+      if (codeKey !== undefined) addValue(codeKey, { column: name, value });
       const grammarWord =
         GRAMMAR_WORDS.has(phrase) &&
         !ROW_NOUN_SET.has(phrase) &&

@@ -1,14 +1,18 @@
 import { GRAMMAR_WORDS, normPhrase } from "./grammar-words";
 import type { ColumnRef, FlagRef, ValueRef, Vocabulary } from "./vocabulary";
 
-/** `Vocabulary.valueWords`: words of one column's values only, four letters or more. */
+/**
+ * `Vocabulary.valueWords`: words of one column's values only, four letters or more; and three-
+ * letter words that only one value has ("Ana" of Ana Ruiz, "Lee" of Lee Chan), which name that
+ * value, read only where the instruction writes them capitalised, as names are.
+ */
 export function valueWordMap(
   valuePhrases: Map<string, ValueRef[]>,
   columnPhrases: Map<string, ColumnRef>,
   flagPhrases: Map<string, FlagRef>,
   rowNouns: Set<string>,
 ): Vocabulary["valueWords"] {
-  const byWord = new Map<string, { column: string; word: string } | null>();
+  const byWord = new Map<string, { column: string; word: string; values: Set<string> } | null>();
   for (const [phrase, refs] of valuePhrases) {
     // The values as written, not the other forms made of them ("blood tests" for Blood Test).
     if (!phrase.includes(" ") || phrase !== normPhrase(refs[0].value)) continue;
@@ -16,7 +20,7 @@ export function valueWordMap(
     if (refs.some((ref) => ref.column !== column)) continue;
     const written = refs[0].value.split(/[^\p{L}\p{N}]+/u);
     for (const word of phrase.split(" ")) {
-      if (word.length < 4 || !/^\p{L}+$/u.test(word) || GRAMMAR_WORDS.has(word)) continue;
+      if (word.length < 3 || !/^\p{L}+$/u.test(word) || GRAMMAR_WORDS.has(word)) continue;
       if (valuePhrases.has(word) || columnPhrases.has(word) || flagPhrases.has(word)) continue;
       if (rowNouns.has(word)) continue;
       const known = byWord.get(word);
@@ -24,11 +28,21 @@ export function valueWordMap(
         byWord.set(word, null);
         continue;
       }
+      if (known) {
+        known.values.add(refs[0].value);
+        continue;
+      }
       const asWritten = written.find((part) => normPhrase(part) === word) ?? word;
-      byWord.set(word, { column, word: asWritten });
+      byWord.set(word, { column, word: asWritten, values: new Set([refs[0].value]) });
     }
   }
-  const valueWords = new Map<string, { column: string; word: string }>();
-  for (const [word, ref] of byWord) if (ref) valueWords.set(word, ref);
+  const valueWords: Vocabulary["valueWords"] = new Map();
+  for (const [word, ref] of byWord) {
+    if (!ref) continue;
+    if (word.length >= 4) valueWords.set(word, { column: ref.column, word: ref.word });
+    else if (ref.values.size === 1) {
+      valueWords.set(word, { column: ref.column, word: ref.word, value: [...ref.values][0] });
+    }
+  }
   return valueWords;
 }

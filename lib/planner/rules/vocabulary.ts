@@ -81,7 +81,14 @@ export interface Vocabulary {
    * A word of several-word values of one text column, that names nothing else: "pizza" of
    * "Margherita Pizza" → dish, with the word as the data writes it.
    */
-  valueWords: Map<string, { column: string; word: string }>;
+  valueWords: Map<string, ValueWord>;
+}
+
+/** A word of one column's values; `value`, when only that value has it (a short name). */
+export interface ValueWord {
+  column: string;
+  word: string;
+  value?: string;
 }
 
 const cache = new WeakMap<
