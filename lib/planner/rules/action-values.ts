@@ -6,7 +6,7 @@ import type { DraftAction, ItemText, RowCondition } from "./draft";
 import { numericAction, refuse } from "./draft";
 import type { Item } from "./lex";
 import type { Scan } from "./patterns";
-import { isNumeric, percentOf } from "./vocabulary";
+import { type FlagRef, isNumeric, percentOf } from "./vocabulary";
 
 /**
  * What a clause's action does: its verb read with its amounts and values into one draft action
@@ -132,6 +132,8 @@ function readStep(reading: Reading, verb: "increase" | "decrease"): DraftAction 
     const flag = lastFlagAfterVerb(reading);
     if (flag) return setToFlag(reading, flag);
   }
+  const participle = amounts.length === 0 ? participleFlag(reading) : undefined;
+  if (participle) return { kind: "set", column: participle.column, value: true };
   if (amounts.length !== 1) {
     refuse(
       amounts.length === 0
@@ -346,6 +348,19 @@ function setToBool(reading: Reading, bool: ItemOf<"bool">): DraftAction {
   if (scan.vocabulary.columns.get(column)?.type !== "boolean")
     refuse(`${column} does not hold true/false values.`, [clauseText]);
   return { kind: "set", column, value: bool.value };
+}
+
+/**
+ * "Escalate every urgent ticket" where a yes/no column is named "escalated": a step verb with no
+ * amount and nothing to step to, whose participle names the column, switches it on.
+ */
+function participleFlag({ items, scan }: Reading): FlagRef | undefined {
+  const { verbItem, setTexts, tos } = items;
+  if (!verbItem || verbItem.to !== verbItem.from + 1 || setTexts.length + tos.length > 0) return;
+  const verb = scan.tokens[verbItem.from].norm;
+  const ref =
+    scan.vocabulary.flagPhrases.get(`${verb}d`) ?? scan.vocabulary.flagPhrases.get(`${verb}ed`);
+  return ref?.value === true && !ref.verb ? ref : undefined;
 }
 
 /** The clause's last yes/no phrase after its verb (any, without a verb). */

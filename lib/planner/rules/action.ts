@@ -84,7 +84,7 @@ function sortItems(clause: Clause): ClauseItems {
 
 /** The verb: the clause's own, the previous clause's, or what its amounts and values imply. */
 function actionContext(
-  { verbItem, amounts, flags, goals, columnItems, setTexts }: ClauseItems,
+  { verbItem, amounts, flags, goals, columnItems, setTexts, tos }: ClauseItems,
   clauseText: string,
   previous: ActionContext | undefined,
 ): ActionContext {
@@ -137,6 +137,9 @@ function actionContext(
   ) {
     context = { verb: "apply" };
   }
+  // "give Li's open tickets to Sam": given to someone, not by an amount.
+  if (context.verb === "apply" && amounts.length === 0 && tos.length + setTexts.length > 0)
+    context = { verb: "set" };
   if (context.verb === "apply") {
     const columnNamed = columnItems.length > 0;
     const directed = amounts.find((amount) => amount.direction !== undefined);

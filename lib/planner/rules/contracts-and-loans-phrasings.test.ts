@@ -147,3 +147,53 @@ describe("a payroll", () => {
     ]);
   });
 });
+
+const tickets = tableProfile([
+  "ticket,subject,customer,priority,status,assignee,sla_hours,escalated",
+  "T-100,Login fails,Acme,high,open,sam,24,no",
+  "T-101,Invoice wrong,Globex,low,pending,li,72,no",
+  "T-102,Crash on save,Acme,urgent,open,,4,yes",
+  "T-103,Export slow,Initech,medium,closed,sam,48,no",
+  "T-104,Password reset,Globex,low,open,li,72,no",
+]);
+
+describe("a help desk with an 'escalated' column", () => {
+  const { operations } = rulesOn(tickets, {
+    knownValues: new Map([
+      ["customer", ["Acme", "Globex", "Acme", "Initech", "Globex"]],
+      ["priority", ["high", "low", "urgent", "medium", "low"]],
+      ["assignee", ["sam", "li", "", "sam", "li"]],
+    ]),
+  });
+  const t102 = { all: [{ column: "ticket", op: "eq", value: "T-102" }] };
+
+  it("reads the verb of a yes/no column's participle as switching it ('escalate', 'de-escalate')", () => {
+    // "escalate" is also a step ("escalate low tickets to medium"): with no amount and nothing
+    // to step to, it was refused for saying not by how much.
+    expect(operations("escalate every urgent ticket")).toEqual([
+      {
+        filter: { all: [{ column: "priority", op: "eq", value: "urgent" }] },
+        action: { type: "set_value", column: "escalated", value: true },
+      },
+    ]);
+    expect(operations("de-escalate T-102")).toEqual([
+      { filter: t102, action: { type: "set_value", column: "escalated", value: false } },
+    ]);
+    expect(operations("escalate low tickets to medium")).toEqual([
+      {
+        filter: { all: [{ column: "priority", op: "eq", value: "low" }] },
+        action: { type: "set_value", column: "priority", value: "medium" },
+      },
+    ]);
+  });
+
+  it("reads giving or handing rows to someone as setting who has them", () => {
+    const toLi = { type: "set_value", column: "assignee", value: "li" };
+    const acme = { all: [{ column: "customer", op: "eq", value: "Acme" }] };
+    expect(operations("give all Acme tickets to li")).toEqual([{ filter: acme, action: toLi }]);
+    expect(operations("hand all Acme tickets to li")).toEqual([{ filter: acme, action: toLi }]);
+    expect(operations("hand over the Acme tickets to li")).toEqual([
+      { filter: acme, action: toLi },
+    ]);
+  });
+});

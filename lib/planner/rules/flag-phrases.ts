@@ -90,10 +90,12 @@ export function flagPhraseMap(profile: DatasetProfile, roles: Vocabulary["roles"
           flagPhrases.set(verb, { ...ref, verb: true });
         }
       }
-      // "unblock" for blocked, "unarchive" for archived.
-      const undo = `un${stem}`;
-      if (!rest && !flagPhrases.has(undo))
-        flagPhrases.set(undo, { ...ref, value: false, verb: true });
+      // "unblock" for blocked, "unarchive" for archived, "de-escalate" for escalated ("de"
+      // joined only to a vowel: "deserve" is no undoing of served).
+      const de = /^[aeiou]/.test(stem) ? [`de${stem}`, `de ${stem}`] : [`de ${stem}`];
+      for (const undo of rest ? [] : [`un${stem}`, ...de]) {
+        if (!flagPhrases.has(undo)) flagPhrases.set(undo, { ...ref, value: false, verb: true });
+      }
     }
   }
   const stock = roles.stock && "column" in roles.stock ? roles.stock.column : undefined;
