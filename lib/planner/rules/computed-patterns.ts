@@ -274,7 +274,7 @@ function formulaPatterns(col: ColumnGroup): Pattern[] {
 function roundPatterns(col: ColumnGroup): Pattern[] {
   const whole = String.raw`(?:whole\s+(?:numbers?|dollars?|euros?|pounds?|units?)|(?:the\s+)?nearest\s+(?:whole\s+)?(?:number|dollar|euro|pound|integer|unit))`;
   const cents = String.raw`(?:the\s+)?nearest\s+(?:(?<cents>\d+)\s*(?:cents?|pence|ct)|(?<cent>cent|penny))\b`;
-  const target = String.raw`(?:${cents}|(?:the\s+)?nearest\s+(?<step>\d+(?:\.\d+)?)|(?<places>\d+)\s+(?:decimals?|decimal\s+places?|places?)|(?<whole>${whole}))`;
+  const target = String.raw`(?:${cents}|(?:the\s+)?nearest\s+(?:[$€£]\s?(?=\d))?(?:(?<step>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?<k>k)?|(?<stepWord>ten|hundred|thousand))\b(?:\s+(?:dollars?|euros?|pounds?|bucks))?|(?<places>\d+)\s+(?:decimals?|decimal\s+places?|places?)|(?<whole>${whole}))`;
   return [
     {
       regex: rx(

@@ -248,6 +248,18 @@ function isValueOf(phrase: string, column: string, found: Found): boolean {
   return found.isValue(phrase.replace(/^(?:the\s+)/i, ""), column);
 }
 
+const STEP_WORDS: Record<string, number> = { ten: 10, hundred: 100, thousand: 1000 };
+
+/** "the nearest 1,000", "the nearest 5k", "the nearest hundred": the step rounded to. */
+function roundingStep(found: Found): string | undefined {
+  const word = found.group("stepWord")?.toLowerCase();
+  if (word !== undefined) return String(STEP_WORDS[word]);
+  const digits = found.group("step");
+  if (digits === undefined) return undefined;
+  const step = Number(digits.replaceAll(",", "")) * (found.group("k") ? 1000 : 1);
+  return String(step);
+}
+
 /**
  * "round fees up to the nearest 10", "round prices to 1 decimal", "to the nearest 50 cents": a
  * formula of the column.
@@ -260,7 +272,7 @@ export function roundReading(found: Found): Reading | undefined {
   const ref = reference(column.name);
   // Cents are hundredths of the unit: "the nearest 50 cents" is the nearest 0.5.
   const cents = found.group("cents");
-  const step = cents !== undefined ? String(Number(cents) / 100) : found.group("step");
+  const step = cents !== undefined ? String(Number(cents) / 100) : roundingStep(found);
   const places = found.group("cent") !== undefined ? "2" : found.group("places");
   let expression: string;
   let words: string;

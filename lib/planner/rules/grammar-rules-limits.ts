@@ -1,13 +1,13 @@
-import type { ItemPayload, Rule } from "./grammar";
+import type { Rule } from "./grammar";
 import { clamp, ending, n, rowCount, smallInt } from "./grammar-builders";
 import { ABOVE, BELOW, BUT, LET, MOVE, NEG, ROWS, THINGS } from "./grammar-lexicon";
+import { GOAL_RULES } from "./grammar-rules-goals";
 import { NEG_VERB, NEG_WORDS } from "./grammar-tables";
-import { alt, type Caps, opt, type Scan, seq, subject, tag, words } from "./patterns";
+import { alt, opt, seq, tag, words } from "./patterns";
 import { num } from "./patterns-number";
-import { isNumeric } from "./vocabulary";
 
 /**
- * Rules of the grammar (grammar.ts): guards, options (clamps, rounding, endings), exclusions and goals. In priority order: when two rules match equally
+ * Rules of the grammar (grammar.ts): guards, options (clamps, rounding, endings), exclusions, and goals (grammar-rules-goals.ts). In priority order: when two rules match equally
  * many tokens the earlier one wins.
  */
 export const LIMIT_RULES: Rule[] = [
@@ -424,70 +424,5 @@ export const LIMIT_RULES: Rule[] = [
     build: () => ({ kind: "tail" }),
   },
 
-  // Goals: "no salary should be under 50,000", "make sure nothing costs more than $850".
-  {
-    name: "goal",
-    pattern: seq(
-      opt(words("make sure", "ensure", "make certain", "check that", "see that")),
-      words("no", "nothing", "none of the", "not a single", "not one"),
-      subject("s", 5),
-      opt(words("should", "may", "can", "must", "will", "shall", "should ever", "ever")),
-      opt(
-        words(
-          "be",
-          "is",
-          "are",
-          "cost",
-          "costs",
-          "rent for",
-          "rents for",
-          "sell for",
-          "sells for",
-          "pay",
-          "pays",
-          "earn",
-          "earns",
-          "go",
-          "fall",
-          "drop",
-          "sit",
-          "stay",
-          "end up",
-          "be priced",
-          "be set",
-        ),
-      ),
-      alt(
-        tag(
-          "op",
-          "lt",
-          words("under", "below", "less than", "lower than", "cheaper than", "beneath"),
-        ),
-        tag("op", "gt", words("over", "above", "more than", "higher than", "pricier than")),
-      ),
-      num("n"),
-    ),
-    build: goal,
-  },
-  {
-    // "cap scores at 100", "limit the estimate to 8": what is above the number comes down to it.
-    name: "goal-cap",
-    pattern: seq(
-      words("cap", "limit", "clamp"),
-      opt(words("the", "all", "all the", "every", "each")),
-      subject("s", 5),
-      words("at", "to"),
-      num("n"),
-    ),
-    build: (caps, scan) => goal({ ...caps, op: "gt" }, scan),
-  },
+  ...GOAL_RULES,
 ];
-
-/** A goal on the one numeric column the subject names (or on the price, when it names none). */
-function goal(caps: Caps, scan: Scan): ItemPayload | undefined {
-  const value = n(caps);
-  if (value.unit === "percent") return undefined;
-  const numeric = (caps.s as string[]).filter((name) => isNumeric(scan.vocabulary, name));
-  if (numeric.length > 1) return undefined;
-  return { kind: "goal", op: caps.op as "lt" | "gt", num: value, column: numeric[0] ?? null };
-}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { rulesOn, tableProfile } from "./test-support";
+
+/** Homes for sale, which the corpus does not have. */
+const listings = tableProfile([
+  "listing_id,address,city,bedrooms,sqft,list_price,status,agent,listed_on",
+  "H-01,12 Oak St,Springfield,3,1600,325000,active,Maria Lopez,2026-09-01",
+  "H-02,4 Elm Ave,Shelbyville,2,950,189000,pending,Tom Reed,2026-10-12",
+  "H-03,88 Pine Rd,Springfield,4,2400,379000,active,Maria Lopez,2026-08-20",
+  "H-04,7 Birch Ln,Capital City,5,3600,899000,sold,Ann Cho,2026-06-05",
+  "H-05,19 Cedar Ct,Shelbyville,3,1400,259000,active,Tom Reed,2026-11-02",
+]);
+
+describe("homes for sale", () => {
+  const { operations } = rulesOn(listings, {
+    knownValues: new Map([
+      ["city", ["Springfield", "Shelbyville", "Springfield", "Capital City", "Shelbyville"]],
+    ]),
+  });
+  const rounded = (expression: string) => [
+    { filter: {}, action: { type: "set_expression", column: "list_price", expression } },
+  ];
+
+  it("rounds to a step written with a thousands comma, a k, or in words", () => {
+    const toThousand = rounded("round(list_price / 1000) * 1000");
+    expect(operations("round all list prices to the nearest thousand")).toEqual(toThousand);
+    expect(operations("round list prices to the nearest 1,000")).toEqual(toThousand);
+    expect(operations("round list prices to the nearest $1,000")).toEqual(toThousand);
+    expect(operations("round list prices down to the nearest 5k")).toEqual(
+      rounded("floor(list_price / 5000) * 5000"),
+    );
+    expect(operations("round list prices to the nearest hundred dollars")).toEqual(
+      rounded("round(list_price / 100) * 100"),
+    );
+  });
+
+  it("reads 'asking price' as the price where no column is called so", () => {
+    expect(operations("reduce the asking price of H-05 by 10k")).toEqual([
+      {
+        filter: { all: [{ column: "listing_id", op: "eq", value: "H-05" }] },
+        action: { type: "fixed_decrease", column: "list_price", value: 10000 },
+      },
+    ]);
+  });
+
+  it("reads what a value 'should be at least' or 'at most' as a floor or a cap", () => {
+    const big = { column: "sqft", op: "gt", value: 2000 };
+    const floor = {
+      filter: { all: [big, { column: "list_price", op: "lt", value: 400000 }] },
+      action: { type: "set_value", column: "list_price", value: 400000 },
+    };
+    expect(operations("list price should be at least 400000 for homes over 2000 sqft")).toEqual([
+      floor,
+    ]);
+    expect(operations("homes over 2000 sqft should be priced at least 400000")).toEqual([floor]);
+    expect(operations("the list price must be no more than 500k for Springfield homes")).toEqual([
+      {
+        filter: {
+          all: [
+            { column: "city", op: "eq", value: "Springfield" },
+            { column: "list_price", op: "gt", value: 500000 },
+          ],
+        },
+        action: { type: "set_value", column: "list_price", value: 500000 },
+      },
+    ]);
+  });
+});
