@@ -59,6 +59,8 @@ function numericTarget(reading: Reading, verbWord: string): string {
   const column =
     named[0] ??
     (items.verbItem ? undefined : previous?.target) ??
+    comparedRightAfterVerb(reading) ??
+    (scan.vocabulary.roles.price ? undefined : onlyCompared(reading)) ??
     defaultPriceColumn(scan, clauseText);
   if (!isNumeric(scan.vocabulary, column)) {
     refuse(`Cannot ${verbWord} ${column}: it does not hold numbers.`, [clauseText]);
@@ -92,14 +94,38 @@ function readClear(reading: Reading): DraftAction {
 }
 
 /**
- * "Clear late fees under 1": the column compared right after the verb, with no other named, is
- * the one the verb acts on as well as the rows' test.
+ * "homework marks under 60: +5" in a table with no price: the one numeric column the clause
+ * compares is the one its amount changes.
+ */
+function onlyCompared({ items, scan }: Reading): string | undefined {
+  const columns = new Set(
+    items.positive.flatMap((item) =>
+      item.kind === "scope" &&
+      (item.cond.type === "compare" || item.cond.type === "between") &&
+      item.cond.column
+        ? [item.cond.column]
+        : [],
+    ),
+  );
+  const [column] = columns;
+  return columns.size === 1 && isNumeric(scan.vocabulary, column) ? column : undefined;
+}
+
+const DETERMINERS = new Set(["the", "all", "every", "each", "any", "all the"]);
+
+/**
+ * "Clear late fees under 1", "raise bonus under 5 by 1": the column compared right after the
+ * verb, with no other named, is the one the verb acts on as well as the rows' test.
  */
 function comparedRightAfterVerb({ items, scan }: Reading): string | undefined {
   const verbEnd = items.verbItem?.to;
+  if (verbEnd === undefined) return undefined;
+  // "bump all midterms under 60": determiners may stand between.
+  let start = verbEnd;
+  while (DETERMINERS.has(scan.tokens[start]?.norm ?? "")) start++;
   const compared = items.positive.find(
     (item) =>
-      item.from === verbEnd &&
+      item.from === start &&
       item.kind === "scope" &&
       (item.cond.type === "compare" || item.cond.type === "between") &&
       item.cond.column !== undefined,

@@ -4,6 +4,7 @@ import type { Clause, DraftAction, DraftOperation, ItemText, RowCondition } from
 import { quoteWords, refuse } from "./draft";
 import { refuseJointException, setTextScope } from "./exclusion";
 import type { VerbKind } from "./grammar";
+import { normPhrase } from "./grammar-words";
 import type { Item } from "./lex";
 import type { Scan } from "./patterns";
 import { isNumeric } from "./vocabulary";
@@ -195,6 +196,19 @@ function targetColumns(
         .map((item) => (item.ref as { column: string }).column),
     ),
   ];
+  // "set grade to D for students whose …": a column named like the rows (student, for the
+  // rows of student_id) is the rows when another column is named as the one to change.
+  if (named.length > 1) {
+    const key = normPhrase(vocabulary.keyColumn);
+    const rowWords = columnItems.filter((item) => {
+      const word = scan.tokens[item.from].norm.replace(/s$/, "");
+      return item.to === item.from + 1 && key.startsWith(`${word} `);
+    });
+    const rest = named.filter(
+      (name) => !rowWords.some((item) => (item.ref as { column: string }).column === name),
+    );
+    if (rest.length === 1) return { named: rest, impliedFlags };
+  }
   return { named, impliedFlags };
 }
 

@@ -143,3 +143,37 @@ export function readToColumnNumber(scan: Scan, lexed: LexItem[]): LexItem[] {
   const amount = lexed[at + 2] as Extract<LexItem, { kind: "amount" }>;
   return [...lexed.slice(0, at), column, { ...amount, mode: "to" }, ...lexed.slice(at + 3)];
 }
+
+/**
+ * "bump all midterms under 60 up to 60": with a verb that raises and no amount, "up to 60" is
+ * where the values go, not the rows at or below 60.
+ */
+export function readUpToAmounts(scan: Scan, lexed: LexItem[]): LexItem[] {
+  const raises = lexed.some((item) => item.kind === "verb" && item.verb === "increase");
+  if (!raises || lexed.some((item) => item.kind === "amount")) return lexed;
+  const at = lexed.findIndex(
+    (item) =>
+      item.kind === "scope" &&
+      item.cond.type === "compare" &&
+      item.cond.op === "lte" &&
+      item.cond.column === null &&
+      scan.tokens[item.from]?.norm === "up" &&
+      scan.tokens[item.from + 1]?.norm === "to",
+  );
+  const upTo = lexed[at];
+  if (upTo?.kind !== "scope" || upTo.cond.type !== "compare") return lexed;
+  const { value, unit } = upTo.cond;
+  const text = scan.instruction.slice(
+    scan.tokens[upTo.from + 2].start,
+    scan.tokens[upTo.to - 1].end,
+  );
+  const amount: LexItem = {
+    kind: "amount",
+    mode: "to",
+    direction: "up",
+    num: { value, unit, text },
+    from: upTo.from,
+    to: upTo.to,
+  };
+  return [...lexed.slice(0, at), amount, ...lexed.slice(at + 1)];
+}

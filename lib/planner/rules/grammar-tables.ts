@@ -50,6 +50,9 @@ export const VERBS: [string[], VerbKind, { factor?: number; needsOff?: boolean }
     [
       "increase",
       "raise",
+      // "curve the midterm by 5 points", as teachers say.
+      "curve",
+      "curve up",
       "bump",
       "bump up",
       "hike",
@@ -134,7 +137,7 @@ export const VERBS: [string[], VerbKind, { factor?: number; needsOff?: boolean }
   [["restock", "re stock", "replenish"], "restock"],
   [["clear", "clear out", "blank out", "erase", "wipe", "unset"], "clear"],
   [["flip", "toggle", "invert"], "toggle"],
-  [["multiply"], "multiply"],
+  [["multiply", "scale"], "multiply"],
   [["double"], "multiply", { factor: 2 }],
   [["triple"], "multiply", { factor: 3 }],
   [["quadruple"], "multiply", { factor: 4 }],

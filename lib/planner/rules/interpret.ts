@@ -9,6 +9,7 @@ import {
   readReceivedSteps,
   readTimesSteps,
   readToColumnNumber,
+  readUpToAmounts,
 } from "./counted-steps";
 import {
   type Clause,
@@ -73,7 +74,13 @@ function interpretOrThrow(scan: Scan, lexedItems: LexItem[]): Interpretation {
         scan,
         readCountedSteps(
           scan,
-          readToColumnNumber(scan, readColumnsOfTheirScope(scan, readNewTextValues(scan, reread))),
+          readUpToAmounts(
+            scan,
+            readToColumnNumber(
+              scan,
+              readColumnsOfTheirScope(scan, readNewTextValues(scan, reread)),
+            ),
+          ),
         ),
       ),
     ),

@@ -219,6 +219,17 @@ function columnPhraseMap(profile: DatasetProfile, roles: Vocabulary["roles"]) {
       }
     }
   }
+  // "final score", "midterm marks": a column of numbers named with the noun of what it holds,
+  // where no column is called that.
+  for (const column of profile.columns) {
+    if (column.name === profile.keyColumn || !isNumericColumn(column)) continue;
+    const name = nameWords(column.name).join(" ");
+    for (const noun of ["score", "scores", "mark", "marks"]) {
+      if (columnPhrases.has(noun) || name.endsWith(noun.replace(/s$/, ""))) continue;
+      const phrase = `${name} ${noun}`;
+      if (!columnPhrases.has(phrase)) columnPhrases.set(phrase, { column: column.name });
+    }
+  }
   for (const [word, column] of distinctiveNameWords(profile)) {
     for (const form of [word, ...numberForms(word), ...(VERB_FORMS[word] ?? [])]) {
       if (!columnPhrases.has(form)) columnPhrases.set(form, { column });

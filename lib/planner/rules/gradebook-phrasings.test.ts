@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import { rulesOn, tableProfile } from "./test-support";
+
+/** A gradebook, and a payroll and a hotel whose comparisons name another column than the price. */
+const gradebook = tableProfile([
+  "student_id,student,class,term,homework,midterm,final,grade",
+  "S01,Ava Stone,Algebra I,Fall,88,74,81,B",
+  "S02,Leo Grant,Algebra I,Fall,65,58,49,F",
+  "S03,Mia Chen,Biology,Fall,92,95,97,A",
+  "S04,Noah Brook,Biology,Spring,70,68,72,C",
+  "S05,Zoe Kim,Chemistry,Spring,55,61,59,F",
+]);
+
+describe("a gradebook", () => {
+  const { operations } = rulesOn(gradebook, {
+    knownValues: new Map([
+      ["class", ["Algebra I", "Algebra I", "Biology", "Biology", "Chemistry"]],
+      ["term", ["Fall", "Fall", "Fall", "Spring", "Spring"]],
+      ["grade", ["B", "F", "A", "C", "F"]],
+    ]),
+  });
+  const biology = { all: [{ column: "class", op: "eq", value: "Biology" }] };
+
+  it("reads 'curve' as a rise and 'scale' as a multiplication", () => {
+    expect(operations("curve the Biology midterm by 5 points")).toEqual([
+      { filter: biology, action: { type: "fixed_increase", column: "midterm", value: 5 } },
+    ]);
+    expect(operations("scale finals by 1.05 for the Spring term")).toEqual([
+      {
+        filter: { all: [{ column: "term", op: "eq", value: "Spring" }] },
+        action: { type: "multiply", column: "final", value: 1.05 },
+      },
+    ]);
+  });
+
+  it("reads a column of numbers named with 'score' or 'marks' after it", () => {
+    expect(operations("raise midterm scores by 2 for Biology")).toEqual([
+      { filter: biology, action: { type: "fixed_increase", column: "midterm", value: 2 } },
+    ]);
+  });
+
+  it("changes the column a clause compares when no other is named and there is no price", () => {
+    // "does not name a column, and this dataset has no price column".
+    const under60 = { all: [{ column: "midterm", op: "lt", value: 60 }] };
+    expect(operations("bump all midterms under 60 up to 60")).toEqual([
+      { filter: under60, action: { type: "set_value", column: "midterm", value: 60 } },
+    ]);
+    expect(operations("homework marks under 60: +5")).toEqual([
+      {
+        filter: { all: [{ column: "homework", op: "lt", value: 60 }] },
+        action: { type: "fixed_increase", column: "homework", value: 5 },
+      },
+    ]);
+  });
+
+  it("reads a column named like the rows ('students' of student_id) as the rows", () => {
+    expect(operations("set grade to D for students whose final is between 50 and 60")).toEqual([
+      {
+        filter: { all: [{ column: "final", op: "between", value: [50, 60] }] },
+        action: { type: "set_value", column: "grade", value: "D" },
+      },
+    ]);
+  });
+});
+
+const payroll = tableProfile([
+  "employee_id,full_name,dept,salary,bonus_pct",
+  "E01,Ana Ruiz,Sales,62000,5",
+  "E02,Ben Ode,Engineering,98000,8",
+  "E03,Cy Park,Engineering,125000,10",
+  "E04,Di Sun,Support,54000,3",
+]);
+const hotel = tableProfile([
+  "room,type,nightly_rate,max_guests",
+  "101,single,89.00,1",
+  "102,double,129.00,2",
+  "201,suite,249.00,4",
+]);
+
+describe("a comparison right after a step verb", () => {
+  it("names the column the step changes, not the price", () => {
+    // Both raised the salary and the nightly rate: the wrong column.
+    expect(rulesOn(payroll).operations("raise bonus pct under 5 by 1")).toEqual([
+      {
+        filter: { all: [{ column: "bonus_pct", op: "lt", value: 5 }] },
+        action: { type: "fixed_increase", column: "bonus_pct", value: 1 },
+      },
+    ]);
+    expect(rulesOn(hotel).operations("raise max guests under 2 by 1")).toEqual([
+      {
+        filter: { all: [{ column: "max_guests", op: "lt", value: 2 }] },
+        action: { type: "fixed_increase", column: "max_guests", value: 1 },
+      },
+    ]);
+  });
+
+  it("still raises the price for rows compared by it", () => {
+    expect(rulesOn(hotel).operations("raise all rooms under 100 by 10%")).toEqual([
+      {
+        filter: { all: [{ column: "nightly_rate", op: "lt", value: 100 }] },
+        action: { type: "percent_increase", column: "nightly_rate", value: 10 },
+      },
+    ]);
+  });
+});
