@@ -293,7 +293,9 @@ function readScope(reading: Reading, clause: Clause) {
     );
   }
   const namesNoRows = positiveConds.length === 0 && negativeConds.length === 0;
-  if (!items.verbItem && previous && namesNoRows) {
+  // "… and costs by 5%" names its column: it is about the rows of the change before it (see
+  // shared-rows.ts), all of them when that one named none.
+  if (!items.verbItem && previous && namesNoRows && items.columnItems.length === 0) {
     refuse(`${JSON.stringify(clauseText)} does not say which rows it is about.`, [clauseText]);
   }
   let { all, any } = combine(clause, positiveConds, clauseText);

@@ -130,10 +130,11 @@ export function valueWord(name: string): Pattern {
     // the rows themselves than the rows whose title has the word.
     const ref = valueWords.get(token.norm);
     if (!ref) return [];
-    // A short word names its one value only when written as a name is ("Ana", not "ana").
-    if (ref.value !== undefined) {
-      return /^\p{Lu}/u.test(token.text) ? [{ end: at + 1, caps: { ...caps, [name]: ref } }] : [];
-    }
+    // A short word names its one value when written as a name is ("Ana", not "ana"), or as the
+    // start of words of a value ("hex bolt" of "Hex bolt M6").
+    const short = ref.value !== undefined;
+    if (short && /^\p{Lu}/u.test(token.text))
+      return [{ end: at + 1, caps: { ...caps, [name]: ref } }];
     // "Decaf Beans" of "Decaf Beans 500g": words that follow each other in a value are one
     // phrase, never two conditions (in an exception, two would leave out every "… Beans").
     let end = at + 1;
@@ -149,6 +150,7 @@ export function valueWord(name: string): Pattern {
       phrase = longer;
       end++;
     }
+    if (short && end === at + 1) return [];
     return [{ end, caps: { ...caps, [name]: { column: ref.column, word: phrase } } }];
   };
   return pattern(match, { classes: new Set(["compact"]) });

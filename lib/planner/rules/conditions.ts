@@ -151,7 +151,20 @@ export function combine(
     ...mergeSameColumn(rest.map(({ cond }) => cond)),
   ];
   const any = namingUnion ? namingConds : orComparisons ? comparisons.map(({ cond }) => cond) : [];
-  return { all, any };
+  return any.length === 0 ? wordsAsAlternatives(all) : { all, any };
+}
+
+/**
+ * "hinges and casters", "the bolt and the washer": words of one column's values name rows of
+ * either; no value has both.
+ */
+function wordsAsAlternatives(all: RowCondition[]): { all: RowCondition[]; any: RowCondition[] } {
+  const isWord = (cond: RowCondition) => cond.type === "text" && cond.op === "contains";
+  const columns = all.filter(isWord).map((cond) => cond.column);
+  const repeated = columns.find((column, index) => columns.indexOf(column) !== index);
+  if (repeated === undefined) return { all, any: [] };
+  const words = all.filter((cond) => isWord(cond) && cond.column === repeated);
+  return { all: all.filter((cond) => !words.includes(cond)), any: words };
 }
 
 type ItemCondition = { cond: RowCondition; item: Item };

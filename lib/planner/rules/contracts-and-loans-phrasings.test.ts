@@ -102,6 +102,7 @@ const payroll = tableProfile([
 ]);
 const staff = new Map([
   ["full_name", ["Ana Ruiz", "Ben Ode", "Cy Park", "Di Sun", "Dana Ek"]],
+  ["dept", ["Sales", "Engineering", "Engineering", "Support", "Sales"]],
   ["title", ["Account Exec", "Engineer II", "Senior Engineer", "Support Lead", "Sales Manager"]],
 ]);
 
@@ -132,6 +133,24 @@ describe("a payroll", () => {
         filter: { all: [{ column: "employee_id", op: "eq", value: "E02" }] },
         action: { type: "set_value", column: "title", value: "Lead Engineer" },
       },
+    ]);
+  });
+
+  it("gives changes joined in one sentence the rows one of them names", () => {
+    // The first change applied to everyone, or the second was refused for naming no rows.
+    const support = { all: [{ column: "dept", op: "eq", value: "Support" }] };
+    const both = [
+      { filter: support, action: { type: "percent_increase", column: "salary", value: 3 } },
+      { filter: support, action: { type: "fixed_increase", column: "bonus_pct", value: 1 } },
+    ];
+    expect(operations("raise salaries by 3% and bonuses by 1 point, only for Support")).toEqual(
+      both,
+    );
+    expect(operations("raise Support salaries by 3% and bonuses by 1 point")).toEqual(both);
+    expect(operations("for Support, raise salaries by 3% and bonuses by 1 point")).toEqual(both);
+    expect(operations("raise salaries by 3% and bonuses by 1 point")).toEqual([
+      { filter: {}, action: { type: "percent_increase", column: "salary", value: 3 } },
+      { filter: {}, action: { type: "fixed_increase", column: "bonus_pct", value: 1 } },
     ]);
   });
 

@@ -103,3 +103,33 @@ describe("a comparison right after a step verb", () => {
     ]);
   });
 });
+
+const campaigns = tableProfile([
+  "campaign_id,name,channel,budget,spend,status",
+  "CMP-1,Black Friday Blast,email,5000,4200,running",
+  "CMP-2,Spring Teaser,social,3000,3100,paused",
+  "CMP-3,Brand Search,search,10000,6500,running",
+  "CMP-4,Retargeting Q4,display,2500,800,draft",
+]);
+
+describe("verbs that put a campaign in a state", () => {
+  const { operations } = rulesOn(campaigns, {
+    knownValues: new Map([["status", ["running", "paused", "running", "draft"]]]),
+  });
+  const cmp2 = { all: [{ column: "campaign_id", op: "eq", value: "CMP-2" }] };
+
+  it("sets the state the status column has for launch, resume and stop", () => {
+    expect(operations("launch all draft campaigns")).toEqual([
+      {
+        filter: { all: [{ column: "status", op: "eq", value: "draft" }] },
+        action: { type: "set_value", column: "status", value: "running" },
+      },
+    ]);
+    expect(operations("resume CMP-2")).toEqual([
+      { filter: cmp2, action: { type: "set_value", column: "status", value: "running" } },
+    ]);
+    expect(operations("stop CMP-2")).toEqual([
+      { filter: cmp2, action: { type: "set_value", column: "status", value: "paused" } },
+    ]);
+  });
+});

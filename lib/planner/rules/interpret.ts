@@ -31,6 +31,7 @@ import {
   readVerbsAsValues,
 } from "./new-values";
 import type { Scan } from "./patterns";
+import { shareRows } from "./shared-rows";
 import { sourceText } from "./tokenize";
 
 export type { DraftAction, DraftOperation, Interpretation, RowCondition } from "./draft";
@@ -97,7 +98,7 @@ function interpretOrThrow(scan: Scan, lexedItems: LexItem[]): Interpretation {
   // 4. Sentences → segments → clauses. 5. Clauses → operations.
   const clauses: Clause[] = [];
   for (const sentence of splitSentences(items))
-    clauses.push(...mergeSegments(splitSegments(sentence), itemText));
+    clauses.push(...shareRows(mergeSegments(splitSegments(sentence), itemText)));
   const { operations, exclusions } = clauseOperations(scan, clauses, text, itemText);
 
   if (operations.length === 0) {

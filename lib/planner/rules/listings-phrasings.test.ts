@@ -66,3 +66,48 @@ describe("homes for sale", () => {
     ]);
   });
 });
+
+const parts = tableProfile([
+  "part_no,description,supplier,unit_cost",
+  "P-1001,Hex bolt M6,Fastenal,0.12",
+  "P-1002,Washer 6mm,Fastenal,0.03",
+  "P-1003,Hinge 3in,Grainger,2.40",
+  "P-1004,Caster wheel,Grainger,7.85",
+]);
+
+describe("parts named by words of their descriptions", () => {
+  const { operations } = rulesOn(parts, {
+    knownValues: new Map([
+      ["description", ["Hex bolt M6", "Washer 6mm", "Hinge 3in", "Caster wheel"]],
+    ]),
+  });
+
+  it("reads words of one column joined by 'and' as either, not both", () => {
+    // Both words were required of one description: no row matched.
+    expect(operations("raise unit cost of hinge and caster by 5%")).toEqual([
+      {
+        filter: {
+          any: [
+            { column: "description", op: "contains", value: "Hinge" },
+            { column: "description", op: "contains", value: "Caster" },
+          ],
+        },
+        action: { type: "percent_increase", column: "unit_cost", value: 5 },
+      },
+    ]);
+  });
+
+  it("reads a short word starting the words of a value ('hex bolt')", () => {
+    expect(operations("Increase the unit cost of the hex bolt and the washer by 1 cent")).toEqual([
+      {
+        filter: {
+          any: [
+            { column: "description", op: "contains", value: "Hex bolt" },
+            { column: "description", op: "contains", value: "Washer" },
+          ],
+        },
+        action: { type: "fixed_increase", column: "unit_cost", value: 0.01 },
+      },
+    ]);
+  });
+});

@@ -177,14 +177,24 @@ export function readValueVerbs(scan: Scan, lexed: LexItem[]): LexItem[] {
   return read;
 }
 
-/** Verbs whose outcome is an adjective rather than their participle ("reactivate" → active). */
-const STATE_VERBS: Record<string, string> = {
-  activate: "active",
-  reactivate: "active",
-  resume: "active",
-  unpause: "active",
-  deactivate: "inactive",
-  reopen: "open",
+/**
+ * Verbs whose outcome is a state rather than their participle ("reactivate" → active, "launch" a
+ * campaign → running): the first of the states the column has.
+ */
+const STATE_VERBS: Record<string, string[]> = {
+  activate: ["active"],
+  reactivate: ["active"],
+  deactivate: ["inactive"],
+  reopen: ["open"],
+  resume: ["active", "running", "live", "open", "in progress"],
+  unpause: ["active", "running", "live"],
+  restart: ["running", "active", "live"],
+  launch: ["live", "running", "active"],
+  start: ["started", "running", "in progress", "active"],
+  stop: ["stopped", "paused", "inactive"],
+  halt: ["halted", "stopped", "paused"],
+  finish: ["finished", "done", "complete", "completed"],
+  complete: ["completed", "complete", "done"],
 };
 
 /** Past participles that are not the verb and "ed": "send all drafts" makes them sent. */
@@ -202,8 +212,9 @@ const IRREGULAR_PARTICIPLES: Record<string, string> = {
 /** The values of one text column that are `verb`'s past participle (or outcome), if any. */
 function participleValue(scan: Scan, verb: string) {
   const last = verb.at(-1) ?? "";
-  const state = STATE_VERBS[verb] ?? IRREGULAR_PARTICIPLES[verb];
-  for (const form of [`${verb}ed`, `${verb}d`, `${verb}${last}ed`, ...(state ? [state] : [])]) {
+  const irregular = IRREGULAR_PARTICIPLES[verb];
+  const states = [...(irregular ? [irregular] : []), ...(STATE_VERBS[verb] ?? [])];
+  for (const form of [`${verb}ed`, `${verb}d`, `${verb}${last}ed`, ...states]) {
     const refs = scan.vocabulary.valuePhrases.get(form);
     if (refs && new Set(refs.map((ref) => ref.column)).size === 1) return refs;
   }

@@ -1,0 +1,59 @@
+import { isValue } from "./clauses";
+import type { Clause, Entry } from "./draft";
+
+/**
+ * Rows that changes joined in one sentence share. A change that borrows the verb before it and
+ * names a column but no rows ("raise Support salaries by 3% and bonuses by 1 point") is about
+ * the same rows; rows said after the last such change ("raise salaries by 3% and bonuses by 1
+ * point, only for Support") are the rows of the changes before it that named none. A change with
+ * its own verb keeps its own rows: "raise salaries by 3% and set bonus to 5 for Support" could
+ * mean either.
+ */
+export function shareRows(clauses: Clause[]): Clause[] {
+  const shared = clauses.map((clause) => ({ ...clause, entries: [...clause.entries] }));
+  for (let k = 1; k < shared.length; k++) {
+    const clause = shared[k];
+    const before = shared[k - 1];
+    if (!borrowsVerb(clause) || before.kind !== "action") continue;
+    const rows = rowEntries(clause);
+    if (rows.length === 0 && namesColumn(clause)) {
+      clause.entries.push(...rowEntries(before));
+    } else if (rows.length > 0 && rowsAfterValue(clause)) {
+      // Back over the changes this one is coordinated with, while they name no rows.
+      for (let j = k - 1; j >= 0; j--) {
+        const earlier = shared[j];
+        if (earlier.kind !== "action" || rowEntries(earlier).length > 0) break;
+        earlier.entries.push(...rows);
+        if (!borrowsVerb(earlier)) break;
+      }
+    }
+  }
+  return shared;
+}
+
+function borrowsVerb(clause: Clause): boolean {
+  return (
+    clause.kind === "action" &&
+    !clause.entries.some(({ item }) => item.kind === "verb") &&
+    clause.entries.some(({ item }) => isValue(item))
+  );
+}
+
+function namesColumn(clause: Clause): boolean {
+  return clause.entries.some(({ item }) => item.kind === "column");
+}
+
+/** What names rows: scopes, and yes/no phrases of a change by an amount (not the value set). */
+function rowEntries(clause: Clause): Entry[] {
+  const byAmount = clause.entries.some(({ item }) => item.kind === "amount");
+  return clause.entries.filter(
+    ({ item }) =>
+      item.kind === "scope" || (byAmount && item.kind === "flag" && item.marker === null),
+  );
+}
+
+/** Whether every row the clause names is said after its value ("… by 1 point for Support"). */
+function rowsAfterValue(clause: Clause): boolean {
+  const value = clause.entries.find(({ item }) => isValue(item));
+  return value !== undefined && rowEntries(clause).every(({ item }) => item.from >= value.item.to);
+}
