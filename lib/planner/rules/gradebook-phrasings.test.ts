@@ -133,3 +133,58 @@ describe("verbs that put a campaign in a state", () => {
     ]);
   });
 });
+
+const menu = tableProfile([
+  "item_id,dish,section,price,vegan",
+  "M01,Margherita Pizza,mains,12.50,no",
+  "M02,Vegan Curry,mains,14.00,yes",
+  "M03,Chocolate Cake,desserts,6.50,no",
+  "M04,Fruit Sorbet,desserts,5.00,yes",
+]);
+const tiers = tableProfile([
+  "account_id,company,plan,monthly_fee",
+  "A-1,Northwind,Pro,499.00",
+  "A-2,Contoso,Basic,49.00",
+  "A-3,Litware,Basic,29.00",
+]);
+
+describe("wishes and free things", () => {
+  const { operations } = rulesOn(menu, {
+    knownValues: new Map([
+      ["dish", ["Margherita Pizza", "Vegan Curry", "Chocolate Cake", "Fruit Sorbet"]],
+      ["section", ["mains", "mains", "desserts", "desserts"]],
+    ]),
+  });
+
+  it("reads 'free' as a price of nothing", () => {
+    expect(operations("make the Vegan Curry free")).toEqual([
+      {
+        filter: { all: [{ column: "dish", op: "eq", value: "Vegan Curry" }] },
+        action: { type: "set_price", value: 0 },
+      },
+    ]);
+  });
+
+  it("keeps 'Free' written as a name a new value ('the Free plan')", () => {
+    expect(
+      rulesOn(tiers, {
+        knownValues: new Map([["company", ["Northwind", "Contoso", "Litware"]]]),
+      }).operations("set plan to Free for Litware"),
+    ).toEqual([
+      {
+        filter: { all: [{ column: "company", op: "eq", value: "Litware" }] },
+        action: { type: "set_value", column: "plan", value: "Free" },
+      },
+    ]);
+  });
+
+  it("reads a wish ('I want', 'we'd like') as the change", () => {
+    const desserts = { all: [{ column: "section", op: "eq", value: "desserts" }] };
+    expect(operations("I want all desserts to be vegan")).toEqual([
+      { filter: desserts, action: { type: "set_value", column: "vegan", value: true } },
+    ]);
+    expect(operations("we'd like the desserts to cost 5% more")).toEqual([
+      { filter: desserts, action: { type: "percent_increase", value: 5 } },
+    ]);
+  });
+});

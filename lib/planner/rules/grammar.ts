@@ -12,6 +12,7 @@ import {
   key,
   opt,
   type Pattern,
+  pattern,
   quoted,
   rowNoun,
   type Scan,
@@ -104,6 +105,8 @@ export interface Rule {
 }
 
 // Rules, in priority order: when two rules match equally many tokens the earlier one wins.
+const FREE = words("free", "free of charge", "for free");
+
 export const RULES: Rule[] = [
   // Sentence boundaries and list joins.
   { name: "boundary", pattern: words(".", ";", "!", "?"), build: () => ({ kind: "boundary" }) },
@@ -187,5 +190,20 @@ export const RULES: Rule[] = [
     name: "stop",
     pattern: words(...STOP_WORDS),
     build: () => ({ kind: "stop" }),
+  },
+  {
+    // "make the soup free": a price of nothing. Last, so a value or a flag called so wins; and
+    // not "Free" inside a sentence, which is a name ("the Free plan").
+    name: "amount-free",
+    pattern: pattern(
+      (scan, at, caps) =>
+        at > 0 && /^\p{Lu}/u.test(scan.tokens[at]?.text ?? "") ? [] : FREE(scan, at, caps),
+      FREE.first,
+    ),
+    build: () => ({
+      kind: "amount",
+      mode: "to",
+      num: { value: 0, unit: "currency", text: "free" },
+    }),
   },
 ];

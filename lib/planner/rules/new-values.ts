@@ -82,7 +82,9 @@ export function readNewTextValues(scan: Scan, lexed: LexItem[]): LexItem[] {
  * word ("Staff").
  */
 function partOfNewValue(scan: Scan, item: LexItem | undefined, column: string): boolean {
-  if (item?.kind === "unknown") return true;
+  // "Free" as a plan's name, not a price of nothing.
+  if (item?.kind === "unknown" || (item?.kind === "amount" && item.num.text === "free"))
+    return true;
   if (item?.kind === "stop") return /^\p{Lu}/u.test(scan.tokens[item.from].text);
   return (
     item?.kind === "scope" &&
