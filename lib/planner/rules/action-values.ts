@@ -4,6 +4,7 @@ import { stockCountColumn } from "./column-captures";
 import { condColumn, defaultPriceColumn, roleColumn } from "./conditions";
 import type { DraftAction, ItemText, RowCondition } from "./draft";
 import { numericAction, refuse } from "./draft";
+import { ROW_NOUNS } from "./grammar-tables";
 import type { Item } from "./lex";
 import type { Scan } from "./patterns";
 import { type FlagRef, isNumeric, percentOf } from "./vocabulary";
@@ -108,10 +109,15 @@ function onlyCompared({ items, scan }: Reading): string | undefined {
     ),
   );
   const [column] = columns;
-  return columns.size === 1 && isNumeric(scan.vocabulary, column) ? column : undefined;
+  return columns.size === 1 &&
+    isNumeric(scan.vocabulary, column) &&
+    !scan.vocabulary.timeColumns.has(column)
+    ? column
+    : undefined;
 }
 
-const DETERMINERS = new Set(["the", "all", "every", "each", "any", "all the"]);
+const DETERMINERS = new Set(["the", "all", "every", "each", "any"]);
+const ROW_NOUN_WORDS = new Set<string>(ROW_NOUNS);
 
 /**
  * "Clear late fees under 1", "raise bonus under 5 by 1": the column compared right after the
@@ -120,9 +126,12 @@ const DETERMINERS = new Set(["the", "all", "every", "each", "any", "all the"]);
 function comparedRightAfterVerb({ items, scan }: Reading): string | undefined {
   const verbEnd = items.verbItem?.to;
   if (verbEnd === undefined) return undefined;
-  // "bump all midterms under 60": determiners may stand between.
+  // "bump all midterms under 60", "cut every shift longer than 8 hours": determiners and words
+  // for the rows may stand between.
   let start = verbEnd;
-  while (DETERMINERS.has(scan.tokens[start]?.norm ?? "")) start++;
+  const between = (norm: string) =>
+    DETERMINERS.has(norm) || ROW_NOUN_WORDS.has(norm) || scan.vocabulary.rowNouns.has(norm);
+  while (between(scan.tokens[start]?.norm ?? "")) start++;
   const compared = items.positive.find(
     (item) =>
       item.from === start &&
@@ -130,7 +139,9 @@ function comparedRightAfterVerb({ items, scan }: Reading): string | undefined {
       (item.cond.type === "compare" || item.cond.type === "between") &&
       item.cond.column !== undefined,
   );
-  return compared?.kind === "scope" ? condColumn(scan, compared.cond) : undefined;
+  const column = compared?.kind === "scope" ? condColumn(scan, compared.cond) : undefined;
+  // "Discount cars older than 2019": a year or a date says which rows, it is never stepped.
+  return column !== undefined && !scan.vocabulary.timeColumns.has(column) ? column : undefined;
 }
 
 /** "No salary should be under 50,000": the rows below are raised to it, no others. */

@@ -94,6 +94,22 @@ describe("a comparison right after a step verb", () => {
     ]);
   });
 
+  it("looks past words for the rows ('every shift longer than 8 hours')", () => {
+    const shifts = tableProfile([
+      "shift_id,employee,hours,hourly_rate",
+      "SH1,Ana Ruiz,6,15.50",
+      "SH2,Ben Ode,9,18.00",
+      "SH3,Cy Park,10,24.00",
+    ]);
+    // The hourly rate was cut to 8 where it was above 8.
+    expect(rulesOn(shifts).operations("cut every shift longer than 8 hours to 8")).toEqual([
+      {
+        filter: { all: [{ column: "hours", op: "gt", value: 8 }] },
+        action: { type: "set_value", column: "hours", value: 8 },
+      },
+    ]);
+  });
+
   it("still raises the price for rows compared by it", () => {
     expect(rulesOn(hotel).operations("raise all rooms under 100 by 10%")).toEqual([
       {
