@@ -216,3 +216,32 @@ describe("a help desk with an 'escalated' column", () => {
     ]);
   });
 });
+
+describe("new states of a status column", () => {
+  const { operations } = rulesOn(tickets, {
+    knownValues: new Map([
+      ["customer", ["Acme", "Globex", "Acme", "Initech", "Globex"]],
+      ["status", ["open", "pending", "open", "closed", "open"]],
+    ]),
+  });
+  const acme = { all: [{ column: "customer", op: "eq", value: "Acme" }] };
+  const status = (value: string) => ({ type: "set_value", column: "status", value });
+
+  it("reads a new state that opens with a little word ('on hold', 'in progress')", () => {
+    expect(operations("set status to on hold for Acme tickets")).toEqual([
+      { filter: acme, action: status("on hold") },
+    ]);
+    expect(operations("set status to in progress for Acme tickets")).toEqual([
+      { filter: acme, action: status("in progress") },
+    ]);
+  });
+
+  it("reads a new state that starts with an existing one ('pending review')", () => {
+    expect(operations("set status to pending review on Acme tickets")).toEqual([
+      { filter: acme, action: status("pending review") },
+    ]);
+    expect(operations("set status to pending for Acme tickets")).toEqual([
+      { filter: acme, action: status("pending") },
+    ]);
+  });
+});

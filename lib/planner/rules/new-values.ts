@@ -46,12 +46,21 @@ export function readNewTextValues(scan: Scan, lexed: LexItem[]): LexItem[] {
   const read: LexItem[] = [];
   for (let at = 0; at < lexed.length; at++) {
     const item = lexed[at];
-    const column = item.kind === "to" ? textColumnSet(scan, read) : undefined;
+    // After "to", or after "to" and a value of the column ("to pending review").
+    const toValue =
+      item.kind === "setText" &&
+      scan.tokens[item.from].norm === "to" &&
+      lexed[at + 1]?.kind === "unknown";
+    let column = item.kind === "to" || toValue ? textColumnSet(scan, read) : undefined;
+    if (toValue && !item.refs.some((ref) => ref.column === column)) column = undefined;
     // "Staff Engineer", "Engineer III": a new value may have words of the column's values in it.
     let end = at + 1;
     let named = 0;
+    // "on time", "in review", "at risk": a state may open with a little word.
+    if (column !== undefined && opensState(scan, lexed[end], lexed[end + 1])) end++;
     for (; column !== undefined && partOfNewValue(scan, lexed[end], column); end++) {
-      if (lexed[end].kind !== "stop") named++;
+      const item = lexed[end];
+      if (item.kind !== "stop" && !(item.kind === "scope" && item.cond.type === "values")) named++;
     }
     const next = lexed[end];
     if (
@@ -62,7 +71,8 @@ export function readNewTextValues(scan: Scan, lexed: LexItem[]): LexItem[] {
       read.push(item);
       continue;
     }
-    const text = sourceText(scan.instruction, scan.tokens, lexed[at + 1].from, lexed[end - 1].to);
+    const start = toValue ? item.from + 1 : lexed[at + 1].from;
+    const text = sourceText(scan.instruction, scan.tokens, start, lexed[end - 1].to);
     read.push({
       kind: "setText",
       refs: [],
@@ -86,11 +96,23 @@ function partOfNewValue(scan: Scan, item: LexItem | undefined, column: string): 
   if (item?.kind === "unknown" || (item?.kind === "amount" && item.num.text === "free"))
     return true;
   if (item?.kind === "stop") return /^\p{Lu}/u.test(scan.tokens[item.from].text);
+  // "pending review" where "pending" is a value: a value of the column is a word of a new one
+  // (a value alone is no new value: the run needs a word of its own).
+  if (item?.kind !== "scope" || !("column" in item.cond) || item.cond.column !== column)
+    return false;
+  if (item.cond.type === "text") return item.cond.op === "contains";
+  // Not "for loaned": a value said with its preposition names rows.
+  return item.cond.type === "values" && !AFTER_VALUE.has(scan.tokens[item.from].norm);
+}
+
+const STATE_OPENINGS = new Set(["on", "in", "at", "off", "out", "under"]);
+
+function opensState(scan: Scan, item: LexItem | undefined, next: LexItem | undefined): boolean {
   return (
-    item?.kind === "scope" &&
-    item.cond.type === "text" &&
-    item.cond.op === "contains" &&
-    item.cond.column === column
+    item?.kind === "stop" &&
+    STATE_OPENINGS.has(scan.tokens[item.from].norm) &&
+    next?.kind === "unknown" &&
+    next.from === item.to
   );
 }
 
