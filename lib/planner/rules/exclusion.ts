@@ -1,4 +1,5 @@
 import { mergeSameColumn, resolveCond } from "./conditions";
+import { directedColumn } from "./directions";
 import type { Clause, ItemText, RowCondition } from "./draft";
 import { refuse } from "./draft";
 import type { Item } from "./lex";
@@ -59,7 +60,15 @@ export function interpretExclusion(
 /** A value set as text ("set category to Yoga") read as the rows holding it. */
 export function setTextScope(item: Extract<Item, { kind: "setText" }>): RowCondition[] {
   if (item.refs.length === 0) return [];
-  const column = item.refs[0].column;
+  const columns = [...new Set(item.refs.map((ref) => ref.column))];
+  // "flights to LAX" where origin and destination both hold LAX: where they go.
+  const column = columns.length === 1 ? columns[0] : directedColumn(item.refs, "to");
+  if (column === undefined) {
+    refuse(
+      `${JSON.stringify(item.text)} is a value of ${columns.join(" and ")}; name the column (e.g. "${columns[0]} ${item.text}").`,
+      [item.text],
+    );
+  }
   return [
     {
       type: "values",

@@ -1,3 +1,4 @@
+import { DIRECTION_RULES } from "./directions";
 import { n, valueScope } from "./grammar-builders";
 import { ACTION_RULES } from "./grammar-rules-actions";
 import { COLUMN_COMPARISON_RULES } from "./grammar-rules-columns";
@@ -136,6 +137,7 @@ export const RULES: Rule[] = [
   },
 
   ...LIMIT_RULES,
+  ...DIRECTION_RULES,
   ...COLUMN_COMPARISON_RULES,
   ...SCOPE_RULES,
   ...ACTION_RULES,

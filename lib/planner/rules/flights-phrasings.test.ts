@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { rulesOn, tableProfile } from "./test-support";
+
+/** Flights, whose origin and destination columns hold the same airports. */
+const flights = tableProfile([
+  "flight,airline,origin,destination,seats_left,fare,status",
+  "FL100,SkyJet,JFK,LAX,12,329.00,scheduled",
+  "FL101,SkyJet,LAX,SFO,0,129.00,scheduled",
+  "FL102,AirNova,JFK,MIA,40,199.00,delayed",
+  "FL103,AirNova,ORD,JFK,3,259.00,cancelled",
+]);
+
+describe("flights", () => {
+  const { operations, refusal } = rulesOn(flights, {
+    knownValues: new Map([
+      ["origin", ["JFK", "LAX", "JFK", "ORD"]],
+      ["destination", ["LAX", "SFO", "MIA", "JFK"]],
+      ["status", ["scheduled", "scheduled", "delayed", "cancelled"]],
+    ]),
+  });
+  const fareUp = { type: "percent_increase", column: "fare", value: 8 };
+  const from = (value: string) => ({ all: [{ column: "origin", op: "eq", value }] });
+  const to = (value: string) => ({ all: [{ column: "destination", op: "eq", value }] });
+
+  it("reads where flights go from the words before the airport", () => {
+    // "to LAX" was read as the origin: the first column holding the value.
+    expect(operations("raise fares of flights to LAX by 8%")).toEqual([
+      { filter: to("LAX"), action: fareUp },
+    ]);
+    expect(operations("raise fares for flights arriving at JFK by 8%")).toEqual([
+      { filter: to("JFK"), action: fareUp },
+    ]);
+    expect(operations("set status to delayed for flights to LAX")).toEqual([
+      { filter: to("LAX"), action: { type: "set_value", column: "status", value: "delayed" } },
+    ]);
+  });
+
+  it("reads where flights leave from the words before the airport", () => {
+    expect(operations("raise fares out of JFK by 8%")).toEqual([
+      { filter: from("JFK"), action: fareUp },
+    ]);
+    expect(operations("raise fares for flights departing JFK by 8%")).toEqual([
+      { filter: from("JFK"), action: fareUp },
+    ]);
+  });
+
+  it("still asks which column an airport said alone is", () => {
+    expect(refusal("raise JFK fares by 8%")).toContain("origin and destination");
+  });
+
+  it("still sets where a flight goes", () => {
+    expect(operations("set destination to LAX for FL102")).toEqual([
+      {
+        filter: { all: [{ column: "flight", op: "eq", value: "FL102" }] },
+        action: { type: "set_value", column: "destination", value: "LAX" },
+      },
+    ]);
+  });
+});
