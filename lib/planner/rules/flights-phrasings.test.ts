@@ -57,3 +57,40 @@ describe("flights", () => {
     ]);
   });
 });
+
+const orders = tableProfile([
+  "order_id,customer,country,total,shipping,status,express",
+  "O-1001,Acme,US,250.00,12.50,pending,no",
+  "O-1002,Bolt,DE,80.00,6.00,shipped,yes",
+  "O-1003,Cora,FR,1200.00,0.00,pending,no",
+  "O-1004,Dune,US,45.00,8.00,cancelled,no",
+]);
+
+describe("orders with country codes", () => {
+  const { operations } = rulesOn(orders, {
+    knownValues: new Map([
+      ["customer", ["Acme", "Bolt", "Cora", "Dune"]],
+      ["country", ["US", "DE", "FR", "US"]],
+    ]),
+  });
+  const germany = { all: [{ column: "country", op: "eq", value: "DE" }] };
+
+  it("reads a country's name or adjective as its code", () => {
+    expect(operations("mark all orders from Germany as express")).toEqual([
+      { filter: germany, action: { type: "set_value", column: "express", value: true } },
+    ]);
+    expect(operations("raise shipping on German orders by 2")).toEqual([
+      { filter: germany, action: { type: "fixed_increase", column: "shipping", value: 2 } },
+    ]);
+  });
+
+  it("reads '<column> cost' as the column where 'cost' alone names another", () => {
+    // "names shipping and total": "cost" was the price role's word.
+    expect(operations("add 5 to the shipping cost of express orders")).toEqual([
+      {
+        filter: { all: [{ column: "express", op: "eq", value: true }] },
+        action: { type: "fixed_increase", column: "shipping", value: 5 },
+      },
+    ]);
+  });
+});

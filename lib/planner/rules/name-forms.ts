@@ -80,6 +80,47 @@ export function wordAliases(word: string): string[] {
 }
 
 /** Adjectives for places: "French" for France. */
+/** Country codes (ISO 3166) a country column may hold, with the names people write. */
+export const COUNTRY_CODES = new Map<string, string[]>(
+  Object.entries({
+    us: ["united states", "usa", "america"],
+    gb: ["united kingdom", "uk", "britain", "great britain"],
+    uk: ["united kingdom", "britain", "great britain"],
+    de: ["germany"],
+    fr: ["france"],
+    es: ["spain"],
+    it: ["italy"],
+    pt: ["portugal"],
+    nl: ["netherlands", "holland"],
+    be: ["belgium"],
+    ch: ["switzerland"],
+    at: ["austria"],
+    ie: ["ireland"],
+    se: ["sweden"],
+    no: ["norway"],
+    dk: ["denmark"],
+    fi: ["finland"],
+    pl: ["poland"],
+    cz: ["czechia", "czech republic"],
+    gr: ["greece"],
+    tr: ["turkey"],
+    ca: ["canada"],
+    mx: ["mexico"],
+    br: ["brazil"],
+    ar: ["argentina"],
+    cl: ["chile"],
+    au: ["australia"],
+    nz: ["new zealand"],
+    jp: ["japan"],
+    cn: ["china"],
+    in: ["india"],
+    kr: ["korea", "south korea"],
+    sg: ["singapore"],
+    za: ["south africa"],
+    ae: ["united arab emirates", "uae"],
+  }),
+);
+
 export const DEMONYMS = new Map<string, string[]>(
   Object.entries({
     france: ["french"],

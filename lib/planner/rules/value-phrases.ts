@@ -1,7 +1,14 @@
 import type { ColumnProfile, DatasetProfile } from "@/lib/dataset/types";
 import { ROW_NOUNS, STOP_WORDS } from "./grammar-tables";
 import { GRAMMAR_WORDS, normPhrase } from "./grammar-words";
-import { DEMONYMS, numberForms, SHORT_UNITS, STOCK_FALSE, STOCK_TRUE } from "./name-forms";
+import {
+  COUNTRY_CODES,
+  DEMONYMS,
+  numberForms,
+  SHORT_UNITS,
+  STOCK_FALSE,
+  STOCK_TRUE,
+} from "./name-forms";
 import type { Token } from "./tokenize";
 import type { ValueRef } from "./vocabulary";
 
@@ -141,6 +148,17 @@ function addValueForms(valuePhrases: Map<string, ValueRef[]>): void {
   for (const [phrase, refs] of [...valuePhrases]) {
     const spaced = phrase.replace(/\s*([&+/])\s*/g, " $1 ").trim();
     if (spaced !== phrase && !valuePhrases.has(spaced)) valuePhrases.set(spaced, refs);
+  }
+  // "orders from Germany" where a country column holds DE, and "German orders" too.
+  for (const [phrase, refs] of [...valuePhrases]) {
+    const code = /^[A-Z]{2}$/.test(refs[0].value.trim()) ? phrase.replace(/#$/, "") : "";
+    const names = COUNTRY_CODES.get(code) ?? [];
+    if (names.length === 0 || !refs.every((ref) => /country|nation/i.test(ref.column))) continue;
+    for (const name of names) {
+      for (const form of [name, ...(DEMONYMS.get(name) ?? [])]) {
+        if (!valuePhrases.has(form)) valuePhrases.set(form, refs);
+      }
+    }
   }
   // "French wines" for France, "north american customers" for North America.
   for (const [phrase, refs] of [...valuePhrases]) {

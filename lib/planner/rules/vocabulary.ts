@@ -229,6 +229,14 @@ function columnPhraseMap(profile: DatasetProfile, roles: Vocabulary["roles"]) {
       const phrase = `${name} ${noun}`;
       if (!columnPhrases.has(phrase)) columnPhrases.set(phrase, { column: column.name });
     }
+    // "shipping cost", "delivery fee": the column of what is charged for it, even where "cost"
+    // alone names another column.
+    for (const noun of ["cost", "costs", "fee", "fees", "charge", "charges", "price"]) {
+      const phrase = `${name} ${noun}`;
+      if (!name.includes(" ") && !columnPhrases.has(phrase)) {
+        columnPhrases.set(phrase, { column: column.name });
+      }
+    }
   }
   for (const [word, column] of distinctiveNameWords(profile)) {
     for (const form of [word, ...numberForms(word), ...(VERB_FORMS[word] ?? [])]) {
