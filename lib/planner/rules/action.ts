@@ -199,10 +199,18 @@ function targetColumns(
   // "set grade to D for students whose …": a column named like the rows (student, for the
   // rows of student_id) is the rows when another column is named as the one to change.
   if (named.length > 1) {
+    // So is a text column named in the plural ("for patients without insurance" where a
+    // patient column holds names): the people the rows are about.
     const key = normPhrase(vocabulary.keyColumn);
     const rowWords = columnItems.filter((item) => {
-      const word = scan.tokens[item.from].norm.replace(/s$/, "");
-      return item.to === item.from + 1 && key.startsWith(`${word} `);
+      const norm = scan.tokens[item.from].norm;
+      const word = norm.replace(/s$/, "");
+      const column = (item.ref as { column: string }).column;
+      const plural =
+        norm !== word &&
+        vocabulary.columns.get(column)?.type === "text" &&
+        normPhrase(column) === word;
+      return item.to === item.from + 1 && (key.startsWith(`${word} `) || plural);
     });
     const rest = named.filter(
       (name) => !rowWords.some((item) => (item.ref as { column: string }).column === name),

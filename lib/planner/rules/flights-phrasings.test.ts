@@ -94,3 +94,41 @@ describe("orders with country codes", () => {
     ]);
   });
 });
+
+const clinic = tableProfile([
+  "appointment_id,patient,doctor,department,duration_min,status,copay,insurance",
+  "AP-01,John Doe,Dr. Smith,Cardiology,30,scheduled,25.00,Aetna",
+  "AP-02,Mary Major,Dr. Patel,Dermatology,15,scheduled,40.00,Cigna",
+  "AP-03,Sam Lee,Dr. Smith,Cardiology,45,cancelled,25.00,",
+  "AP-04,Rita Ora,Dr. Gomez,Pediatrics,30,completed,10.00,Aetna",
+]);
+
+describe("a clinic's appointments", () => {
+  const { operations } = rulesOn(clinic, {
+    knownValues: new Map([
+      ["patient", ["John Doe", "Mary Major", "Sam Lee", "Rita Ora"]],
+      ["department", ["Cardiology", "Dermatology", "Cardiology", "Pediatrics"]],
+      ["insurance", ["Aetna", "Cigna", "", "Aetna"]],
+    ]),
+  });
+  const cardiology = { all: [{ column: "department", op: "eq", value: "Cardiology" }] };
+
+  it("reads extend and shorten as steps, and minutes as a _min column", () => {
+    expect(operations("extend cardiology appointments by 15 minutes")).toEqual([
+      { filter: cardiology, action: { type: "fixed_increase", column: "duration_min", value: 15 } },
+    ]);
+    expect(operations("shorten cardiology appointments by 5 minutes")).toEqual([
+      { filter: cardiology, action: { type: "fixed_decrease", column: "duration_min", value: 5 } },
+    ]);
+  });
+
+  it("reads a text column named in the plural as the people the rows are about", () => {
+    // "names copay and patient; change one column per action".
+    expect(operations("waive the copay for patients without insurance")).toEqual([
+      {
+        filter: { all: [{ column: "insurance", op: "is_empty" }] },
+        action: { type: "set_value", column: "copay", value: 0 },
+      },
+    ]);
+  });
+});

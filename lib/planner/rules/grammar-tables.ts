@@ -53,6 +53,8 @@ export const VERBS: [string[], VerbKind, { factor?: number; needsOff?: boolean }
       // "curve the midterm by 5 points", as teachers say.
       "curve",
       "curve up",
+      "extend",
+      "lengthen",
       "bump",
       "bump up",
       "hike",
@@ -88,6 +90,7 @@ export const VERBS: [string[], VerbKind, { factor?: number; needsOff?: boolean }
       "subtract",
       "deduct",
       "lessen",
+      "shorten",
     ],
     "decrease",
   ],

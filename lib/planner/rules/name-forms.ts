@@ -62,7 +62,13 @@ const WORD_ALIASES: Record<string, string[]> = {
   num: ["number"],
   no: ["number"],
   avg: ["average"],
-  min: ["minimum"],
+  // "duration_min": minutes, where a minimum is not meant ("min_order" is rarely said so).
+  min: ["minimum", "minutes", "mins"],
+  mins: ["minutes"],
+  hrs: ["hours"],
+  hr: ["hours"],
+  sec: ["seconds"],
+  secs: ["seconds"],
   max: ["maximum"],
   dept: ["department"],
   mgr: ["manager"],
@@ -79,7 +85,6 @@ export function wordAliases(word: string): string[] {
   return aliases;
 }
 
-/** Adjectives for places: "French" for France. */
 /** Country codes (ISO 3166) a country column may hold, with the names people write. */
 export const COUNTRY_CODES = new Map<string, string[]>(
   Object.entries({
@@ -121,6 +126,7 @@ export const COUNTRY_CODES = new Map<string, string[]>(
   }),
 );
 
+/** Adjectives for places: "French" for France. */
 export const DEMONYMS = new Map<string, string[]>(
   Object.entries({
     france: ["french"],
