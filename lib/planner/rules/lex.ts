@@ -166,6 +166,7 @@ function typoItem(scan: Scan, at: number): LexItem | undefined {
   const { valueWords } = scan.vocabulary;
   if (token.norm.endsWith("s") && valueWords.has(token.norm.slice(0, -1))) return undefined;
   const matches = typoMatches(scan.vocabulary, token.norm);
+  if (matches.length === 0) return columnTypoItem(scan, at);
   if (matches.length !== 1) return undefined;
   const [ref] = matches;
   return {
@@ -174,6 +175,31 @@ function typoItem(scan: Scan, at: number): LexItem | undefined {
     from: at,
     to: at + 1,
     note: `read ${JSON.stringify(token.text)} as ${ref.column} ${JSON.stringify(ref.value)}`,
+  };
+}
+
+/**
+ * "salries", "bonuss": a word within one edit of one column's name (two for long words), and of
+ * no value, is that column, with a note the user sees.
+ */
+function columnTypoItem(scan: Scan, at: number): LexItem | undefined {
+  const token = scan.tokens[at];
+  if (token.norm.length < 5) return undefined;
+  const allowed = token.norm.length >= 8 ? 2 : 1;
+  const columns = new Set<string>();
+  for (const [phrase, ref] of scan.vocabulary.columnPhrases) {
+    if (!("column" in ref) || phrase.includes(" ") || phrase.length < 5) continue;
+    if (Math.abs(phrase.length - token.norm.length) > allowed) continue;
+    if (editDistance(token.norm, phrase) <= allowed) columns.add(ref.column);
+  }
+  if (columns.size !== 1) return undefined;
+  const [column] = columns;
+  return {
+    kind: "column",
+    ref: { column },
+    from: at,
+    to: at + 1,
+    note: `read ${JSON.stringify(token.text)} as the column ${column}`,
   };
 }
 

@@ -111,3 +111,38 @@ describe("parts named by words of their descriptions", () => {
     ]);
   });
 });
+
+describe("numbers in words and misspelt columns", () => {
+  const { operations, plan } = rulesOn(listings);
+  const h03 = { all: [{ column: "listing_id", op: "eq", value: "H-03" }] };
+
+  it("reads numbers said in words: 'twenty thousand', 'a thousand', '1.5 million'", () => {
+    const cut = { type: "fixed_decrease", column: "list_price", value: 20000 };
+    expect(operations("cut the list price of H-03 by twenty thousand")).toEqual([
+      { filter: h03, action: cut },
+    ]);
+    expect(operations("cut the list price of H-03 by 20 thousand")).toEqual([
+      { filter: h03, action: cut },
+    ]);
+    expect(operations("raise H-03 by a thousand dollars")).toEqual([
+      { filter: h03, action: { type: "fixed_increase", column: "list_price", value: 1000 } },
+    ]);
+    expect(operations("set the list price of H-03 to 1.5 million")).toEqual([
+      { filter: h03, action: { type: "set_value", column: "list_price", value: 1500000 } },
+    ]);
+    expect(operations("raise H-03 by twenty five percent")).toEqual([
+      { filter: h03, action: { type: "percent_increase", column: "list_price", value: 25 } },
+    ]);
+  });
+
+  it("reads a word one edit from one column's name as that column, and says so", () => {
+    const result = plan("set bedroms to 4 for H-03");
+    if (!result.ok) throw new Error(result.reason);
+    expect(result.plan.operations[0].action).toEqual({
+      type: "set_value",
+      column: "bedrooms",
+      value: 4,
+    });
+    expect(result.notes).toContain('read "bedroms" as the column bedrooms');
+  });
+});

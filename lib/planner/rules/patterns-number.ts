@@ -7,6 +7,7 @@ import {
   type Pattern,
   pattern,
 } from "./patterns";
+import type { Token } from "./tokenize";
 import type { Vocabulary } from "./vocabulary";
 
 /** Numbers as instructions write them, with their units, as a pattern of the grammar. */
@@ -33,6 +34,12 @@ export function num(name: string): Pattern {
       else if (token.number.currency) unit = "currency";
     } else if (token.kind === "word" && NUMBER_WORDS.has(token.norm)) {
       value = NUMBER_WORDS.get(token.norm);
+    } else if (
+      token.kind === "word" &&
+      (token.norm === "a" || token.norm === "an") &&
+      SCALES.has(scan.tokens[at + 1]?.norm ?? "")
+    ) {
+      value = 1; // "a thousand", "a hundred"
     } else if (token.kind === "word" && (token.norm === "a" || token.norm === "an")) {
       // "by a dollar": one of a currency, and of nothing else ("a 5% raise" is read elsewhere).
       const end =
@@ -52,7 +59,8 @@ export function num(name: string): Pattern {
       const read: Num = { value: finalValue, unit: finalUnit, text, ...(more ? { more } : {}) };
       results.push({ end, caps: { ...caps, [name]: read } });
     };
-    const after = at + 1;
+    const { value: spelled, end: after } = spelledOut(scan.tokens, at, value, unit);
+    value = spelled;
     if (unit === "plain") {
       // "10 extra points", "5 more dollars".
       const more =
@@ -74,6 +82,38 @@ export function num(name: string): Pattern {
     return results;
   };
   return pattern(match, { classes: new Set(["number"]) });
+}
+
+const SCALES = new Map([
+  ["hundred", 100],
+  ["thousand", 1000],
+  ["million", 1_000_000],
+]);
+
+/**
+ * A number said in words after its first: "twenty five", "twenty thousand", "1.5 million", "a
+ * hundred". Returns the value and the token after it.
+ */
+function spelledOut(
+  tokens: Token[],
+  at: number,
+  first: number,
+  unit: Num["unit"],
+): { value: number; end: number } {
+  let value = first;
+  let end = at + 1;
+  const word = (k: number) => (tokens[k]?.kind === "word" ? tokens[k].norm : "");
+  const units = NUMBER_WORDS.get(word(end));
+  if (tokens[at].kind === "word" && value >= 20 && value % 10 === 0 && units && units < 10) {
+    value += units;
+    end++;
+  }
+  const scale = SCALES.get(word(end));
+  if (scale !== undefined && unit !== "percent" && !(tokens[at].norm === "hundred")) {
+    value *= scale;
+    end++;
+  }
+  return { value, end };
 }
 
 const UNIT_WORDS: [string, Num["unit"] | "cents"][] = [
