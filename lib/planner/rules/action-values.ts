@@ -432,6 +432,10 @@ function setToText(reading: Reading, setText: ItemOf<"setText">): DraftAction {
     // Free text goes into a text column; a date (set-date) into a column of dates too.
     const type = scan.vocabulary.columns.get(named[0])?.type;
     if (type === "text" || (type === "date" && isIsoDate(setText.text))) column = named[0];
+  } else if (named.length === 0 && isIsoDate(setText.text)) {
+    // "move Jazz Night to 2026-12-06": a day goes into the table's one column of dates.
+    const dates = [...scan.vocabulary.columns.values()].filter((c) => c.type === "date");
+    if (dates.length === 1) column = dates[0].name;
   }
   if (column === undefined)
     refuse(`${JSON.stringify(clauseText)} does not say which column gets ${itemText(setText)}.`, [

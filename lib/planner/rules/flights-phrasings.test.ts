@@ -132,3 +132,41 @@ describe("a clinic's appointments", () => {
     ]);
   });
 });
+
+const events = tableProfile([
+  "event_id,title,date,capacity,tickets_sold,status,sold_out",
+  "EV1,Jazz Night,2026-12-05,200,180,on sale,no",
+  "EV2,Indie Fest,2026-12-12,1000,1000,on sale,yes",
+  "EV3,Comedy Hour,2026-11-30,150,40,on sale,no",
+]);
+
+describe("events with a sold_out column", () => {
+  const { operations } = rulesOn(events, {
+    knownValues: new Map([["title", ["Jazz Night", "Indie Fest", "Comedy Hour"]]]),
+  });
+
+  it("moves a row to a day in the table's one column of dates", () => {
+    expect(operations("move Jazz Night to 2026-12-06")).toEqual([
+      {
+        filter: { all: [{ column: "title", op: "eq", value: "Jazz Night" }] },
+        action: { type: "set_value", column: "date", value: "2026-12-06" },
+      },
+    ]);
+  });
+
+  it("sets a text column to words another column is named by", () => {
+    // "names status and sold_out".
+    expect(operations("set status to sold out where tickets sold equals capacity")).toEqual([
+      {
+        filter: { all: [{ column: "tickets_sold", op: "eq", value: { column: "capacity" } }] },
+        action: { type: "set_value", column: "status", value: "sold out" },
+      },
+    ]);
+    expect(operations("mark EV3 as sold out")).toEqual([
+      {
+        filter: { all: [{ column: "event_id", op: "eq", value: "EV3" }] },
+        action: { type: "set_value", column: "sold_out", value: true },
+      },
+    ]);
+  });
+});

@@ -51,11 +51,14 @@ export function readNewTextValues(scan: Scan, lexed: LexItem[]): LexItem[] {
       item.kind === "setText" &&
       scan.tokens[item.from].norm === "to" &&
       lexed[at + 1]?.kind === "unknown";
-    let column = item.kind === "to" || toValue ? textColumnSet(scan, read) : undefined;
+    // "set status to sold out" beside a sold_out column: words of that flag, for status.
+    const toFlag = item.kind === "flag" && item.marker === "to";
+    let column = item.kind === "to" || toValue || toFlag ? textColumnSet(scan, read) : undefined;
     if (toValue && !item.refs.some((ref) => ref.column === column)) column = undefined;
+    if (toFlag && item.ref.column === column) column = undefined;
     // "Staff Engineer", "Engineer III": a new value may have words of the column's values in it.
     let end = at + 1;
-    let named = 0;
+    let named = toFlag ? 1 : 0;
     // "on time", "in review", "at risk": a state may open with a little word.
     if (column !== undefined && opensState(scan, lexed[end], lexed[end + 1])) end++;
     for (; column !== undefined && partOfNewValue(scan, lexed[end], column); end++) {
@@ -71,7 +74,7 @@ export function readNewTextValues(scan: Scan, lexed: LexItem[]): LexItem[] {
       read.push(item);
       continue;
     }
-    const start = toValue ? item.from + 1 : lexed[at + 1].from;
+    const start = toValue || toFlag ? item.from + 1 : lexed[at + 1].from;
     const text = sourceText(scan.instruction, scan.tokens, start, lexed[end - 1].to);
     read.push({
       kind: "setText",
