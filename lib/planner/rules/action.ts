@@ -7,6 +7,7 @@ import type { VerbKind } from "./grammar";
 import { normPhrase } from "./grammar-words";
 import type { Item } from "./lex";
 import type { Scan } from "./patterns";
+import { saysTheRest } from "./the-rest";
 import { isNumeric } from "./vocabulary";
 
 /**
@@ -54,7 +55,7 @@ export function interpretAction(
   };
   const action = readAction(reading);
   refuseLeftovers(reading, action);
-  const { all, any, none } = readScope(reading, clause);
+  const { all, any, none } = readScope(reading, clause, action.column);
   const newContext: ActionContext = {
     ...context,
     target: action.column,
@@ -261,16 +262,36 @@ function refuseLeftovers(reading: Reading, action: DraftAction): void {
   }
 }
 
+/** Words that say a comparison is of the value being changed: "unless they're already above 10". */
+const ALREADY = new Set(["already", "they're", "theyre", "it's"]);
+
+/**
+ * A comparison that names no column, said of what the clause changes ("bump bonuses by 2 unless
+ * they're already above 10"), compares that column rather than the price.
+ */
+function ofTheChangedValue(
+  scan: Scan,
+  item: Extract<Item, { kind: "scope" }>,
+  changed: string,
+): Extract<Item, { kind: "scope" }>["cond"] {
+  const { cond } = item;
+  if ((cond.type !== "compare" && cond.type !== "between") || cond.column) return cond;
+  if (!isNumeric(scan.vocabulary, changed)) return cond;
+  const before = scan.tokens.slice(Math.max(0, item.from - 3), item.from);
+  return before.some((token) => ALREADY.has(token.norm)) ? { ...cond, column: changed } : cond;
+}
+
 /**
  * The rows: scope words, flags and text values the action did not use, less the excluded ones;
  * a pronoun with nothing else takes the previous clause's rows.
  */
-function readScope(reading: Reading, clause: Clause) {
+function readScope(reading: Reading, clause: Clause, changed: string) {
   const { scan, clauseText, itemText, items, previous } = reading;
+  const resolve = (item: Extract<Item, { kind: "scope" }>) =>
+    resolveCond(scan, ofTheChangedValue(scan, item, changed), clauseText);
   const positiveConds: { cond: RowCondition; item: Item }[] = [];
   for (const item of items.positive) {
-    if (item.kind === "scope")
-      positiveConds.push({ cond: resolveCond(scan, item.cond, clauseText), item });
+    if (item.kind === "scope") positiveConds.push({ cond: resolve(item), item });
     else if (item.kind === "flag" && !reading.usedFlags.has(item)) {
       if (item.marker !== null)
         refuse(`${JSON.stringify(clauseText)} gives more than one new value.`, [clauseText]);
@@ -285,7 +306,7 @@ function readScope(reading: Reading, clause: Clause) {
   positiveConds.push(...reading.impliedFlags);
   const negativeConds: RowCondition[] = [];
   for (const item of items.negative) {
-    if (item.kind === "scope") negativeConds.push(resolveCond(scan, item.cond, clauseText));
+    if (item.kind === "scope") negativeConds.push(resolve(item));
     else if (item.kind === "flag")
       negativeConds.push({ type: "flag", column: item.ref.column, value: item.ref.value });
     else if (item.kind === "setText") negativeConds.push(...setTextScope(item));
@@ -303,7 +324,13 @@ function readScope(reading: Reading, clause: Clause) {
   const namesNoRows = positiveConds.length === 0 && negativeConds.length === 0;
   // "… and costs by 5%" names its column: it is about the rows of the change before it (see
   // shared-rows.ts), all of them when that one named none.
-  if (!items.verbItem && previous && namesNoRows && items.columnItems.length === 0) {
+  if (
+    !items.verbItem &&
+    previous &&
+    namesNoRows &&
+    items.columnItems.length === 0 &&
+    !saysTheRest(scan, clause)
+  ) {
     refuse(`${JSON.stringify(clauseText)} does not say which rows it is about.`, [clauseText]);
   }
   let { all, any } = combine(clause, positiveConds, clauseText);

@@ -32,6 +32,7 @@ import {
 } from "./new-values";
 import type { Scan } from "./patterns";
 import { shareRows } from "./shared-rows";
+import { leaveOutEarlierRows, saysTheRest } from "./the-rest";
 import { sourceText } from "./tokenize";
 
 export type { DraftAction, DraftOperation, Interpretation, RowCondition } from "./draft";
@@ -98,7 +99,11 @@ function interpretOrThrow(scan: Scan, lexedItems: LexItem[]): Interpretation {
   // 4. Sentences → segments → clauses. 5. Clauses → operations.
   const clauses: Clause[] = [];
   for (const sentence of splitSentences(items))
-    clauses.push(...shareRows(mergeSegments(splitSegments(sentence), itemText)));
+    clauses.push(
+      ...shareRows(mergeSegments(splitSegments(sentence), itemText), (clause) =>
+        saysTheRest(scan, clause),
+      ),
+    );
   const { operations, exclusions } = clauseOperations(scan, clauses, text, itemText);
 
   if (operations.length === 0) {
@@ -231,6 +236,8 @@ function clauseOperations(
     }
     const draft = interpretAction(scan, clause, clauseText, itemText, previous);
     operations.push(draft.operation);
+    if (saysTheRest(scan, clause))
+      leaveOutEarlierRows(operations, operations.length - 1, clauseText);
     previous = draft.context;
   }
   return { operations, exclusions };

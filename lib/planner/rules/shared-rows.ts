@@ -9,12 +9,16 @@ import type { Clause, Entry } from "./draft";
  * its own verb keeps its own rows: "raise salaries by 3% and set bonus to 5 for Support" could
  * mean either.
  */
-export function shareRows(clauses: Clause[]): Clause[] {
+export function shareRows(
+  clauses: Clause[],
+  /** Whether a clause is about the rest of the rows ("everyone else"): it shares none. */
+  isRest: (clause: Clause) => boolean,
+): Clause[] {
   const shared = clauses.map((clause) => ({ ...clause, entries: [...clause.entries] }));
   for (let k = 1; k < shared.length; k++) {
     const clause = shared[k];
     const before = shared[k - 1];
-    if (!borrowsVerb(clause) || before.kind !== "action") continue;
+    if (!borrowsVerb(clause) || before.kind !== "action" || isRest(clause)) continue;
     const rows = rowEntries(clause);
     if (rows.length === 0 && namesColumn(clause)) {
       clause.entries.push(...rowEntries(before));
