@@ -11,6 +11,7 @@ import {
   PREFIX,
   PRICE_MARKER,
 } from "./grammar-lexicon";
+import { CELL_RULES } from "./grammar-rules-cells";
 import { TIME_RULES } from "./grammar-rules-time";
 import {
   alt,
@@ -400,6 +401,7 @@ export const SCOPE_RULES: Rule[] = [
     ),
     build: emptyScope,
   },
+  ...CELL_RULES,
   {
     // "units without a tenant", "units with a tenant": whether the text column has a value.
     // "policies with no claims", "with claims": a count of none, or of some.
