@@ -428,6 +428,8 @@ function setToText(reading: Reading, setText: ItemOf<"setText">): DraftAction {
     if (named.length > 0 && column !== named[0]) {
       column = namedByName(reading) ? named[0] : undefined;
     }
+  } else if (named.length === 0 && setText.column !== undefined) {
+    column = setText.column;
   } else if (named.length === 1) {
     // Free text goes into a text column; a date (set-date) into a column of dates too.
     const type = scan.vocabulary.columns.get(named[0])?.type;

@@ -192,7 +192,7 @@ function targetColumns(
           (item) =>
             !scopeColumns.has((item.ref as { column: string }).column) ||
             isNumeric(vocabulary, (item.ref as { column: string }).column) ||
-            (verbItem !== undefined && item.from === verbItem.to),
+            (verbItem !== undefined && rightAfter(scan, verbItem, item)),
         )
         .map((item) => (item.ref as { column: string }).column),
     ),
@@ -219,6 +219,13 @@ function targetColumns(
     if (rest.length === 1) return { named: rest, impliedFlags };
   }
   return { named, impliedFlags };
+}
+
+/** Whether an item follows the verb, with at most "the" between ("change the brand from …"). */
+function rightAfter(scan: Scan, verbItem: Item, item: Item): boolean {
+  let at = verbItem.to;
+  while (at < item.from && scan.tokens[at].norm === "the") at++;
+  return at === item.from;
 }
 
 /** Words the action did not use and that cannot name rows either are refused, by name. */

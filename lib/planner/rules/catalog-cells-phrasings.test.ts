@@ -39,3 +39,18 @@ describe("a catalog's names and empty cells", () => {
     ]);
   });
 });
+
+describe("renaming a value", () => {
+  const { operations } = rulesOn(catalog, {
+    knownValues: new Map([["brand", ["Nimbus", "Nimbus", "Northpeak", "Basecamp"]]]),
+  });
+  const rename = {
+    filter: { all: [{ column: "brand", op: "eq", value: "Nimbus" }] },
+    action: { type: "set_value", column: "brand", value: "Nimbus Co" },
+  };
+
+  it("changes a value of the column named beside it, or after 'the … from'", () => {
+    expect(operations("change brand Nimbus to Nimbus Co")).toEqual([rename]);
+    expect(operations("change the brand from Nimbus to Nimbus Co")).toEqual([rename]);
+  });
+});

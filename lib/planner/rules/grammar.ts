@@ -84,7 +84,13 @@ export type ItemPayload =
   | { kind: "unknownKey"; key: string }
   | { kind: "flag"; ref: FlagRef; marker: "as" | "back" | "to" | null }
   | { kind: "bool"; value: boolean }
-  | { kind: "setText"; refs: ValueRef[]; text: string }
+  | {
+      kind: "setText";
+      refs: ValueRef[];
+      text: string;
+      /** A new value's column, when only the value of the rows named it ("change brand X to …"). */
+      column?: string;
+    }
   | { kind: "column"; ref: ColumnRef }
   | { kind: "option"; option: OptionSpec }
   | { kind: "guard"; guard: GuardSpec }

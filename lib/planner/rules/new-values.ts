@@ -80,6 +80,7 @@ export function readNewTextValues(scan: Scan, lexed: LexItem[]): LexItem[] {
       kind: "setText",
       refs: [],
       text,
+      column,
       from: item.from,
       to: lexed[end - 1].to,
       note: `“${text}” is a new value: no row has it in ${column} yet.`,
@@ -131,6 +132,11 @@ function textColumnSet(scan: Scan, before: LexItem[]): string | undefined {
     if (item.kind === "amount" || item.kind === "bool" || item.kind === "setText") return;
     if (item.kind === "column" && column === undefined && "column" in item.ref) {
       column = item.ref.column;
+    }
+    // "change brand Nimbus to …": the column named with the value that says which rows.
+    if (item.kind === "scope" && column === undefined && item.cond.type === "values") {
+      const named = scan.vocabulary.columnPhrases.get(scan.tokens[item.from].norm);
+      if (named && "column" in named && named.column === item.cond.column) column = named.column;
     }
     if (item.kind === "verb") {
       if (item.verb !== "set" || column === undefined) return;
