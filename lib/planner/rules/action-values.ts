@@ -61,6 +61,7 @@ function numericTarget(reading: Reading, verbWord: string): string {
     named[0] ??
     (items.verbItem ? undefined : previous?.target) ??
     comparedRightAfterVerb(reading) ??
+    countedThings(reading) ??
     (scan.vocabulary.roles.price ? undefined : onlyCompared(reading)) ??
     defaultPriceColumn(scan, clauseText);
   if (!isNumeric(scan.vocabulary, column)) {
@@ -114,6 +115,22 @@ function onlyCompared({ items, scan }: Reading): string | undefined {
     !scan.vocabulary.timeColumns.has(column)
     ? column
     : undefined;
+}
+
+/** Nouns for things counted, after an amount: "add 100 units", "12 more pieces". */
+const COUNT_NOUNS = new Set(["units", "pieces", "pcs", "items", "boxes", "cases", "packs"]);
+
+/**
+ * "add 100 units to parts below their reorder point": an amount of things counted is the
+ * table's one count of stock, not its price.
+ */
+function countedThings({ items, scan }: Reading): string | undefined {
+  const counted = items.amounts.some((amount) => {
+    let at = amount.to;
+    if (scan.tokens[at]?.norm === "more") at++;
+    return COUNT_NOUNS.has(scan.tokens[at]?.norm ?? "");
+  });
+  return counted ? stockCountColumn(scan) : undefined;
 }
 
 const DETERMINERS = new Set(["the", "all", "every", "each", "any"]);

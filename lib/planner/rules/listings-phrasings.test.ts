@@ -146,3 +146,24 @@ describe("numbers in words and misspelt columns", () => {
     expect(result.notes).toContain('read "bedroms" as the column bedrooms');
   });
 });
+
+describe("things counted", () => {
+  const stock = tableProfile([
+    "part_no,description,qty_on_hand,reorder_point,unit_cost",
+    "P-1001,Hex bolt M6,450,200,0.12",
+    "P-1002,Washer 6mm,80,150,0.03",
+    "P-1003,Hinge 3in,25,40,2.40",
+  ]);
+
+  it("adds an amount of units to the stock count, not the unit cost", () => {
+    // The unit cost went up by 100.
+    expect(rulesOn(stock).operations("add 100 units to parts below their reorder point")).toEqual([
+      {
+        filter: {
+          all: [{ column: "qty_on_hand", op: "lt", value: { column: "reorder_point" } }],
+        },
+        action: { type: "fixed_increase", column: "qty_on_hand", value: 100 },
+      },
+    ]);
+  });
+});
