@@ -1,10 +1,10 @@
 import { isIsoDate } from "@/lib/dataset/values";
 import type { ActionContext } from "./action";
 import { stockCountColumn } from "./column-captures";
-import { condColumn, defaultPriceColumn, roleColumn } from "./conditions";
+import { defaultPriceColumn, roleColumn } from "./conditions";
 import type { DraftAction, ItemText, RowCondition } from "./draft";
 import { numericAction, refuse } from "./draft";
-import { ROW_NOUNS } from "./grammar-tables";
+import { comparedRightAfterVerb, countedThings, onlyCompared } from "./implied-target";
 import type { Item } from "./lex";
 import type { Scan } from "./patterns";
 import { type FlagRef, isNumeric, percentOf } from "./vocabulary";
@@ -47,6 +47,8 @@ export interface Reading {
   directional: RowCondition[];
   usedFlags: Set<Item>;
   usedSetTexts: Set<Item>;
+  /** Scopes the action took as its value ("out of stock" where stock is counted). */
+  usedScopes: Set<Item>;
 }
 
 /** The one numeric column the action changes: named, carried over, or the price column. */
@@ -93,72 +95,6 @@ function readClear(reading: Reading): DraftAction {
   if (named.length > 1 || column === undefined)
     refuse(`${JSON.stringify(clauseText)} does not say which one column to clear.`, [clauseText]);
   return { kind: "set", column, value: "" };
-}
-
-/**
- * "homework marks under 60: +5" in a table with no price: the one numeric column the clause
- * compares is the one its amount changes.
- */
-function onlyCompared({ items, scan }: Reading): string | undefined {
-  const columns = new Set(
-    items.positive.flatMap((item) =>
-      item.kind === "scope" &&
-      (item.cond.type === "compare" || item.cond.type === "between") &&
-      item.cond.column
-        ? [item.cond.column]
-        : [],
-    ),
-  );
-  const [column] = columns;
-  return columns.size === 1 &&
-    isNumeric(scan.vocabulary, column) &&
-    !scan.vocabulary.timeColumns.has(column)
-    ? column
-    : undefined;
-}
-
-/** Nouns for things counted, after an amount: "add 100 units", "12 more pieces". */
-const COUNT_NOUNS = new Set(["units", "pieces", "pcs", "items", "boxes", "cases", "packs"]);
-
-/**
- * "add 100 units to parts below their reorder point": an amount of things counted is the
- * table's one count of stock, not its price.
- */
-function countedThings({ items, scan }: Reading): string | undefined {
-  const counted = items.amounts.some((amount) => {
-    let at = amount.to;
-    if (scan.tokens[at]?.norm === "more") at++;
-    return COUNT_NOUNS.has(scan.tokens[at]?.norm ?? "");
-  });
-  return counted ? stockCountColumn(scan) : undefined;
-}
-
-const DETERMINERS = new Set(["the", "all", "every", "each", "any"]);
-const ROW_NOUN_WORDS = new Set<string>(ROW_NOUNS);
-
-/**
- * "Clear late fees under 1", "raise bonus under 5 by 1": the column compared right after the
- * verb, with no other named, is the one the verb acts on as well as the rows' test.
- */
-function comparedRightAfterVerb({ items, scan }: Reading): string | undefined {
-  const verbEnd = items.verbItem?.to;
-  if (verbEnd === undefined) return undefined;
-  // "bump all midterms under 60", "cut every shift longer than 8 hours": determiners and words
-  // for the rows may stand between.
-  let start = verbEnd;
-  const between = (norm: string) =>
-    DETERMINERS.has(norm) || ROW_NOUN_WORDS.has(norm) || scan.vocabulary.rowNouns.has(norm);
-  while (between(scan.tokens[start]?.norm ?? "")) start++;
-  const compared = items.positive.find(
-    (item) =>
-      item.from === start &&
-      item.kind === "scope" &&
-      (item.cond.type === "compare" || item.cond.type === "between") &&
-      item.cond.column !== undefined,
-  );
-  const column = compared?.kind === "scope" ? condColumn(scan, compared.cond) : undefined;
-  // "Discount cars older than 2019": a year or a date says which rows, it is never stepped.
-  return column !== undefined && !scan.vocabulary.timeColumns.has(column) ? column : undefined;
 }
 
 /** "No salary should be under 50,000": the rows below are raised to it, no others. */
@@ -335,10 +271,29 @@ function readSet(reading: Reading): DraftAction {
   if (bools.length === 1) return setToBool(reading, bools[0]);
   if (markedFlags.length === 1) return setToFlag(reading, markedFlags[0]);
   if (setTexts.length === 1) return setToText(reading, setTexts[0]);
+  const noneLeft = stockNoneAfterFlags(reading);
+  if (noneLeft) return noneLeft;
   // "mark accessories out of stock": the last flag after the verb is the new value.
   const candidate = lastFlagAfterVerb(reading);
   if (!candidate) refuse(`${JSON.stringify(clauseText)} does not say what to set.`, [clauseText]);
   return setToFlag(reading, candidate);
+}
+
+/**
+ * "mark all organic wines out of stock" where the stock is counted: "out of stock" (a count of
+ * none) said after the yes/no words is the new value, a count of 0, as the last flag would be.
+ */
+function stockNoneAfterFlags(reading: Reading): DraftAction | undefined {
+  const { items, scan } = reading;
+  const count = stockCountColumn(scan);
+  const last = items.positive.at(-1);
+  if (!count || last?.kind !== "scope" || last.cond.type !== "compare") return undefined;
+  const { cond } = last;
+  const none = cond.column === count && cond.value === 0 && (cond.op === "lte" || cond.op === "eq");
+  if (!none || items.flags.some((flag) => flag.from > last.from)) return undefined;
+  if (items.verbItem === undefined || items.verbItem.from > last.from) return undefined;
+  reading.usedScopes.add(last);
+  return { kind: "set", column: count, value: 0, unit: "plain" };
 }
 
 /** "change prices by 5% up": a step with its direction in the amount. */

@@ -52,6 +52,7 @@ export function interpretAction(
     directional: [],
     usedFlags: new Set(),
     usedSetTexts: new Set(),
+    usedScopes: new Set(),
   };
   const action = readAction(reading);
   refuseLeftovers(reading, action);
@@ -298,6 +299,7 @@ function readScope(reading: Reading, clause: Clause, changed: string) {
     resolveCond(scan, ofTheChangedValue(scan, item, changed), clauseText);
   const positiveConds: { cond: RowCondition; item: Item }[] = [];
   for (const item of items.positive) {
+    if (item.kind === "scope" && reading.usedScopes.has(item)) continue;
     if (item.kind === "scope") positiveConds.push({ cond: resolve(item), item });
     else if (item.kind === "flag" && !reading.usedFlags.has(item)) {
       if (item.marker !== null)

@@ -1,0 +1,107 @@
+import { stockCountColumn } from "./column-captures";
+import { condColumn } from "./conditions";
+import { ROW_NOUNS } from "./grammar-tables";
+import type { Item } from "./lex";
+import { VERB_FORMS } from "./name-forms";
+import { phraseCandidates, type Scan } from "./patterns";
+import { isNumeric } from "./vocabulary";
+
+/**
+ * The column an action changes when the clause names none (action-values.ts asks): the one it
+ * compares right after its verb, the stock count for things counted, the one it compares in a
+ * table with no price.
+ */
+
+/** What of a clause's reading the implied column depends on (`Reading` has it). */
+interface Clues {
+  scan: Scan;
+  items: { positive: Item[]; amounts: readonly Item[]; verbItem: Item | undefined };
+}
+
+/**
+ * "homework marks under 60: +5" in a table with no price: the one numeric column the clause
+ * compares is the one its amount changes.
+ */
+export function onlyCompared({ items, scan }: Clues): string | undefined {
+  const columns = new Set(
+    items.positive.flatMap((item) =>
+      item.kind === "scope" &&
+      (item.cond.type === "compare" || item.cond.type === "between") &&
+      item.cond.column &&
+      !isStockState(scan, item.cond)
+        ? [item.cond.column]
+        : [],
+    ),
+  );
+  const [column] = columns;
+  return columns.size === 1 &&
+    isNumeric(scan.vocabulary, column) &&
+    !scan.vocabulary.timeColumns.has(column)
+    ? column
+    : undefined;
+}
+
+/** Nouns for things counted, after an amount: "add 100 units", "12 more pieces". */
+const COUNT_NOUNS = new Set(["units", "pieces", "pcs", "items", "boxes", "cases", "packs"]);
+
+/**
+ * "add 100 units to parts below their reorder point": an amount of things counted is the
+ * table's one count of stock, not its price.
+ */
+export function countedThings({ items, scan }: Clues): string | undefined {
+  const counted = items.amounts.some((amount) => {
+    let at = amount.to;
+    if (scan.tokens[at]?.norm === "more") at++;
+    return COUNT_NOUNS.has(scan.tokens[at]?.norm ?? "");
+  });
+  return counted ? stockCountColumn(scan) : undefined;
+}
+
+/** A column's name as a verb ("rated", "hired"): a measure of the rows, never the target. */
+const MEASURE_VERBS = new Set(Object.values(VERB_FORMS).flat());
+
+const DETERMINERS = new Set(["the", "all", "every", "each", "any"]);
+const ROW_NOUN_WORDS = new Set<string>(ROW_NOUNS);
+
+/**
+ * "Clear late fees under 1", "raise bonus under 5 by 1": the column compared right after the
+ * verb, with no other named, is the one the verb acts on as well as the rows' test.
+ */
+export function comparedRightAfterVerb({ items, scan }: Clues): string | undefined {
+  const verbEnd = items.verbItem?.to;
+  if (verbEnd === undefined) return undefined;
+  // "bump all midterms under 60", "cut every shift longer than 8 hours": determiners and words
+  // for the rows may stand between.
+  let start = verbEnd;
+  const between = (norm: string) =>
+    DETERMINERS.has(norm) || ROW_NOUN_WORDS.has(norm) || scan.vocabulary.rowNouns.has(norm);
+  while (between(scan.tokens[start]?.norm ?? "")) start++;
+  const compared = items.positive.find(
+    (item) =>
+      item.from === start &&
+      item.kind === "scope" &&
+      (item.cond.type === "compare" || item.cond.type === "between") &&
+      item.cond.column !== undefined,
+  );
+  if (compared?.kind !== "scope" || isStockState(scan, compared.cond)) return undefined;
+  const column = condColumn(scan, compared.cond);
+  // Said by the column's own name ("midterms under 60", "a shift longer than 8 hours"), not by
+  // a measure of the rows ("wines rated under 90", "with a rating under 90": the price changes).
+  const startsWithIt = phraseCandidates(scan, compared.from, scan.vocabulary.maxPhraseWords).some(
+    ({ phrase }) => {
+      const ref = scan.vocabulary.columnPhrases.get(phrase);
+      return (
+        !MEASURE_VERBS.has(phrase) && ref !== undefined && "column" in ref && ref.column === column
+      );
+    },
+  );
+  const longerThan = /^(?:longer|shorter)$/.test(scan.tokens[compared.from]?.norm ?? "");
+  if (!startsWithIt && !longerThan) return undefined;
+  // "Discount cars older than 2019": a year or a date says which rows, it is never stepped.
+  return !scan.vocabulary.timeColumns.has(column) ? column : undefined;
+}
+
+/** "out of stock" or "in stock" where stock is counted: which rows, never what changes. */
+export function isStockState(scan: Scan, cond: Extract<Item, { kind: "scope" }>["cond"]): boolean {
+  return cond.type === "compare" && cond.value === 0 && cond.column === stockCountColumn(scan);
+}
