@@ -174,13 +174,37 @@ describe("the safe-integer path for formulas", () => {
                 },
               ]),
             );
-          // A bound nothing reaches sends every row down the exact path.
+          // A bound nothing reaches sends every row down the exact path. (-1e15 was reached:
+          // "(a + a) * a * a * -(a * a)" of 1e3 is -2e15.)
           const fast = run({ round_to: places });
-          const exact = run({ round_to: places, min_value: -1e15 });
+          const exact = run({ round_to: places, min_value: -1e300 });
           expect(fast.ok && text(fast.output)).toBe(exact.ok && text(exact.output));
         },
       ),
       { numRuns: 300 },
     );
+  });
+
+  it("agrees with the exact path where the result is past 1e15 (the case that found the bound)", () => {
+    const table = load("k,a,b,out\nK0,1e3,,1.00\n");
+    const run = (options: Record<string, number>) =>
+      table.run(
+        planOf([
+          {
+            filter: {},
+            action: {
+              type: "set_expression",
+              column: "out",
+              expression: "(((a + a) * (a * ((0 + 0) + a))) * -(a * a))",
+              skip_uncomputable: true,
+            },
+            options,
+          },
+        ]),
+      );
+    const fast = run({ round_to: 0 });
+    const exact = run({ round_to: 0, min_value: -1e300 });
+    expect(fast.ok && text(fast.output)).toBe("k,a,b,out\nK0,1e3,,-2000000000000000\n");
+    expect(exact.ok && text(exact.output)).toBe(fast.ok && text(fast.output));
   });
 });
