@@ -168,7 +168,7 @@ function someValueHas(scan: Scan, column: string, text: string): boolean {
 }
 
 /** The words a measure is read as a verb by ("sleeping", "aged", "rated"). */
-const MEASURE_VERBS = new Set(Object.values(VERB_FORMS).flat());
+export const MEASURE_VERBS = new Set(Object.values(VERB_FORMS).flat());
 
 /**
  * A numeric column named by a verb of its measure ("suites sleeping 4", "drivers aged 30",

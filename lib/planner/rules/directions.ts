@@ -23,11 +23,6 @@ export function directedColumn(refs: ValueRef[], direction: "from" | "to"): stri
   return columns.length === 1 ? columns[0] : undefined;
 }
 
-/** The refs of one column only. */
-export function refsOf(refs: ValueRef[], column: string): ValueRef[] {
-  return refs.filter((ref) => ref.column === column);
-}
-
 /** Words before a value that say where things start, or where they end. */
 const FROM_WORDS = ["from", "out of", "leaving", "departing", "departing from", "flying from"];
 const TO_WORDS = [
@@ -66,6 +61,6 @@ export const DIRECTION_RULES: Rule[] = [
 function directedScope(refs: ValueRef[], direction: "from" | "to"): ItemPayload | undefined {
   const column = directedColumn(refs, direction);
   if (column === undefined) return undefined;
-  const values = [...new Set(refsOf(refs, column).map((ref) => ref.value))];
+  const values = [...new Set(refs.filter((ref) => ref.column === column).map((ref) => ref.value))];
   return { kind: "scope", cond: { type: "values", column, values } };
 }

@@ -1,8 +1,7 @@
-import { stockCountColumn } from "./column-captures";
+import { MEASURE_VERBS, stockCountColumn } from "./column-captures";
 import { condColumn } from "./conditions";
 import { ROW_NOUNS } from "./grammar-tables";
 import type { Item } from "./lex";
-import { VERB_FORMS } from "./name-forms";
 import { phraseCandidates, type Scan } from "./patterns";
 import { isNumeric } from "./vocabulary";
 
@@ -57,9 +56,6 @@ export function countedThings({ items, scan }: Clues): string | undefined {
   return counted ? stockCountColumn(scan) : undefined;
 }
 
-/** A column's name as a verb ("rated", "hired"): a measure of the rows, never the target. */
-const MEASURE_VERBS = new Set(Object.values(VERB_FORMS).flat());
-
 const DETERMINERS = new Set(["the", "all", "every", "each", "any"]);
 const ROW_NOUN_WORDS = new Set<string>(ROW_NOUNS);
 
@@ -91,6 +87,7 @@ export function comparedRightAfterVerb({ items, scan }: Clues): string | undefin
     ({ phrase }) => {
       const ref = scan.vocabulary.columnPhrases.get(phrase);
       return (
+        // A column's name as a verb ("rated", "hired") is a measure of the rows, never the target.
         !MEASURE_VERBS.has(phrase) && ref !== undefined && "column" in ref && ref.column === column
       );
     },
