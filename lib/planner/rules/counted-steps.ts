@@ -1,5 +1,6 @@
 import type { LexItem } from "./lex";
 import type { Scan } from "./patterns";
+import { NUMBER_WORDS } from "./patterns";
 import { isNumeric } from "./vocabulary";
 
 /**
@@ -10,26 +11,52 @@ import { isNumeric } from "./vocabulary";
 export function readCountedSteps(scan: Scan, lexed: LexItem[]): LexItem[] {
   return lexed.flatMap((item, at): LexItem[] => {
     const verb = lexed[at - 1];
-    if (item.kind !== "scope" || item.cond.type !== "compare") return [item];
-    const { column, op, unit, value } = item.cond;
-    const counted =
+    const stepVerb =
       verb?.kind === "verb" &&
       (verb.verb === "increase" || verb.verb === "decrease") &&
-      verb.to === item.from &&
+      verb.to === item.from;
+    if (stepVerb) {
+      const one = oneOfColumn(scan, item, lexed[at + 1]);
+      if (one) return one;
+    }
+    if (item.kind !== "scope" || item.cond.type !== "compare") return [item];
+    const { column, op, unit, value } = item.cond;
+    const token = scan.tokens[item.from];
+    const counted =
+      stepVerb &&
       op === "eq" &&
       unit === "plain" &&
-      scan.tokens[item.from].kind === "number" &&
+      (token.kind === "number" || NUMBER_WORDS.has(token.norm)) &&
       item.to - item.from >= 2 &&
       column !== null &&
       isNumeric(scan.vocabulary, column);
     if (!counted || column === null) return [item];
-    const amount = { value, unit: "plain" as const, text: scan.tokens[item.from].text };
+    // The number ends where the words of the column begin ("twenty five goals").
+    let numberEnd = item.from + 1;
+    while (numberEnd < item.to - 1 && NUMBER_WORDS.has(scan.tokens[numberEnd].norm)) numberEnd++;
+    const text = scan.instruction.slice(token.start, scan.tokens[numberEnd - 1].end);
+    const amount = { value, unit: "plain" as const, text };
     return [
-      { kind: "amount", mode: "by", num: amount, from: item.from, to: item.from + 1 },
-      { kind: "column", ref: { column }, from: item.from + 1, to: item.to },
+      { kind: "amount", mode: "by", num: amount, from: item.from, to: numberEnd },
+      { kind: "column", ref: { column }, from: numberEnd, to: item.to },
     ];
   });
 }
+
+/**
+ * "Add a goal to Marco Rossi", "give every driver an extra day": one of what a numeric column
+ * counts, said with "a" or "an" straight after a step verb.
+ */
+function oneOfColumn(scan: Scan, item: LexItem, next: LexItem | undefined): LexItem[] | null {
+  if (item.kind !== "stop" || item.to !== item.from + 1) return null;
+  if (!ARTICLES.has(scan.tokens[item.from].norm)) return null;
+  if (next?.kind !== "column" || next.from !== item.to || !("column" in next.ref)) return null;
+  if (!isNumeric(scan.vocabulary, next.ref.column)) return null;
+  const amount = { value: 1, unit: "plain" as const, text: scan.tokens[item.from].text };
+  return [{ kind: "amount", mode: "by", num: amount, from: item.from, to: item.to }];
+}
+
+const ARTICLES = new Set(["a", "an", "one"]);
 
 /** Words after which a bare percentage is what the rows receive: "R&D gets 4%". */
 const RECEIVE = new Set(["get", "gets", "getting", "receive", "receives"]);

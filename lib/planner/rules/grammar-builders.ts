@@ -91,6 +91,22 @@ export function compare(caps: Caps, scan: Scan): ItemPayload | undefined {
   };
 }
 
+/** "2-bedroom units", "4-credit courses", "a zero balance": a count of a numeric column. */
+export function countScope(caps: Caps, scan: Scan): ItemPayload | undefined {
+  const ref = caps.c as ColumnRef;
+  const value = n(caps);
+  // "2 extra bonus points" is an amount, not which rows.
+  if (!("column" in ref) || value.unit !== "plain" || !Number.isInteger(value.value)) return;
+  if (value.more || scan.vocabulary.timeColumns.has(ref.column)) return;
+  // Whole things are counted; of an amount, only none ("a zero balance").
+  const type = scan.vocabulary.columns.get(ref.column)?.type;
+  if (type !== "integer" && (value.value !== 0 || type !== "number")) return;
+  return {
+    kind: "scope",
+    cond: { type: "compare", column: ref.column, op: "eq", value: value.value, unit: "plain" },
+  };
+}
+
 export function between(caps: Caps, scan: Scan): ItemPayload | undefined {
   const named = compareColumn(caps, scan);
   if (named === undefined) return undefined;

@@ -1,6 +1,14 @@
 import { columnNameRest, measureVerb, personAge, stockCount, valueWord } from "./column-captures";
 import type { ItemPayload, Rule } from "./grammar";
-import { between, compare, dateScope, n, textColumn, valueScope } from "./grammar-builders";
+import {
+  between,
+  compare,
+  countScope,
+  dateScope,
+  n,
+  textColumn,
+  valueScope,
+} from "./grammar-builders";
 import {
   CMP,
   DATE_OP,
@@ -35,28 +43,15 @@ import type { ColumnRef, ValueRef, ValueWord } from "./vocabulary";
 const SCORED = ["scored", "scoring", "who scored", "that scored", "got", "who got", "earned"];
 
 /**
- * Rules of the grammar (grammar.ts): counts of a numeric column, dates, comparisons and text columns. In priority order: when two rules match equally
- * many tokens the earlier one wins.
+ * Rules of the grammar (grammar.ts): counts of a numeric column, dates, comparisons and text
+ * columns. In priority order: when two rules match equally many tokens the earlier one wins.
  */
 export const SCOPE_RULES: Rule[] = [
   // "2-bedroom units", "4-credit courses": a count of a numeric column.
   {
     name: "number-column",
     pattern: seq(alt(num("n"), ORDINAL), opt(words("-")), column("c")),
-    build: (caps, scan) => {
-      const ref = caps.c as ColumnRef;
-      const value = n(caps);
-      // "2 extra bonus points" is an amount, not which rows.
-      if (!("column" in ref) || value.unit !== "plain" || !Number.isInteger(value.value))
-        return undefined;
-      if (value.more) return undefined;
-      if (scan.vocabulary.columns.get(ref.column)?.type !== "integer") return undefined;
-      if (scan.vocabulary.timeColumns.has(ref.column)) return undefined;
-      return {
-        kind: "scope",
-        cond: { type: "compare", column: ref.column, op: "eq", value: value.value, unit: "plain" },
-      };
-    },
+    build: countScope,
   },
   {
     name: "pronoun",

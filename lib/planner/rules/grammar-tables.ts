@@ -70,6 +70,10 @@ export const VERBS: [string[], VerbKind, { factor?: number; needsOff?: boolean }
       "add",
       // "escalate low tickets to medium": a step to a word, which sets it.
       "escalate",
+      // Money into an account.
+      "credit",
+      "deposit",
+      "top up",
     ],
     "increase",
   ],
@@ -91,6 +95,8 @@ export const VERBS: [string[], VerbKind, { factor?: number; needsOff?: boolean }
       "deduct",
       "lessen",
       "shorten",
+      "debit",
+      "withdraw",
     ],
     "decrease",
   ],
@@ -332,6 +338,9 @@ export const STOP_WORDS = [
   "again",
   "that is",
   "which is",
+  // "the player named Marco Rossi": the name that follows says which.
+  "named",
+  "called",
   // Rows in ordinary words: what the table holds, and who.
   ...ROW_NOUNS,
   "everyone",

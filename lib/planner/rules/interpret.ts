@@ -23,6 +23,7 @@ import {
 } from "./draft";
 import { interpretExclusion } from "./exclusion";
 import type { GuardSpec, OptionSpec } from "./grammar";
+import { ROW_NOUNS } from "./grammar-tables";
 import type { Item, LexItem } from "./lex";
 import {
   readNewTextValues,
@@ -235,6 +236,16 @@ function clauseOperations(
       continue;
     }
     const draft = interpretAction(scan, clause, clauseText, itemText, previous);
+    const { all, any } = draft.operation;
+    const unsaid = oneUnsaidRow(scan, clause);
+    // "One player" read as an amount of one makes other words the rows; said with "a", the
+    // rows are those other words say ("a player named Marco Rossi").
+    if (unsaid && (unsaid.counted || (all.length === 0 && any.length === 0))) {
+      refuse(
+        `"${unsaid.words}" does not say which ${unsaid.noun}; name it, or say "every ${unsaid.noun}".`,
+        [unsaid.words],
+      );
+    }
     operations.push(draft.operation);
     if (saysTheRest(scan, clause))
       leaveOutEarlierRows(operations, operations.length - 1, clauseText);
@@ -242,6 +253,35 @@ function clauseOperations(
   }
   return { operations, exclusions };
 }
+
+/**
+ * "Add a player to the Reds", "mark an employee as on leave": one row left unnamed, which no
+ * plan can pick (read as every row, it would change them all).
+ */
+function oneUnsaidRow(
+  scan: Scan,
+  clause: Clause,
+): { words: string; noun: string; counted: boolean } | null {
+  const { tokens, vocabulary } = scan;
+  const items = clause.entries.map((entry) => entry.item);
+  const stops = items.filter((item) => item.kind === "stop");
+  for (const item of items) {
+    if (item.kind !== "stop" && item.kind !== "amount") continue;
+    for (let at = item.from; at < item.to; at++) {
+      if (!INDEFINITE.has(tokens[at].norm)) continue;
+      const noun = tokens[at + 1];
+      const covered = stops.some((next) => next.from <= at + 1 && at + 1 < next.to);
+      if (!noun || !covered) continue;
+      if (!ROW_NOUN_SET.has(noun.norm) && !vocabulary.rowNouns.has(noun.norm)) continue;
+      const counted = item.kind === "amount";
+      return { words: `${tokens[at].text} ${noun.text}`, noun: noun.text, counted };
+    }
+  }
+  return null;
+}
+
+const INDEFINITE = new Set(["a", "an", "one"]);
+const ROW_NOUN_SET = new Set<string>(ROW_NOUNS);
 
 /** An exclusion applies to every operation (that writes its column, when it names one). */
 function applyExclusions(exclusions: Exclusion[], operations: DraftOperation[]): void {

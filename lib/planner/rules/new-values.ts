@@ -228,6 +228,9 @@ const STATE_VERBS: Record<string, string[]> = {
   halt: ["halted", "stopped", "paused"],
   finish: ["finished", "done", "complete", "completed"],
   complete: ["completed", "complete", "done"],
+  unfreeze: ["active", "open"],
+  unblock: ["active", "open"],
+  unlock: ["unlocked", "active", "open"],
 };
 
 /** Past participles that are not the verb and "ed": "send all drafts" makes them sent. */
@@ -240,6 +243,12 @@ const IRREGULAR_PARTICIPLES: Record<string, string> = {
   buy: "bought",
   hold: "held",
   write: "written",
+  freeze: "frozen",
+  hide: "hidden",
+  break: "broken",
+  steal: "stolen",
+  forget: "forgotten",
+  choose: "chosen",
 };
 
 /** The values of one text column that are `verb`'s past participle (or outcome), if any. */

@@ -6,6 +6,7 @@ import {
   NUMBER_WORDS,
   type Pattern,
   pattern,
+  type Scan,
 } from "./patterns";
 import type { Token } from "./tokenize";
 import type { Vocabulary } from "./vocabulary";
@@ -40,7 +41,11 @@ export function num(name: string): Pattern {
       SCALES.has(scan.tokens[at + 1]?.norm ?? "")
     ) {
       value = 1; // "a thousand", "a hundred"
-    } else if (token.kind === "word" && (token.norm === "a" || token.norm === "an")) {
+    } else if (token.kind === "word" && FRACTIONS_AFTER.has(token.norm)) {
+      // "by a quarter point", "half a percent": a share of one point or percent.
+      const fraction = spokenFraction(scan, at);
+      if (fraction) return [{ end: fraction.end, caps: { ...caps, [name]: fraction.num } }];
+      if (token.norm === "half") return [];
       // "by a dollar": one of a currency, and of nothing else ("a 5% raise" is read elsewhere).
       const end =
         matchWords(scan.tokens, at + 1, ["dollar"]) ??
@@ -82,6 +87,51 @@ export function num(name: string): Pattern {
     return results;
   };
   return pattern(match, { classes: new Set(["number"]) });
+}
+
+/** Words a spoken share of a point or percent starts with. */
+const FRACTIONS_AFTER = new Set(["a", "an", "half"]);
+
+/** After "a": the share of a point or percent, and its unit. */
+const ARTICLE_FRACTIONS: [string, number, Num["unit"]][] = [
+  ["quarter point", 0.25, "plain"],
+  ["quarter percentage point", 0.25, "plain"],
+  ["quarter of a point", 0.25, "plain"],
+  ["quarter of a percentage point", 0.25, "plain"],
+  ["quarter percent", 0.25, "percent"],
+  ["quarter of a percent", 0.25, "percent"],
+  ["half point", 0.5, "plain"],
+  ["half percentage point", 0.5, "plain"],
+  ["half percent", 0.5, "percent"],
+  ["percentage point", 1, "plain"],
+  ["point", 1, "plain"],
+];
+
+/** After "half": a half of a point or percent. */
+const HALF_FRACTIONS: [string, number, Num["unit"]][] = [
+  ["a point", 0.5, "plain"],
+  ["a percentage point", 0.5, "plain"],
+  ["a percent", 0.5, "percent"],
+  ["of a point", 0.5, "plain"],
+  ["of a percent", 0.5, "percent"],
+];
+
+/**
+ * "a quarter point", "half a percent", "a point": a step of a share of one point (of a column of
+ * rates or scores) or of one percent. Not where a column counts points ("a point" is then one of
+ * them, read as a column).
+ */
+function spokenFraction(scan: Scan, at: number): { num: Num; end: number } | null {
+  const token = scan.tokens[at];
+  const phrases = token.norm === "half" ? HALF_FRACTIONS : ARTICLE_FRACTIONS;
+  for (const [phrase, value, unit] of phrases) {
+    const end = matchWords(scan.tokens, at + 1, phrase.split(" "));
+    if (end === undefined) continue;
+    if (unit === "plain" && columnCalled(scan.vocabulary, "points")) return null;
+    const text = scan.instruction.slice(token.start, scan.tokens[end - 1].end);
+    return { num: { value, unit, text }, end };
+  }
+  return null;
 }
 
 const SCALES = new Map([

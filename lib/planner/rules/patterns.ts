@@ -404,17 +404,33 @@ function compactCandidates(scan: Scan, at: number): { text: string; end: number 
 export function key(name: string): Pattern {
   const match: Matcher = (scan, at, caps) => {
     const { vocabulary } = scan;
-    return compactCandidates(scan, at).flatMap(({ text, end }) => {
-      const known = vocabulary.knownKeys?.get(text.toLowerCase());
-      if (known !== undefined) return [{ end, caps: { ...caps, [name]: { key: known, text } } }];
-      if (!vocabulary.keyShapes.has(keyShape(text))) return [];
-      // Shaped like a key but not one of the known keys: still a key, reported as unknown.
-      const canonical = vocabulary.keyLettersUpper ? text.toUpperCase() : text;
-      const unknown = vocabulary.knownKeys !== undefined;
-      return [{ end, caps: { ...caps, [name]: { key: canonical, text, unknown } } }];
-    });
+    const named = phraseKeys(scan, at).map(({ key, end }) => ({
+      end,
+      caps: { ...caps, [name]: { key, text: key } },
+    }));
+    return named.concat(
+      compactCandidates(scan, at).flatMap(({ text, end }) => {
+        const known = vocabulary.knownKeys?.get(text.toLowerCase());
+        if (known !== undefined) return [{ end, caps: { ...caps, [name]: { key: known, text } } }];
+        if (!vocabulary.keyShapes.has(keyShape(text))) return [];
+        // Shaped like a key but not one of the known keys: still a key, reported as unknown.
+        const canonical = vocabulary.keyLettersUpper ? text.toUpperCase() : text;
+        const unknown = vocabulary.knownKeys !== undefined;
+        return [{ end, caps: { ...caps, [name]: { key: canonical, text, unknown } } }];
+      }),
+    );
   };
   return pattern(match, { classes: new Set(["compact"]) });
+}
+
+/** Keys of several words starting at `at` ("Marco Rossi", "Marco Rossi's"). */
+function phraseKeys(scan: Scan, at: number): { key: string; end: number }[] {
+  const { keyPhrases, maxKeyWords } = scan.vocabulary;
+  if (keyPhrases.size === 0) return [];
+  return phraseCandidates(scan, at, maxKeyWords).flatMap(({ phrase, end }) => {
+    const key = keyPhrases.get(phrase);
+    return key === undefined ? [] : [{ key, end }];
+  });
 }
 
 /** A value of a high-cardinality text column recognised by its shape ("supplier-3"). */

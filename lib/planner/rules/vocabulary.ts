@@ -3,7 +3,7 @@ import { isNumericColumn } from "@/lib/plan/column-values";
 import { resolveShorthand } from "@/lib/plan/shorthand";
 import type { DateRange } from "./dates";
 import { flagPhraseMap } from "./flag-phrases";
-import { GRAMMAR_WORDS } from "./grammar-words";
+import { GRAMMAR_WORDS, normPhrase } from "./grammar-words";
 import {
   AMOUNT_WORDS,
   columnsNamedBy,
@@ -12,6 +12,7 @@ import {
   KEY_NAME_WORDS,
   keyShape,
   nameForms,
+  namesAmount,
   nameWords,
   numberForms,
   participles,
@@ -62,6 +63,12 @@ export interface Vocabulary {
   maxPhraseWords: number;
   /** Lower-cased key → the key as the data writes it, when every key is known. */
   knownKeys?: Map<string, string>;
+  /**
+   * Keys of several words ("Marco Rossi", "Chocolate Croissant") by their normalised phrase, as
+   * the instruction's words are looked up; their longest, in words.
+   */
+  keyPhrases: Map<string, string>;
+  maxKeyWords: number;
   /** Shapes of the sample keys (`L1D3` for A101). */
   keyShapes: Set<string>;
   keyLettersUpper: boolean;
@@ -180,7 +187,7 @@ function shorthandRoles(profile: DatasetProfile): Vocabulary["roles"] {
       (column) =>
         isNumericColumn(column) &&
         column.name !== profile.keyColumn &&
-        (nameWords(column.name).some((word) => AMOUNT_WORDS.has(word)) ||
+        (namesAmount(nameWords(column.name)) ||
           // An order's total ("orders over 500"); not a total of hours or points.
           /^(?:order |grand |sub ?)?total$/.test(nameWords(column.name).join(" "))),
     );
@@ -301,18 +308,35 @@ function nonEmptySamples(profile: DatasetProfile, column: ColumnProfile): string
     .filter((cell) => cell !== undefined && cell.trim() !== "");
 }
 
+/** Longer keys are descriptions nobody types whole. */
+const MAX_KEY_WORDS = 5;
+
 /** Every key when they are known, and the shape and case of the sample keys. */
 function keyFacts(
   profile: DatasetProfile,
   columns: Map<string, ColumnProfile>,
   knownKeys?: ReadonlySet<string>,
-): Pick<Vocabulary, "knownKeys" | "keyShapes" | "keyLettersUpper"> {
+): Pick<Vocabulary, "knownKeys" | "keyPhrases" | "maxKeyWords" | "keyShapes" | "keyLettersUpper"> {
   const keyColumn = columns.get(profile.keyColumn);
   const keySource =
     knownKeys ?? (keyColumn?.distinctValues ? new Set(keyColumn.distinctValues) : undefined);
   const keySamples = keyColumn ? nonEmptySamples(profile, keyColumn) : [];
+  // A table keyed by names is named by them, and a name is written with spaces, so it is not
+  // one compact word: those keys are looked up phrase by phrase.
+  const keyPhrases = new Map<string, string>();
+  let maxKeyWords = 0;
+  for (const key of keySource ?? []) {
+    if (!/\s/.test(key.trim())) continue;
+    const phrase = normPhrase(key);
+    const words = phrase.split(" ").length;
+    if (words > MAX_KEY_WORDS) continue;
+    keyPhrases.set(phrase, key);
+    maxKeyWords = Math.max(maxKeyWords, words);
+  }
   return {
     knownKeys: keySource && new Map([...keySource].map((key) => [key.toLowerCase(), key])),
+    keyPhrases,
+    maxKeyWords,
     // Only codes have a shape worth matching: keys that are words ("Croissant") would make any
     // word of that length an unknown key ("products").
     keyShapes: new Set(
@@ -386,7 +410,7 @@ export function isNumeric(vocabulary: Vocabulary, column: string): boolean {
 export function isMoneyColumn(vocabulary: Vocabulary, column: string): boolean {
   const price = vocabulary.roles.price;
   if (price && "column" in price && price.column === column) return true;
-  return nameWords(column).some((word) => AMOUNT_WORDS.has(word));
+  return namesAmount(nameWords(column));
 }
 
 /**
