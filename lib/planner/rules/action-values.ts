@@ -389,7 +389,15 @@ function setToText(reading: Reading, setText: ItemOf<"setText">): DraftAction {
   const { clauseText, named, scan, itemText } = reading;
   reading.usedSetTexts.add(setText);
   let column: string | undefined;
-  if (setText.refs.length > 0) {
+  // "to enterprise tier": the value's own column named right after it.
+  const after = reading.items.columnItems.find((item) => item.from === setText.to)?.ref;
+  const namedAfter =
+    after && "column" in after && setText.refs.some((ref) => ref.column === after.column)
+      ? after.column
+      : undefined;
+  if (namedAfter !== undefined) {
+    column = namedAfter;
+  } else if (setText.refs.length > 0) {
     const columns = [...new Set(setText.refs.map((ref) => ref.column))];
     column =
       named.length === 1 && columns.includes(named[0])

@@ -212,7 +212,17 @@ function targetColumns(
         norm !== word &&
         vocabulary.columns.get(column)?.type === "text" &&
         normPhrase(column) === word;
-      return item.to === item.from + 1 && (key.startsWith(`${word} `) || plural);
+      // "every Atlassian product": a text column's name right after a value of another names
+      // the rows that value has.
+      const afterValue = positive.some(
+        (scope) =>
+          scope.kind === "scope" &&
+          scope.to === item.from &&
+          scope.cond.type === "values" &&
+          scope.cond.column !== column &&
+          vocabulary.columns.get(column)?.type === "text",
+      );
+      return (item.to === item.from + 1 && (key.startsWith(`${word} `) || plural)) || afterValue;
     });
     const rest = named.filter(
       (name) => !rowWords.some((item) => (item.ref as { column: string }).column === name),

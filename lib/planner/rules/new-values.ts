@@ -229,6 +229,8 @@ const STATE_VERBS: Record<string, string[]> = {
   finish: ["finished", "done", "complete", "completed"],
   complete: ["completed", "complete", "done"],
   unfreeze: ["active", "open"],
+  reinstate: ["active", "reinstated"],
+  restore: ["active", "restored"],
   unblock: ["active", "open"],
   unlock: ["unlocked", "active", "open"],
 };

@@ -83,6 +83,7 @@ export function tokenize(text: string): Token[] {
     }
     const read =
       readQuoted(text, position, spaceBefore) ??
+      readTime(position, rest) ??
       readNumber(text, position, rest) ??
       readWord(position, rest) ??
       readPunct(position, rest);
@@ -110,6 +111,21 @@ function readQuoted(text: string, position: number, spaceBefore: boolean): Read 
     end: quoted.end,
   };
   return { token, next: quoted.end };
+}
+
+/** A time of day ("21:15", "9:30"): one word, as a column of times holds it. */
+function readTime(position: number, rest: string): Read | null {
+  const time = /^\d{1,2}:\d{2}(?::\d{2})?(?![\p{L}\p{N}_:])/u.exec(rest);
+  if (!time) return null;
+  const raw = time[0];
+  const token = {
+    kind: "word" as const,
+    text: raw,
+    norm: raw,
+    start: position,
+    end: position + raw.length,
+  };
+  return { token, next: token.end };
 }
 
 function readNumber(text: string, position: number, rest: string): Read | null {
