@@ -30,6 +30,10 @@ describe("ranks and groups in plain words", () => {
     ["cut the most expensive wine of each region by 10%", ["W3 54.00", "W5 19.80", "W6 13.50"]],
     ["raise the cheapest Burgundy by $5", ["W2 30.00"]],
     ["take 10% off the top 2 by bottles", ["W2 22.50", "W4 16.20"]],
+    // The rank's word before its number, its column after: "the bottom 2 prices".
+    ["raise the bottom 2 prices by $1", ["W4 19.00", "W6 16.00"]],
+    ["cut the top 2 prices by 10%", ["W1 36.00", "W3 54.00"]],
+    ["raise the lowest 1 price in each region by $1", ["W2 26.00", "W4 19.00", "W6 16.00"]],
     ["Cut prices that are above their region's average by 10%", ["W3 54.00", "W5 19.80"]],
     [
       "raise wines priced below the average price for their region by 10%",
@@ -45,5 +49,27 @@ describe("ranks and groups in plain words", () => {
     ["raise the 2 cheapest by 5% and cut Rioja by 2%"],
   ])("refuses %s rather than guess", (instruction) => {
     expect(planWithRules({ instruction, profile, knownValues, now: new Date(0) }).ok).toBe(false);
+  });
+});
+
+describe("a rank that names the column to change", () => {
+  // Two prices: "prices" in the rank is the one the cut is of, once the rank is read apart.
+  const shop = new TextEncoder().encode(`sku,price,sale_price
+S1,10.00,9.00
+S2,30.00,25.00
+S3,20.00,
+`);
+  const shopProfile = profileDataset(parseCsv(shop));
+
+  it("changes the column the rank named when the rest names none", () => {
+    const planned = planWithRules({
+      instruction: "discount the top 2 prices by 5%",
+      profile: shopProfile,
+      now: new Date(0),
+    });
+    if (!planned.ok) throw new Error(`refused: ${planned.reason}`);
+    const [operation] = planned.plan.operations;
+    expect(operation.filter.top).toEqual({ n: 2, by: "price", order: "highest", ties: "all" });
+    expect(operation.action).toMatchObject({ type: "percent_decrease", column: "price", value: 5 });
   });
 });

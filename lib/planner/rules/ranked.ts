@@ -11,7 +11,15 @@ import type { Vocabulary } from "./vocabulary";
  */
 
 export type RowChoice =
-  | { kind: "top"; from: number; to: number; top: Top; words: string }
+  | {
+      kind: "top";
+      from: number;
+      to: number;
+      top: Top;
+      words: string;
+      /** The column the rank named as the rows' amount ("the top 10 prices"), as written. */
+      said?: string;
+    }
   | {
       kind: "group";
       from: number;
@@ -86,7 +94,9 @@ function readRank(
       }
     }
     const top = read(m);
-    if (top) return { kind: "top", from, to, top, words: instruction.slice(from, to) };
+    const byAt = m.indices.groups?.by;
+    const said = byAt && !/\bby\s/.test(m[0]) ? instruction.slice(...byAt) : undefined;
+    if (top) return { kind: "top", from, to, top, words: instruction.slice(from, to), said };
   }
   return undefined;
 }
@@ -120,6 +130,23 @@ function rankPatterns(
         const by = columnNamed(m.groups?.by ?? "", vocabulary);
         const order = m.groups?.dir === "bottom" ? "lowest" : "highest";
         return by ? rankOf(m, by.name, order, vocabulary) : undefined;
+      },
+    },
+    {
+      // "the bottom 3 salaries", "the lowest 5 salaries", "the top 3 earners".
+      regex: new RegExp(
+        String.raw`\b(?:the\s+)?(?<dir>top|bottom|highest|lowest|largest|smallest|biggest)\s+${COUNT}\s+(?:${col("by")}|(?<earners>earners|paid|salaries|wages))${each}`,
+        "d",
+      ),
+      read: (m) => {
+        const price = vocabulary.roles.price;
+        const named = m.groups?.by;
+        const by = named ? columnNamed(named, vocabulary)?.name : undefined;
+        const column = by ?? (price && "column" in price ? price.column : undefined);
+        const order = /^(?:bottom|lowest|smallest)$/.test(m.groups?.dir ?? "")
+          ? "lowest"
+          : "highest";
+        return column ? rankOf(m, column, order, vocabulary) : undefined;
       },
     },
     {
@@ -198,9 +225,17 @@ function readGroupComparison(
   return undefined;
 }
 
-/** The instruction without the phrase, for the grammar ("the 10 cheapest" → "everything"). */
-export function withoutRowChoice(instruction: string, choice: RowChoice): string {
-  const filler = choice.kind === "top" ? "everything" : "";
+/**
+ * The instruction without the phrase, for the grammar ("the 10 cheapest" → "everything"), or
+ * with only the column it named left ("discount the top 10 prices" → "discount the prices").
+ */
+export function withoutRowChoice(
+  instruction: string,
+  choice: RowChoice,
+  keepColumn = false,
+): string {
+  const filler =
+    choice.kind !== "top" ? "" : keepColumn && choice.said ? `the ${choice.said}` : "everything";
   return `${instruction.slice(0, choice.from)}${filler}${instruction.slice(choice.to)}`
     .replace(/\s{2,}/g, " ")
     .trim();

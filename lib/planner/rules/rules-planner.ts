@@ -77,14 +77,28 @@ function planOrRefuse(request: PlanRequest, createdAt: Date): Outcome {
   // (ranked.ts); a formula or text action is read apart too, and the rest of the instruction,
   // with a stand-in for it, goes through the grammar like any other (computed.ts).
   const choice = readRowChoice(request.instruction, vocabulary);
-  const instruction = choice ? withoutRowChoice(request.instruction, choice) : request.instruction;
-  const computed = readComputedAction(instruction, vocabulary);
-  if (computed && computed.column === vocabulary.keyColumn) {
+  const read = (keepColumn: boolean) => {
+    const instruction = choice
+      ? withoutRowChoice(request.instruction, choice, keepColumn)
+      : request.instruction;
+    const computed = readComputedAction(instruction, vocabulary);
+    const keyChanged = computed?.column === vocabulary.keyColumn;
+    const interpretation = keyChanged
+      ? undefined
+      : interpretWithComputed(instruction, computed, vocabulary, createdAt);
+    return { computed, interpretation };
+  };
+  let { computed, interpretation } = read(false);
+  // "discount the top 10 prices by 5%": the column the rank named may be the one to change.
+  if (interpretation && !interpretation.ok && choice?.kind === "top" && choice.said) {
+    const again = read(true);
+    if (again.interpretation?.ok) ({ computed, interpretation } = again);
+  }
+  if (!interpretation) {
     return incomplete(
-      `${computed.column} is the key that tells rows apart, so a plan cannot change it. To keep a changed copy, add a column for it to the table first.`,
+      `${computed?.column} is the key that tells rows apart, so a plan cannot change it. To keep a changed copy, add a column for it to the table first.`,
     );
   }
-  const interpretation = interpretWithComputed(instruction, computed, vocabulary, createdAt);
   if (!interpretation.ok) {
     return {
       ok: false,
