@@ -87,7 +87,7 @@ function sortItems(clause: Clause): ClauseItems {
 
 /** The verb: the clause's own, the previous clause's, or what its amounts and values imply. */
 function actionContext(
-  { verbItem, amounts, flags, goals, columnItems, setTexts, tos }: ClauseItems,
+  { verbItem, amounts, bools, flags, goals, columnItems, setTexts, tos }: ClauseItems,
   clauseText: string,
   previous: ActionContext | undefined,
 ): ActionContext {
@@ -106,9 +106,10 @@ function actionContext(
     const directed = amounts.find((amount) => amount.direction !== undefined);
     if (directed) context = { verb: directed.direction === "up" ? "increase" : "decrease" };
     // "marked as sold", "no salary under 50,000", "sales gets no bonus", "price all accessories
-    // at 9.99": what the rows end up as.
+    // at 9.99", "on_sale = true for …": what the rows end up as.
     else if (
       flags.some((item) => item.marker === "as") ||
+      bools.some((bool) => flags.some((flag) => flag.to === bool.from)) ||
       goals.length > 0 ||
       amounts.some((amount) => amount.mode === "to")
     )

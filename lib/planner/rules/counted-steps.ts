@@ -121,6 +121,47 @@ export function readTimesSteps(scan: Scan, lexed: LexItem[]): LexItem[] {
   return [...before, multiply, ...rest.slice(before.length)];
 }
 
+/** Signs and words for "times" between a column and its factor: "price x1.1", "price * 0.9". */
+const TIMES_SIGNS = new Set(["times", "x", "×", "*"]);
+
+/**
+ * "price x1.1 for shoes", "price * 0.9 where …", "price times 1.1": a numeric column, a sign of
+ * times and a number, in a clause with no verb, multiply the column by that number.
+ */
+export function readColumnTimes(scan: Scan, lexed: LexItem[]): LexItem[] {
+  if (lexed.some((item) => item.kind === "verb")) return lexed;
+  const at = lexed.findIndex((item, k) => {
+    const column = lexed[k - 1];
+    const amount = lexed[k + 1];
+    return (
+      (item.kind === "unknown" || item.kind === "stop") &&
+      item.to === item.from + 1 &&
+      TIMES_SIGNS.has(scan.tokens[item.from].norm) &&
+      column?.kind === "column" &&
+      column.to === item.from &&
+      "column" in column.ref &&
+      isNumeric(scan.vocabulary, column.ref.column) &&
+      amount?.kind === "amount" &&
+      amount.from === item.to &&
+      amount.mode === "bare" &&
+      amount.num.unit === "plain" &&
+      amount.num.value > 0
+    );
+  });
+  if (at < 0) return lexed;
+  const amount = lexed[at + 1] as Extract<LexItem, { kind: "amount" }>;
+  const sign = lexed[at];
+  const multiply: LexItem = {
+    kind: "verb",
+    verb: "multiply",
+    factor: amount.num.value,
+    word: "multiply",
+    from: sign.from,
+    to: amount.to,
+  };
+  return [...lexed.slice(0, at), multiply, ...lexed.slice(at + 2)];
+}
+
 /**
  * "listings on the market for more than 60 days": a column named after "on the" or "in the",
  * whose own condition follows (after "for"), is said once by that condition; it is not a second

@@ -13,12 +13,12 @@ import {
   opt,
   quoted,
   seq,
-  shapedValue,
   tag,
   value,
   words,
 } from "./patterns";
 import { date } from "./patterns-date";
+import { shapedValue } from "./patterns-keys";
 import { num } from "./patterns-number";
 import {
   type ColumnRef,

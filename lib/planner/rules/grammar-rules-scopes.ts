@@ -30,12 +30,12 @@ import {
   opt,
   quoted,
   seq,
-  shapedValue,
   tag,
   value,
   words,
 } from "./patterns";
 import { date, dateColumn, relativeDate } from "./patterns-date";
+import { shapedValue } from "./patterns-keys";
 import { num } from "./patterns-number";
 import type { ColumnRef, ValueRef, ValueWord } from "./vocabulary";
 

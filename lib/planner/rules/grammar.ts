@@ -10,7 +10,6 @@ import {
   alt,
   type Caps,
   column,
-  key,
   opt,
   type Pattern,
   pattern,
@@ -18,10 +17,10 @@ import {
   rowNoun,
   type Scan,
   seq,
-  shapedValue,
   value,
   words,
 } from "./patterns";
+import { key, shapedValue } from "./patterns-keys";
 import { type Num, num } from "./patterns-number";
 import type { ColumnRef, FlagRef, ValueRef } from "./vocabulary";
 

@@ -5,6 +5,7 @@ import { readColumnVerbs } from "./column-verbs";
 import { alreadyExcluded } from "./conditions";
 import {
   readColumnsOfTheirScope,
+  readColumnTimes,
   readCountedSteps,
   readReceivedSteps,
   readTimesSteps,
@@ -57,6 +58,19 @@ export function interpret(scan: Scan, items: LexItem[]): Interpretation {
 
 type ItemText = (item: { from: number; to: number }) => string;
 
+/** Readers of items in their context, in the order they run. */
+const IN_CONTEXT: ((scan: Scan, lexed: LexItem[]) => LexItem[])[] = [
+  readNewTextValues,
+  readColumnsOfTheirScope,
+  readToColumnNumber,
+  readUpToAmounts,
+  readCountedSteps,
+  readReceivedSteps,
+  readColumnTimes,
+  readTimesSteps,
+  readBareSetValues,
+];
+
 function interpretOrThrow(scan: Scan, lexedItems: LexItem[]): Interpretation {
   const text = (from: number, to: number) => sourceText(scan.instruction, scan.tokens, from, to);
   const itemText: ItemText = (item) => text(item.from, item.to);
@@ -69,25 +83,7 @@ function interpretOrThrow(scan: Scan, lexedItems: LexItem[]): Interpretation {
     scan,
     readValueVerbs(scan, readVerbsAsValues(scan, readColumnVerbs(scan, lexedItems))),
   );
-  const lexed = readBareSetValues(
-    scan,
-    readTimesSteps(
-      scan,
-      readReceivedSteps(
-        scan,
-        readCountedSteps(
-          scan,
-          readUpToAmounts(
-            scan,
-            readToColumnNumber(
-              scan,
-              readColumnsOfTheirScope(scan, readNewTextValues(scan, reread)),
-            ),
-          ),
-        ),
-      ),
-    ),
-  );
+  const lexed = IN_CONTEXT.reduce((items, read) => read(scan, items), reread);
   const unplaced = unplacedWords(lexed, itemText);
   if (unplaced) return unplaced;
   const items = lexed as Item[];

@@ -90,7 +90,10 @@ const bookings = tableProfile([
 describe("restaurant bookings", () => {
   const { operations } = rulesOn(bookings, {
     knownValues: new Map([
-      ["guest_name", ["Smith party", "Garcia party", "Nguyen party", "Olsen party", "Haddad party"]],
+      [
+        "guest_name",
+        ["Smith party", "Garcia party", "Nguyen party", "Olsen party", "Haddad party"],
+      ],
       ["time", ["18:00", "21:15", "20:00", "21:15", "19:30"]],
       ["status", ["confirmed", "pending", "confirmed", "pending", "cancelled"]],
     ]),

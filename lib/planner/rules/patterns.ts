@@ -1,7 +1,6 @@
 import { GRAMMAR_WORDS, normPhrase } from "./grammar-words";
-import { keyShape, textShape } from "./name-forms";
 import type { Token } from "./tokenize";
-import type { ColumnRef, FlagRef, ValueRef, Vocabulary } from "./vocabulary";
+import type { ColumnRef, FlagRef, Vocabulary } from "./vocabulary";
 
 /**
  * A tiny backtracking matcher over tokens. A pattern returns every way it can match at a
@@ -108,7 +107,7 @@ function firstWord(text: string): string {
   return normPhrase(text).split(" ")[0];
 }
 
-const HYPHENS = new Set(["-", "–", "—"]);
+export const HYPHENS = new Set(["-", "–", "—"]);
 /** Punctuation that ends a phrase (a value never spans it). */
 const PHRASE_BREAK = new Set([",", ";", ":", ".", "!", "?", "(", ")", '"']);
 
@@ -373,82 +372,6 @@ export function flag(name: string): Pattern {
       return ref ? [{ end, caps: { ...caps, [name]: ref } }] : [];
     });
   return pattern(match, { classes: new Set(["flag"]) });
-}
-
-/**
- * A word that joins its neighbours without spaces ("A101", "supplier-3"), as written: the
- * source text of 1–5 tokens with no whitespace between them.
- */
-function compactCandidates(scan: Scan, at: number): { text: string; end: number }[] {
-  const { tokens, instruction } = scan;
-  const results: { text: string; end: number }[] = [];
-  const first = tokens[at];
-  if (!first || first.kind === "quoted" || first.kind === "punct") return results;
-  for (let end = at + 1; end <= Math.min(tokens.length, at + 5); end++) {
-    const last = tokens[end - 1];
-    if (end > at + 1 && (last.spaceBefore || last.kind === "quoted")) break;
-    if (last.kind === "punct" && !HYPHENS.has(last.text) && last.text !== "/") {
-      break;
-    }
-    if (last.kind === "punct") continue;
-    let text = instruction.slice(first.start, last.end);
-    if (last.kind === "word" && last.norm.length < last.text.length) {
-      text = text.slice(0, text.length - 2); // a possessive: "A101's"
-    }
-    results.push({ text, end });
-  }
-  return results;
-}
-
-/** A key of the dataset: known exactly when the caller passed every key, else by its shape. */
-export function key(name: string): Pattern {
-  const match: Matcher = (scan, at, caps) => {
-    const { vocabulary } = scan;
-    const named = phraseKeys(scan, at).map(({ key, end }) => ({
-      end,
-      caps: { ...caps, [name]: { key, text: key } },
-    }));
-    return named.concat(
-      compactCandidates(scan, at).flatMap(({ text, end }) => {
-        const known = vocabulary.knownKeys?.get(text.toLowerCase());
-        if (known !== undefined) return [{ end, caps: { ...caps, [name]: { key: known, text } } }];
-        if (!vocabulary.keyShapes.has(keyShape(text))) return [];
-        // Shaped like a key but not one of the known keys: still a key, reported as unknown.
-        const canonical = vocabulary.keyLettersUpper ? text.toUpperCase() : text;
-        const unknown = vocabulary.knownKeys !== undefined;
-        return [{ end, caps: { ...caps, [name]: { key: canonical, text, unknown } } }];
-      }),
-    );
-  };
-  return pattern(match, { classes: new Set(["compact"]) });
-}
-
-/** Keys of several words starting at `at` ("Marco Rossi", "Marco Rossi's"). */
-function phraseKeys(scan: Scan, at: number): { key: string; end: number }[] {
-  const { keyPhrases, maxKeyWords } = scan.vocabulary;
-  if (keyPhrases.size === 0) return [];
-  return phraseCandidates(scan, at, maxKeyWords).flatMap(({ phrase, end }) => {
-    const key = keyPhrases.get(phrase);
-    return key === undefined ? [] : [{ key, end }];
-  });
-}
-
-/** A value of a high-cardinality text column recognised by its shape ("supplier-3"). */
-export function shapedValue(name: string, columnCap?: string): Pattern {
-  const match: Matcher = (scan, at, caps) => {
-    const wanted = columnCap !== undefined ? (caps[columnCap] as ColumnRef | undefined) : undefined;
-    if (columnCap !== undefined && (!wanted || !("column" in wanted))) return [];
-    return compactCandidates(scan, at).flatMap(({ text, end }) => {
-      const shape = textShape(text);
-      const refs: ValueRef[] = [];
-      for (const [column, shapes] of scan.vocabulary.textShapes) {
-        if (wanted && "column" in wanted && wanted.column !== column) continue;
-        if (shapes.has(shape)) refs.push({ column, value: text });
-      }
-      return refs.length > 0 ? [{ end, caps: { ...caps, [name]: refs } }] : [];
-    });
-  };
-  return pattern(match, { classes: new Set(["compact"]) });
 }
 
 /** A quoted string. */

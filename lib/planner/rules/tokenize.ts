@@ -84,6 +84,7 @@ export function tokenize(text: string): Token[] {
     const read =
       readQuoted(text, position, spaceBefore) ??
       readTime(position, rest) ??
+      readShorthand(position, rest) ??
       readNumber(text, position, rest) ??
       readWord(position, rest) ??
       readPunct(position, rest);
@@ -91,7 +92,35 @@ export function tokenize(text: string): Token[] {
     spaceBefore = false;
     position = read.next;
   }
+  assignmentsAsTo(tokens);
   return tokens;
+}
+
+/** Words that open a change written as an assignment ("set stock=0 if …"). */
+const ASSIGNING = new Set(["set", "update", "change", "make"]);
+/** Words that start the rows of an assignment ("… where", "… for"). */
+const ROWS_START = new Set(["where", "for", "if", "when", "with", "whose"]);
+
+/**
+ * "set stock=0 if color is black", "price = 99 for 1001": in a sentence that opens with a set
+ * verb, or names its rows after the "=", the first "=" before the rows is "to" (as in SQL's
+ * SET … WHERE); elsewhere "stock = 0" says which rows.
+ */
+function assignmentsAsTo(tokens: Token[]): void {
+  let start = 0;
+  for (let at = 0; at <= tokens.length; at++) {
+    const token = tokens[at];
+    if (token && !(token.kind === "punct" && /^[.;!?]$/.test(token.text))) continue;
+    const sentence = tokens.slice(start, at);
+    start = at + 1;
+    const equals = sentence.findIndex((t) => t.kind === "punct" && t.text === "=");
+    if (equals <= 0) continue;
+    const rowsAt = sentence.findIndex((t) => t.kind === "word" && ROWS_START.has(t.norm));
+    if (rowsAt >= 0 && rowsAt < equals) continue;
+    if (!ASSIGNING.has(sentence[0].norm) && rowsAt < 0) continue;
+    sentence[equals].kind = "word";
+    sentence[equals].norm = "to";
+  }
 }
 
 /** A token read at a position, and where reading goes on. */
@@ -111,6 +140,35 @@ function readQuoted(text: string, position: number, spaceBefore: boolean): Read 
     end: quoted.end,
   };
   return { token, next: quoted.end };
+}
+
+/**
+ * Shorthand as people type it in a hurry: "->" and "→" for "to", "w/" and "w/o" for "with" and
+ * "without", "x" straight before a number for "times" ("price x1.1"). Each is a word whose
+ * normal form is the word it stands for, written as it was.
+ */
+const SHORTHAND: [RegExp, string][] = [
+  [/^(?:->|→)/, "to"],
+  [/^w\/o(?![\p{L}\p{N}_])/iu, "without"],
+  [/^w\/(?![\p{L}\p{N}_])/iu, "with"],
+  [/^x(?=\d+(?:\.\d+)?(?![\p{L}\p{N}_]))/u, "x"],
+];
+
+function readShorthand(position: number, rest: string): Read | null {
+  for (const [pattern, norm] of SHORTHAND) {
+    const found = pattern.exec(rest);
+    if (!found) continue;
+    const raw = found[0];
+    const token = {
+      kind: "word" as const,
+      text: raw,
+      norm,
+      start: position,
+      end: position + raw.length,
+    };
+    return { token, next: token.end };
+  }
+  return null;
 }
 
 /** A time of day ("21:15", "9:30"): one word, as a column of times holds it. */
