@@ -267,7 +267,9 @@ function roundingStep(found: Found): string | undefined {
 export function roundReading(found: Found): Reading | undefined {
   const column = found.column("col");
   if (!column || (column.type !== "number" && column.type !== "integer")) return undefined;
-  const direction = (found.group("dir") ?? found.group("dir2"))?.toLowerCase();
+  // "to the next dollar" goes up unless said otherwise.
+  const said = (found.group("dir") ?? found.group("dir2"))?.toLowerCase();
+  const direction = said ?? (found.group("next") !== undefined ? "up" : undefined);
   const fn = direction === "up" ? "ceil" : direction === "down" ? "floor" : "round";
   const ref = reference(column.name);
   // Cents are hundredths of the unit: "the nearest 50 cents" is the nearest 0.5.

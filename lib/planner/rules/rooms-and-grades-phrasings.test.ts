@@ -380,6 +380,11 @@ const subscriptions = tableProfile([
 ]);
 
 describe("subscriptions renewing soon", () => {
+  const fee = (expression: string) => ({
+    type: "set_expression",
+    column: "monthly_fee",
+    expression,
+  });
   const { operation } = rulesOn(subscriptions, {
     knownValues: new Map([
       ["status", ["active", "paused", "cancelled"]],
@@ -407,11 +412,6 @@ describe("subscriptions renewing soon", () => {
   });
 
   it("reads rounding a column by itself as a formula of it", () => {
-    const fee = (expression: string) => ({
-      type: "set_expression",
-      column: "monthly_fee",
-      expression,
-    });
     expect(operation("round fees to the nearest 10").action).toEqual(
       fee("round(monthly_fee / 10) * 10"),
     );
@@ -434,6 +434,20 @@ describe("subscriptions renewing soon", () => {
     );
     expect(operation("round all fees to the nearest cent").action).toEqual(
       fee("round(monthly_fee, 2)"),
+    );
+  });
+
+  it("rounds to a step written '.50', and up to 'the next' one", () => {
+    expect(operation("round all fees up to the nearest .50").action).toEqual(
+      fee("ceil(monthly_fee / 0.5) * 0.5"),
+    );
+    // "The next dollar" is the one above, unless said otherwise.
+    expect(operation("round fees to the next dollar").action).toEqual(fee("ceil(monthly_fee)"));
+    expect(operation("round fees down to the next dollar").action).toEqual(
+      fee("floor(monthly_fee)"),
+    );
+    expect(operation("round fees up to the next 50 cents").action).toEqual(
+      fee("ceil(monthly_fee / 0.5) * 0.5"),
     );
   });
 
