@@ -273,7 +273,7 @@ function formulaPatterns(col: ColumnGroup): Pattern[] {
 /** Rounding a column by itself: to the nearest 10, to 2 decimals, to whole dollars; up or down. */
 function roundPatterns(col: ColumnGroup): Pattern[] {
   // "the next dollar", said of rounding up, is the nearest one above.
-  const nearest = String.raw`(?:nearest|next)`;
+  const nearest = "(?:nearest|next)";
   const whole = String.raw`(?:whole\s+(?:numbers?|dollars?|euros?|pounds?|units?)|(?:the\s+)?${nearest}\s+(?:whole\s+)?(?:number|dollar|euro|pound|integer|unit))`;
   const cents = String.raw`(?:the\s+)?${nearest}\s+(?:(?<cents>\d+)\s*(?:cents?|pence|ct)|(?<cent>cent|penny))\b`;
   const target = String.raw`(?:${cents}|(?:the\s+)?${nearest}\s+(?:[$€£]\s?(?=\.?\d))?(?:(?<step>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?|\.\d+)(?<k>k)?|(?<stepWord>ten|hundred|thousand))\b(?:\s+(?:dollars?|euros?|pounds?|bucks))?|(?<places>\d+)\s+(?:decimals?|decimal\s+places?|places?)|(?<whole>${whole}))`;
