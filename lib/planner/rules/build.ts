@@ -141,13 +141,32 @@ function buildFilter(vocabulary: Vocabulary, draft: DraftOperation): Filter {
       }
       if (filter.in_stock === !cond.value) continue; // already excluded
     }
-    none.push(...conditions(vocabulary, cond));
+    none.push(...noneConditions(vocabulary, cond));
   }
 
   if (all.length > 0) filter.all = all;
   if (draft.any.length > 0) filter.any = draft.any.flatMap((cond) => conditions(vocabulary, cond));
   if (none.length > 0) filter.none = none;
   return filter;
+}
+
+/**
+ * A condition of the rows left out. `none` leaves out a row that meets any one of its
+ * conditions, so a span of days ("except those serviced in 2026") is one condition, between its
+ * first and last day (interpret.ts refuses a span where a column also holds times of day).
+ */
+function noneConditions(vocabulary: Vocabulary, cond: RowCondition): Condition[] {
+  if (cond.type !== "dateRange" || cond.from === undefined || cond.to === undefined) {
+    return conditions(vocabulary, cond);
+  }
+  return [{ column: cond.column, op: "between", value: [cond.from, dayBefore(cond.to)] }];
+}
+
+/** The ISO day before an ISO day. */
+function dayBefore(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - 1);
+  return date.toISOString().slice(0, 10);
 }
 
 function conditions(vocabulary: Vocabulary, cond: RowCondition): Condition[] {

@@ -113,6 +113,7 @@ function interpretOrThrow(scan: Scan, lexedItems: LexItem[]): Interpretation {
     );
   }
   applyExclusions(exclusions, operations);
+  refuseSpansLeftOutWithTimes(scan, operations);
 
   const numeric = operations.filter((operation) => writesNumber(scan.vocabulary, operation.action));
   if (Object.keys(options).length > 0 && numeric.length === 0) {
@@ -291,6 +292,28 @@ function applyExclusions(exclusions: Exclusion[], operations: DraftOperation[]):
     }
   }
 }
+
+/**
+ * Days left out are one condition from the first day to the last (build.ts), which holds for a
+ * column of days; where a column also holds times of day, the last day's later times would not
+ * be left out, so that is refused.
+ */
+function refuseSpansLeftOutWithTimes(scan: Scan, operations: DraftOperation[]): void {
+  for (const operation of operations) {
+    for (const cond of operation.none) {
+      if (cond.type !== "dateRange" || cond.from === undefined || cond.to === undefined) continue;
+      const column = scan.vocabulary.columns.get(cond.column);
+      const days = [column?.min, column?.max].every((cell) => cell !== undefined && DAY.test(cell));
+      if (days) continue;
+      refuse(
+        `${cond.column} holds times of day, so leaving out the days from ${cond.from} to before ${cond.to} cannot be said exactly; say the rows to change instead.`,
+        [],
+      );
+    }
+  }
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 function mergeSpec<T extends object>(target: T, addition: T, words: string): void {
   for (const [name, value] of Object.entries(addition)) {
