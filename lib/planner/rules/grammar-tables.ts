@@ -319,6 +319,7 @@ export const STOP_WORDS = [
   "also",
   "range",
   "else",
+  "otherwise",
   "everything else",
   "the rest",
   "all other",

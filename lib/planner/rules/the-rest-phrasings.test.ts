@@ -32,6 +32,15 @@ describe("the rest of the rows", () => {
     ]);
   });
 
+  it("reads 'others' and 'otherwise' as the rest", () => {
+    const rest = [
+      { filter: { all: [dept("Engineering")] }, action: raise(5) },
+      { filter: { none: [dept("Engineering")] }, action: raise(3) },
+    ];
+    expect(operations("Engineering gets 5%, others 3%")).toEqual(rest);
+    expect(operations("raise salaries by 5% for Engineering, otherwise by 3%")).toEqual(rest);
+  });
+
   it("refuses the rest of changes that named no rows", () => {
     expect(refusal("raise salaries by 2% and the rest by 1%")).toContain("the rest");
   });

@@ -9,7 +9,7 @@ import type { Scan } from "./patterns";
  * `none` leaves out rows matching any one condition), and is refused.
  */
 
-const REST = [["else"], ["the", "rest"], ["all", "others"], ["all", "other"], ["the", "others"]];
+const REST = [["else"], ["otherwise"], ["the", "rest"], ["others"], ["all", "other"]];
 
 /** Whether a clause speaks of the rest of the rows. */
 export function saysTheRest(scan: Scan, clause: Clause): boolean {
