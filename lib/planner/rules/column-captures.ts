@@ -9,7 +9,7 @@ import {
   type Scan,
   words,
 } from "./patterns";
-import type { ColumnRef } from "./vocabulary";
+import type { ColumnRef, ValueWord } from "./vocabulary";
 
 /**
  * Patterns that capture a column the words imply rather than name: the table's one count of
@@ -130,30 +130,46 @@ export function valueWord(name: string): Pattern {
     // the rows themselves than the rows whose title has the word.
     const ref = valueWords.get(token.norm);
     if (!ref) return [];
+    if (ref.capitals && !/^\p{Lu}+$/u.test(token.text)) return [];
+    // "Decaf Beans" of "Decaf Beans 500g", "LED bulbs" of "LED Bulb A19": words that follow
+    // each other in a value are one phrase, never two conditions (in an exception, two would
+    // leave out every "… Beans"); the last may be a plural.
+    const { phrase, end } = valuePhrase(scan, at, ref);
+    // Capitals are also emphasis ("raise ALL prices") and say nothing in an instruction written
+    // all in them: such a word is read only with the words after it that the value has ("LED
+    // bulbs").
+    if (ref.capitals && end === at + 1) return [];
     // A short word names its one value when written as a name is ("Ana", not "ana"), or as the
     // start of words of a value ("hex bolt" of "Hex bolt M6").
     const short = ref.value !== undefined;
-    if (short && /^\p{Lu}/u.test(token.text))
-      return [{ end: at + 1, caps: { ...caps, [name]: ref } }];
-    // "Decaf Beans" of "Decaf Beans 500g": words that follow each other in a value are one
-    // phrase, never two conditions (in an exception, two would leave out every "… Beans").
-    let end = at + 1;
-    let phrase = ref.word;
-    for (;;) {
-      const next = scan.tokens[end];
-      const more = next?.kind === "word" ? valueWords.get(next.norm) : undefined;
-      if (!more || more.column !== ref.column) break;
-      const longer = `${phrase} ${more.word}`;
-      // A whole value ("Blood Test") is the value rule's to read.
-      if (scan.vocabulary.valuePhrases.has(normPhrase(longer))) break;
-      if (!someValueHas(scan, ref.column, longer)) break;
-      phrase = longer;
-      end++;
+    if (short && end === at + 1) {
+      return /^\p{Lu}/u.test(token.text) ? [{ end, caps: { ...caps, [name]: ref } }] : [];
     }
-    if (short && end === at + 1) return [];
     return [{ end, caps: { ...caps, [name]: { column: ref.column, word: phrase } } }];
   };
   return pattern(match, { classes: new Set(["compact"]) });
+}
+
+/** The longest run of words from `at` that a value of the word's column has, in order. */
+function valuePhrase(scan: Scan, at: number, ref: ValueWord): { phrase: string; end: number } {
+  const { valueWords } = scan.vocabulary;
+  let end = at + 1;
+  let phrase = ref.word;
+  for (;;) {
+    const next = scan.tokens[end];
+    if (next?.kind !== "word") break;
+    const plural = next.norm.endsWith("s") && !valueWords.has(next.norm);
+    const more = valueWords.get(plural ? next.norm.slice(0, -1) : next.norm);
+    if (!more || more.column !== ref.column) break;
+    const longer = `${phrase} ${more.word}`;
+    // A whole value ("Blood Test") is the value rule's to read.
+    if (scan.vocabulary.valuePhrases.has(normPhrase(longer))) break;
+    if (!someValueHas(scan, ref.column, longer)) break;
+    phrase = longer;
+    end++;
+    if (plural) break;
+  }
+  return { phrase, end };
 }
 
 /** Whether a value of `column` has `text` in it, ignoring case. */

@@ -276,8 +276,11 @@ export function readPluralValueWords(scan: Scan, lexed: LexItem[]): LexItem[] {
   let previous: LexItem | undefined;
   return lexed.map((item) => {
     const token = scan.tokens[item.from];
+    // Right after a value or a column ("Portland shows"), not after "of the" ("the cost of the
+    // bulbs": the bulbs are the rows).
     const qualified =
-      previous?.kind === "scope" || previous?.kind === "column" || previous?.kind === "flag";
+      (previous?.kind === "scope" || previous?.kind === "column" || previous?.kind === "flag") &&
+      previous.to === item.from;
     const word = item.to === item.from + 1 && token.kind === "word";
     let ref =
       word && !qualified && item.kind === "unknown"

@@ -12,7 +12,10 @@ export function valueWordMap(
   flagPhrases: Map<string, FlagRef>,
   rowNouns: Set<string>,
 ): Vocabulary["valueWords"] {
-  const byWord = new Map<string, { column: string; word: string; values: Set<string> } | null>();
+  const byWord = new Map<
+    string,
+    { column: string; word: string; values: Set<string>; capitals: boolean } | null
+  >();
   for (const [phrase, refs] of valuePhrases) {
     // The values as written, not the other forms made of them ("blood tests" for Blood Test).
     if (!phrase.includes(" ") || phrase !== normPhrase(refs[0].value)) continue;
@@ -20,7 +23,11 @@ export function valueWordMap(
     if (refs.some((ref) => ref.column !== column)) continue;
     const written = refs[0].value.split(/[^\p{L}\p{N}]+/u);
     for (const word of phrase.split(" ")) {
-      if (word.length < 3 || !/^\p{L}+$/u.test(word) || GRAMMAR_WORDS.has(word)) continue;
+      const asWritten = written.find((part) => normPhrase(part) === word) ?? word;
+      // "LED" of "LED Bulb A19" is no "led by": an acronym is read where written so.
+      const capitals = GRAMMAR_WORDS.has(word) && /^\p{Lu}{2,5}$/u.test(asWritten);
+      if (word.length < 3 || !/^\p{L}+$/u.test(word)) continue;
+      if (GRAMMAR_WORDS.has(word) && !capitals) continue;
       if (valuePhrases.has(word) || columnPhrases.has(word) || flagPhrases.has(word)) continue;
       if (rowNouns.has(word)) continue;
       const known = byWord.get(word);
@@ -32,16 +39,17 @@ export function valueWordMap(
         known.values.add(refs[0].value);
         continue;
       }
-      const asWritten = written.find((part) => normPhrase(part) === word) ?? word;
-      byWord.set(word, { column, word: asWritten, values: new Set([refs[0].value]) });
+      byWord.set(word, { column, word: asWritten, values: new Set([refs[0].value]), capitals });
     }
   }
   const valueWords: Vocabulary["valueWords"] = new Map();
   for (const [word, ref] of byWord) {
     if (!ref) continue;
-    if (word.length >= 4) valueWords.set(word, { column: ref.column, word: ref.word });
+    const capitals = ref.capitals ? { capitals: true as const } : {};
+    if (word.length >= 4) valueWords.set(word, { column: ref.column, word: ref.word, ...capitals });
     else if (ref.values.size === 1) {
-      valueWords.set(word, { column: ref.column, word: ref.word, value: [...ref.values][0] });
+      const value = [...ref.values][0];
+      valueWords.set(word, { column: ref.column, word: ref.word, value, ...capitals });
     }
   }
   return valueWords;

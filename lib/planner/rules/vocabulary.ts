@@ -96,6 +96,8 @@ export interface ValueWord {
   column: string;
   word: string;
   value?: string;
+  /** An acronym that is also an English word ("LED"): only where written in capitals. */
+  capitals?: true;
 }
 
 const cache = new WeakMap<
