@@ -163,7 +163,7 @@ function actionContext(
 /** Named columns that are not scope nouns, and yes/no columns that only name rows. */
 function targetColumns(
   scan: Scan,
-  { positive, columnItems, verbItem }: ClauseItems,
+  { positive, columnItems, verbItem, flags, setTexts }: ClauseItems,
   context: ActionContext,
 ): Pick<Reading, "named" | "impliedFlags"> {
   const { vocabulary } = scan;
@@ -201,37 +201,72 @@ function targetColumns(
   ];
   // "set grade to D for students whose …": a column named like the rows (student, for the
   // rows of student_id) is the rows when another column is named as the one to change.
-  if (named.length > 1) {
-    // So is a text column named in the plural ("for patients without insurance" where a
-    // patient column holds names): the people the rows are about.
-    const key = normPhrase(vocabulary.keyColumn);
-    const rowWords = columnItems.filter((item) => {
-      const norm = scan.tokens[item.from].norm;
-      const word = norm.replace(/s$/, "");
-      const column = (item.ref as { column: string }).column;
-      const plural =
-        norm !== word &&
-        vocabulary.columns.get(column)?.type === "text" &&
-        normPhrase(column) === word;
-      // "every Atlassian product": a text column's name right after a value of another names
-      // the rows that value has.
-      const afterValue = positive.some(
-        (scope) =>
-          scope.kind === "scope" &&
-          scope.to === item.from &&
-          scope.cond.type === "values" &&
-          scope.cond.column !== column &&
-          vocabulary.columns.get(column)?.type === "text",
-      );
-      return (item.to === item.from + 1 && (key.startsWith(`${word} `) || plural)) || afterValue;
-    });
+  // With a yes/no phrase or a value to set, that is the target ("mark every product with 0
+  // units as on sale").
+  const otherTarget = flags.length > 0 || setTexts.length > 0;
+  if (named.length > 1 || (named.length === 1 && otherTarget)) {
+    const rowWords = rowWordItems(scan, positive, columnItems);
     const rest = named.filter(
       (name) => !rowWords.some((item) => (item.ref as { column: string }).column === name),
     );
-    if (rest.length === 1) return { named: rest, impliedFlags };
+    if (rest.length === 1 || (rest.length === 0 && otherTarget)) {
+      return { named: rest, impliedFlags };
+    }
   }
   return { named, impliedFlags };
 }
+
+/**
+ * Column words that say what the rows are rather than what changes: the key column's noun
+ * ("students" for student_id); a text column named in the plural ("for patients without
+ * insurance" where a patient column holds names); a text column's name right after a value of
+ * another ("every Atlassian product"); a column's name after "every" or "each", values between
+ * ("every Enterprise customer", "every Napa Valley bottle").
+ */
+function rowWordItems(
+  scan: Scan,
+  positive: Item[],
+  columnItems: ItemOf<"column">[],
+): ItemOf<"column">[] {
+  const { vocabulary } = scan;
+  const key = normPhrase(vocabulary.keyColumn);
+  return columnItems.filter((item) => {
+    const norm = scan.tokens[item.from].norm;
+    const word = norm.replace(/s$/, "");
+    const column = (item.ref as { column: string }).column;
+    const text = vocabulary.columns.get(column)?.type === "text";
+    const plural = norm !== word && text && normPhrase(column) === word;
+    const afterValue = positive.some(
+      (scope) =>
+        scope.kind === "scope" &&
+        scope.to === item.from &&
+        scope.cond.type === "values" &&
+        scope.cond.column !== column &&
+        text,
+    );
+    const oneWord = item.to === item.from + 1;
+    return (
+      (oneWord && (key.startsWith(`${word} `) || plural)) ||
+      afterValue ||
+      afterEvery(scan, positive, item)
+    );
+  });
+}
+
+/** Whether "every" or "each" comes before a word, with only values between. */
+function afterEvery(scan: Scan, positive: Item[], item: Item): boolean {
+  let at = item.from;
+  for (;;) {
+    const before = positive.find(
+      (scope): scope is ItemOf<"scope"> => scope.kind === "scope" && scope.to === at,
+    );
+    if (!before || (before.cond.type !== "values" && before.cond.type !== "text")) break;
+    at = before.from;
+  }
+  return EVERY.has(scan.tokens[at - 1]?.norm ?? "");
+}
+
+const EVERY = new Set(["every", "each"]);
 
 /** Whether an item follows the verb, with at most "the" between ("change the brand from …"). */
 function rightAfter(scan: Scan, verbItem: Item, item: Item): boolean {

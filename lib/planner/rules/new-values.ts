@@ -121,8 +121,8 @@ function opensState(scan: Scan, item: LexItem | undefined, next: LexItem | undef
 }
 
 /**
- * The text column a set verb names before this point of its sentence (the nearest column back
- * to the verb), or undefined when the clause so far is not "set <text column> … ".
+ * The text column a set verb names before this point of its sentence (the one right after the
+ * verb, else the nearest column back to it), or undefined when the clause so far is not "set <text column> … ".
  */
 function textColumnSet(scan: Scan, before: LexItem[]): string | undefined {
   let column: string | undefined;
@@ -139,6 +139,11 @@ function textColumnSet(scan: Scan, before: LexItem[]): string | undefined {
       if (named && "column" in named && named.column === item.cond.column) column = named.column;
     }
     if (item.kind === "verb") {
+      // "set the plan of every APAC customer to Pro": the column right after the verb.
+      let next = at + 1;
+      while (before[next]?.kind === "stop") next++;
+      const first = before[next];
+      if (first?.kind === "column" && "column" in first.ref) column = first.ref.column;
       if (item.verb !== "set" || column === undefined) return;
       return scan.vocabulary.columns.get(column)?.type === "text" ? column : undefined;
     }
