@@ -63,6 +63,7 @@ export function readBareSetValues(scan: Scan, lexed: LexItem[]): LexItem[] {
 function bareSetClause(scan: Scan, items: LexItem[]): LexItem[] {
   const norm: Norm = (item) => scan.tokens[item.from]?.norm ?? "";
   return (
+    takingOver(scan, items, norm) ??
     givenValue(scan, items, norm) ??
     givenToRows(items, norm) ??
     valueBeforeRows(scan, items, norm) ??
@@ -110,6 +111,37 @@ function lastPlaced(items: readonly LexItem[]): number {
   let last = items.length - 1;
   while (last > 0 && items[last].kind === "stop") last--;
   return last;
+}
+
+/** Words of taking something over, after who takes it: "Clara Jensen takes over …". */
+const TAKING_OVER = [
+  ["takes", "over"],
+  ["take", "over"],
+  ["will", "take", "over"],
+  ["is", "taking", "over"],
+];
+
+/**
+ * "Clara Jensen takes over all the rooms on floor 2", "Jean-Luc takes over the Pad Thai": a
+ * value of a text column opening the clause, then "takes over" and the rows, sets that column
+ * to the value for them.
+ */
+function takingOver(scan: Scan, items: LexItem[], norm: Norm) {
+  const who = textValue(scan, items[0]);
+  if (!who) return undefined;
+  const words = TAKING_OVER.find((phrase) =>
+    phrase.every((word, k) => {
+      const item = items[1 + k];
+      return item !== undefined && item.kind !== "scope" && norm(item) === word;
+    }),
+  );
+  if (!words) return undefined;
+  const rest = items.slice(1 + words.length);
+  if (!namesRows(rest) || givesValue(rest)) return undefined;
+  // The verb goes first (clauses split before verbs), as wide as nothing.
+  const verb: LexItem = { kind: "verb", verb: "set", word: "set", from: who.from, to: who.from };
+  const taking: LexItem = { kind: "stop", from: items[1].from, to: items[words.length].to };
+  return [verb, asSetText(who), taking, ...rest];
 }
 
 /**
