@@ -7,8 +7,25 @@ export const GRAMMAR_WORDS = new Set<string>();
 
 /** Lower case without accents: "Café" → "cafe", "Rhône" → "rhone". */
 export function fold(text: string): string {
-  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+  return text
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[øæœßłđðþı]/g, (letter) => LETTERS_WITHOUT_MARKS[letter]);
 }
+
+/** Letters that are not a letter and a mark, written as people without them type them. */
+const LETTERS_WITHOUT_MARKS: Record<string, string> = {
+  ø: "o",
+  æ: "ae",
+  œ: "oe",
+  ß: "ss",
+  ł: "l",
+  đ: "d",
+  ð: "d",
+  þ: "th",
+  ı: "i",
+};
 
 /**
  * Lower case without accents; a possessive "'s" dropped (as the tokenizer drops it); runs of

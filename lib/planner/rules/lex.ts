@@ -166,7 +166,7 @@ function typoItem(scan: Scan, at: number): LexItem | undefined {
   const { valueWords } = scan.vocabulary;
   if (token.norm.endsWith("s") && valueWords.has(token.norm.slice(0, -1))) return undefined;
   const matches = typoMatches(scan.vocabulary, token.norm);
-  if (matches.length === 0) return columnTypoItem(scan, at);
+  if (matches.length === 0) return shortenedValueItem(scan, at) ?? columnTypoItem(scan, at);
   if (matches.length !== 1) return undefined;
   const [ref] = matches;
   return {
@@ -200,6 +200,29 @@ function columnTypoItem(scan: Scan, at: number): LexItem | undefined {
     from: at,
     to: at + 1,
     note: `read ${JSON.stringify(token.text)} as the column ${column}`,
+  };
+}
+
+/**
+ * "math courses", "chem labs": a word of four letters or more that begins exactly one one-word
+ * value, as a shortening of it, read as that value with a note the user sees.
+ */
+function shortenedValueItem(scan: Scan, at: number): LexItem | undefined {
+  const token = scan.tokens[at];
+  if (token.norm.length < 4 || !/^\p{L}+$/u.test(token.norm)) return undefined;
+  const found = new Map<string, ValueRef>();
+  for (const [phrase, refs] of scan.vocabulary.typoCandidates) {
+    if (!phrase.startsWith(token.norm) || phrase === token.norm) continue;
+    for (const ref of refs) found.set(`${ref.column}\u0000${ref.value}`, ref);
+  }
+  if (found.size !== 1) return undefined;
+  const [ref] = found.values();
+  return {
+    kind: "scope",
+    cond: { type: "values", column: ref.column, values: [ref.value] },
+    from: at,
+    to: at + 1,
+    note: `read ${JSON.stringify(token.text)} as ${ref.column} ${JSON.stringify(ref.value)}`,
   };
 }
 
