@@ -77,6 +77,30 @@ export function readReceivedSteps(scan: Scan, lexed: LexItem[]): LexItem[] {
   });
 }
 
+/**
+ * "parts counted before 2026 get a reorder point of 30": with no verb, "get" or "receive" then
+ * a column and a number (after "of") sets the column to it, as "give … a reorder point of 30"
+ * does.
+ */
+export function readGetsColumnOf(scan: Scan, lexed: LexItem[]): LexItem[] {
+  if (lexed.some((item) => item.kind === "verb")) return lexed;
+  const norm = (item: LexItem | undefined) => (item ? scan.tokens[item.from].norm : "");
+  const at = lexed.findIndex((item, k) => {
+    if (item.kind !== "stop" || !RECEIVE.has(norm(item))) return false;
+    let next = k + 1;
+    if (lexed[next]?.kind === "stop" && ARTICLES.has(norm(lexed[next]))) next++;
+    if (lexed[next]?.kind !== "column") return false;
+    next++;
+    if (lexed[next]?.kind === "stop" && norm(lexed[next]) === "of") next++;
+    const amount = lexed[next];
+    return amount?.kind === "amount" && amount.mode === "bare" && amount.num.unit !== "percent";
+  });
+  if (at < 0) return lexed;
+  const gets = lexed[at];
+  const set: LexItem = { kind: "verb", verb: "set", word: "set", from: gets.from, to: gets.to };
+  return [...lexed.slice(0, at), set, ...lexed.slice(at + 1)];
+}
+
 /** Words for "times" after a number: "1.5 times", "2x", "3×". */
 const TIMES = new Set(["times", "x", "×", "fold"]);
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { rulesOn, tableProfile } from "./test-support";
 
-/** A help desk where people take over each other's tickets. */
+/** A help desk where people take over each other's tickets, and tickets get a due time. */
 const tickets = tableProfile([
-  "ticket_id,subject,priority,status,assignee",
-  "T-1,Login fails,urgent,open,Mia Wong",
-  "T-2,Refund request,low,open,Jean-Luc",
-  "T-3,Printer jam,urgent,pending,Jean-Luc",
-  "T-4,VPN down,high,open,Omar Haddad",
+  "ticket_id,subject,priority,status,assignee,escalation_level",
+  "T-1,Login fails,urgent,open,Mia Wong,1",
+  "T-2,Refund request,low,open,Jean-Luc,0",
+  "T-3,Printer jam,urgent,pending,Jean-Luc,1",
+  "T-4,VPN down,high,open,Omar Haddad,0",
 ]);
 
 describe("taking over", () => {
@@ -38,5 +38,14 @@ describe("taking over", () => {
 
   it("refuses a taking over that names no rows", () => {
     expect(refusal("Mia Wong takes over")).toMatch(/Mia Wong|takes/);
+  });
+
+  it("reads '<rows> get a <column> of <number>' as setting the column", () => {
+    expect(operations("urgent tickets get an escalation level of 2")).toEqual([
+      {
+        filter: { all: [{ column: "priority", op: "eq", value: "urgent" }] },
+        action: { type: "set_value", column: "escalation_level", value: 2 },
+      },
+    ]);
   });
 });
