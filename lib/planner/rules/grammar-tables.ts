@@ -45,6 +45,22 @@ const PASSIVE_SETS = ["should be", "must be", "need to be", "needs to be", "are 
     ),
   );
 
+/**
+ * A verb as people also write it after the rows or in a wish: "salaries bumped by 3%", "we're
+ * increasing prices 5%", "I want prices lowered 10%" ("discounted" is left out: it also names
+ * rows on sale).
+ */
+const INFLECTED_STEPS: [string, VerbKind][] = [
+  ["raised raising increased increasing bumped bumping hiked hiking", "increase"],
+  ["boosted boosting lifted lifting marked_up marking_up", "increase"],
+  ["lowered lowering reduced reducing decreased decreasing cutting dropping", "decrease"],
+  ["slashed slashing trimmed trimming marked_down marking_down discounting", "decrease"],
+];
+const inflected = (kind: VerbKind) =>
+  INFLECTED_STEPS.filter(([, verb]) => verb === kind).flatMap(([forms]) =>
+    forms.split(" ").map((form) => form.replace("_", " ")),
+  );
+
 export const VERBS: [string[], VerbKind, { factor?: number; needsOff?: boolean }?][] = [
   [
     [
@@ -152,6 +168,10 @@ export const VERBS: [string[], VerbKind, { factor?: number; needsOff?: boolean }
   [["quadruple"], "multiply", { factor: 4 }],
   [["halve"], "multiply", { factor: 0.5 }],
   [["apply", "give", "offer"], "apply"],
+  [inflected("increase"), "increase"],
+  [inflected("decrease"), "decrease"],
+  [["doubled", "doubling"], "multiply", { factor: 2 }],
+  [["halved", "halving"], "multiply", { factor: 0.5 }],
 ];
 
 /** Nouns people use for rows of any table; a column or value of the same name wins. */
@@ -304,6 +324,24 @@ export const STOP_WORDS = [
   "i want to",
   "we want to",
   "i'd like to",
+  "let us",
+  "can we",
+  "could we",
+  "shall we",
+  "should we",
+  "i need",
+  "we need",
+  "need to",
+  "needs to",
+  "make sure",
+  "make sure that",
+  "it's time to",
+  "we're",
+  "we are",
+  "i'm",
+  "i am",
+  "going to",
+  "want to",
   "we'd like to",
   "i would like to",
   "we would like to",

@@ -116,7 +116,8 @@ export function words(...phrases: string[]): Pattern {
   // Indexed by first word: most positions are rejected with one map lookup.
   const byFirst = new Map<string, string[][]>();
   for (const phrase of phrases) {
-    const parts = phrase.split(" ");
+    // As the tokenizer writes words: "let's" is "let", its "'s" dropped as a possessive's.
+    const parts = phrase.split(" ").map((part) => (/.'s$/.test(part) ? part.slice(0, -2) : part));
     byFirst.set(parts[0], [...(byFirst.get(parts[0]) ?? []), parts]);
     for (const part of parts) GRAMMAR_WORDS.add(part);
   }
