@@ -1,5 +1,6 @@
 import type { LexItem } from "./lex";
 import type { Scan } from "./patterns";
+import { sourceText } from "./tokenize";
 
 /**
  * New values said without "to" or "as", read before the clauses are built (interpret.ts): a value
@@ -241,6 +242,8 @@ function valueEndingClause(scan: Scan, items: LexItem[], norm: Norm) {
     return items.map((item) => (item === value ? asSetText(value) : item));
   }
   if (verbAt === 0 && BARE_VALUE_VERBS.has(norm(items[0]))) {
+    const modified = modifiedValue(scan, items, last, norm);
+    if (modified) return modified;
     const rows = items.slice(1, last);
     if (givesValue(rows) || !namesRows(rows)) return undefined;
     return items.map((item) => (item === value ? asSetText(value) : item));
@@ -255,6 +258,39 @@ function valueEndingClause(scan: Scan, items: LexItem[], norm: Norm) {
   const rows = items.slice(0, at);
   if (givesValue(rows) || !namesRows(rows)) return undefined;
   return [...rows, setVerbAt(endUp), asSetText(value), ...items.slice(last + 1)];
+}
+
+/**
+ * "make Ana Ruiz a Senior Account Executive": after an article, a word of the column's values
+ * ("Senior", of Senior Engineer) right before one of its values makes a new value of both, not
+ * a condition that the rows already have the word.
+ */
+function modifiedValue(scan: Scan, items: LexItem[], last: number, norm: Norm) {
+  const value = textValue(scan, items[last]);
+  const modifier = items[last - 1];
+  if (!value || modifier?.kind !== "scope" || modifier.to !== value.from) return undefined;
+  const cond = modifier.cond;
+  const sameColumn =
+    (cond.type === "text" && cond.op === "contains") || cond.type === "values"
+      ? cond.column === value.cond.column
+      : false;
+  const article = items[last - 2];
+  if (!sameColumn || article?.kind !== "stop" || !ARTICLES.has(norm(article))) return undefined;
+  const rows = items.slice(1, last - 2);
+  if (givesValue(rows) || !namesRows(rows)) return undefined;
+  const text = sourceText(scan.instruction, scan.tokens, modifier.from, value.to);
+  const { column } = value.cond;
+  // Were both one value, the grammar would have read them as it.
+  const made: LexItem = {
+    kind: "setText",
+    refs: [],
+    text,
+    column,
+    from: modifier.from,
+    to: value.to,
+    note: `“${text}” is a new value: no row has it in ${column} yet.`,
+  };
+  return [...items.slice(0, last - 1), made, ...items.slice(last + 1)];
 }
 
 /**

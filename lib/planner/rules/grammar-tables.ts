@@ -144,6 +144,10 @@ export const VERBS: [string[], VerbKind, { factor?: number; needsOff?: boolean }
       "upgrade",
       "downgrade",
       "relocate",
+      "reprice",
+      // "reschedule … to 2026-12-02": a new day.
+      "reschedule",
+      "rebook",
       "push",
       "is now",
       "are now",

@@ -66,6 +66,8 @@ const ROW_NOUN_WORDS = new Set<string>(ROW_NOUNS);
 export function comparedRightAfterVerb({ items, scan }: Clues): string | undefined {
   const verbEnd = items.verbItem?.to;
   if (verbEnd === undefined) return undefined;
+  // "give level 3 and above a 2% raise": who is given something, not what changes.
+  if (items.verbItem?.kind === "verb" && items.verbItem.verb === "apply") return undefined;
   // "bump all midterms under 60", "cut every shift longer than 8 hours": determiners and words
   // for the rows may stand between.
   let start = verbEnd;

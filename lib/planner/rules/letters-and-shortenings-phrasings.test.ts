@@ -49,4 +49,21 @@ describe("letters and shortenings", () => {
       { filter: { all: [{ column: "department", op: "eq", value: "Economics" }] }, action: raise },
     ]);
   });
+
+  it("does not read a five-letter word one edit from a column's name as the column", () => {
+    // "mark up coats 12%" raised every fee: "coats" was read as "costs" in a table with a cost.
+    const shop = rulesOn(
+      tableProfile([
+        "sku,item,category,price,cost",
+        "A1,Rain Jacket,jackets,120.00,60.00",
+        "A2,Wool Hat,hats,25.50,9.00",
+      ]),
+      { knownValues: new Map([["category", ["jackets", "hats"]]]) },
+    );
+    expect(shop.refusal("mark up coats 12%")).toMatch(/coats/);
+    expect(shop.operations("reprice all hats to 19.99")).toEqual([
+      // The seed's shorthand, for a table whose columns have the seed's names.
+      { filter: { categories: ["hats"] }, action: { type: "set_price", value: 19.99 } },
+    ]);
+  });
 });

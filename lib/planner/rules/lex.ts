@@ -184,7 +184,8 @@ function typoItem(scan: Scan, at: number): LexItem | undefined {
  */
 function columnTypoItem(scan: Scan, at: number): LexItem | undefined {
   const token = scan.tokens[at];
-  if (token.norm.length < 5) return undefined;
+  // Five letters are too few: "coats" is one edit from "costs", and means coats.
+  if (token.norm.length < 6) return undefined;
   const allowed = token.norm.length >= 8 ? 2 : 1;
   const columns = new Set<string>();
   for (const [phrase, ref] of scan.vocabulary.columnPhrases) {

@@ -3,11 +3,11 @@ import { rulesOn, tableProfile } from "./test-support";
 
 /** Changes asked for the way people ask: wishes, questions, a verb after the rows. */
 const staff = tableProfile([
-  "emp_id,name,department,salary,remote",
-  "E01,Ana Ruiz,Sales,62000,yes",
-  "E02,Ben Ode,Support,48000,no",
-  "E03,Cho Lin,Engineering,98000,yes",
-  "E04,Dev Shah,Engineering,125000,no",
+  "emp_id,name,department,title,salary,remote,level",
+  "E01,Ana Ruiz,Sales,Account Executive,62000,yes,2",
+  "E02,Ben Ode,Support,Support Lead,48000,no,1",
+  "E03,Cho Lin,Engineering,Engineer,98000,yes,3",
+  "E04,Dev Shah,Engineering,Senior Engineer,125000,no,4",
 ]);
 
 describe("asking for a change", () => {
@@ -15,6 +15,7 @@ describe("asking for a change", () => {
     knownValues: new Map([
       ["name", ["Ana Ruiz", "Ben Ode", "Cho Lin", "Dev Shah"]],
       ["department", ["Sales", "Support", "Engineering", "Engineering"]],
+      ["title", ["Account Executive", "Support Lead", "Engineer", "Senior Engineer"]],
     ]),
   });
   const sales3 = [
@@ -42,5 +43,25 @@ describe("asking for a change", () => {
     expect(operations("It's time to raise Sales salaries by 3%")).toEqual(sales3);
     expect(operations("Sales salaries need to go up 3%")).toEqual(sales3);
     expect(operations("Please make sure Sales salaries go up 3%")).toEqual(sales3);
+  });
+
+  it("gives a raise to the rows named after 'give', whatever column names them", () => {
+    // "give level 3 and above a 2% raise" raised the level.
+    expect(operations("give level 3 and above a 2% raise")).toEqual([
+      {
+        filter: { all: [{ column: "level", op: "gte", value: 3 }] },
+        action: { type: "percent_increase", column: "salary", value: 2 },
+      },
+    ]);
+  });
+
+  it("makes a new value of a word of the column's values and a value ('a Senior Account …')", () => {
+    // The plan set the title to Account Executive for rows whose title has "Senior".
+    expect(operations("make Ana Ruiz a Senior Account Executive")).toEqual([
+      {
+        filter: { all: [{ column: "name", op: "eq", value: "Ana Ruiz" }] },
+        action: { type: "set_value", column: "title", value: "Senior Account Executive" },
+      },
+    ]);
   });
 });
