@@ -3,7 +3,7 @@ import { clamp, ending, n, rowCount, smallInt } from "./grammar-builders";
 import { ABOVE, BELOW, BUT, LET, MOVE, NEG, ROWS, THINGS } from "./grammar-lexicon";
 import { GOAL_RULES } from "./grammar-rules-goals";
 import { NEG_VERB, NEG_WORDS } from "./grammar-tables";
-import { alt, opt, seq, tag, words } from "./patterns";
+import { alt, column, notAhead, opt, rowNoun, seq, tag, words } from "./patterns";
 import { num } from "./patterns-number";
 
 /**
@@ -164,6 +164,8 @@ export const LIMIT_RULES: Rule[] = [
         ),
         opt(words("of", "at", "price of", "price")),
         num("n"),
+        // "raise floor 3 rooms": the rooms on floor 3, not a lower limit.
+        notAhead(alt(column("x"), rowNoun())),
       ),
       seq(
         opt(BUT),

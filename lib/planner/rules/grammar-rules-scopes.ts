@@ -20,6 +20,7 @@ import {
   PRICE_MARKER,
 } from "./grammar-lexicon";
 import { CELL_RULES } from "./grammar-rules-cells";
+import { COLUMN_NUMBER_RULES } from "./grammar-rules-numbers";
 import { TIME_RULES } from "./grammar-rules-time";
 import {
   alt,
@@ -100,6 +101,8 @@ export const SCOPE_RULES: Rule[] = [
     name: "compare",
     pattern: alt(
       seq(opt(PRICE_MARKER), CMP, num("n")),
+      // "anyone below level 3", "rooms above floor 2".
+      seq(CMP, opt(words("the")), column("c"), num("n")),
       // "members who visited more than 15 times": a count said with its times.
       seq(
         opt(PREFIX),
@@ -237,37 +240,7 @@ export const SCOPE_RULES: Rule[] = [
     ),
     build: (caps, scan) => compare({ ...caps, op: "eq" }, scan),
   },
-  {
-    name: "column-equals-number",
-    pattern: alt(
-      seq(
-        opt(PREFIX),
-        opt(words("the")),
-        column("c"),
-        words("is", "=", "==", "equals", "is equal to"),
-        num("n"),
-      ),
-      // "with stock qty 0", "that have a rating of 5".
-      seq(
-        words("with", "having", "that have", "which have", "that has", "which has"),
-        opt(words("a", "an", "the")),
-        column("c"),
-        opt(words("of")),
-        num("n"),
-      ),
-      // "rooms on floor 3", "orders in zone 2": a place named by a column and its number (and
-      // longer than "floor 3" read as a lower limit).
-      seq(
-        words("on", "in", "at", "for", "from"),
-        opt(words("the")),
-        column("c"),
-        num("n"),
-        // "on floors 5 and above" is a comparison.
-        notAhead(POSTFIX),
-      ),
-    ),
-    build: (caps, scan) => compare({ ...caps, op: "eq" }, scan),
-  },
+  ...COLUMN_NUMBER_RULES,
   {
     name: "between",
     pattern: seq(

@@ -78,7 +78,8 @@ export function comparedRightAfterVerb({ items, scan }: Clues): string | undefin
     (item) =>
       item.from === start &&
       item.kind === "scope" &&
-      (item.cond.type === "compare" || item.cond.type === "between") &&
+      // "raise floor 3 rooms": one number names a place or a kind, not a bound on what changes.
+      ((item.cond.type === "compare" && item.cond.op !== "eq") || item.cond.type === "between") &&
       item.cond.column !== undefined,
   );
   if (compared?.kind !== "scope" || isStockState(scan, compared.cond)) return undefined;
