@@ -244,6 +244,9 @@ describe("a shop whose columns are named the spreadsheet way", () => {
     expect(operation("deactivate items with no stock").filter).toEqual({
       all: [{ column: "Qty On Hand", op: "lte", value: 0 }],
     });
+    expect(operation("deactivate items with zero stock").filter).toEqual({
+      all: [{ column: "Qty On Hand", op: "lte", value: 0 }],
+    });
   });
 
   it("names a yes/no column called Is Active by active, and inactive by its negation", () => {
