@@ -15,7 +15,8 @@ export function readCountedSteps(scan: Scan, lexed: LexItem[]): LexItem[] {
       verb?.kind === "verb" &&
       (verb.verb === "increase" || verb.verb === "decrease") &&
       verb.to === item.from;
-    if (stepVerb) {
+    // "raise a midterm score by 5": with an amount of its own, "a" is only an article.
+    if (stepVerb && !lexed.some((other) => other.kind === "amount")) {
       const one = oneOfColumn(scan, item, lexed[at + 1]);
       if (one) return one;
     }

@@ -44,6 +44,8 @@ const ROW_NOUN_SET = new Set(ROW_NOUNS);
  */
 function writtenCodeKey(value: string): string | undefined {
   const code = value.trim();
+  // A grade "A", a class "I": the letters that are words too.
+  if (code === "A" || code === "I") return `${code.toLowerCase()}#`;
   if (!/^[A-Z]{2,4}$/.test(code)) return undefined;
   const word = code.toLowerCase();
   return SHORT_WORDS.has(word) || STRUCTURE_WORDS.has(word) || GRAMMAR_WORDS.has(word)
@@ -58,11 +60,15 @@ export function markWrittenCodes(
 ): void {
   // An instruction in capitals throughout writes every word so.
   if (!tokens.some((token) => token.kind === "word" && /\p{Ll}/u.test(token.text))) return;
-  for (const token of tokens) {
-    if (token.kind !== "word") continue;
+  tokens.forEach((token, at) => {
+    if (token.kind !== "word") return;
     const key = writtenCodeKey(token.text);
-    if (key !== undefined && valuePhrases.has(key)) token.norm = key;
-  }
+    if (key === undefined || !valuePhrases.has(key)) return;
+    // "A 10% discount for …": a sentence opens with the word, not the grade.
+    const opening = at === 0 || /^[.;!?:]$/.test(tokens[at - 1].text);
+    if (token.text.length === 1 && opening) return;
+    token.norm = key;
+  });
 }
 
 /** The phrases that name values of category-like columns and of the free-text columns read. */
@@ -83,9 +89,10 @@ export function valuePhraseMap(
     for (const value of column.distinctValues ?? []) {
       const phrase = normPhrase(value);
       if (phrase === "") continue;
-      addValue(phrase, { column: column.name, value });
       const codeKey = writtenCodeKey(value);
       if (codeKey !== undefined) addValue(codeKey, { column: column.name, value });
+      // "a" and "i" are words: the grade or class is found only as written ("an A").
+      if (phrase !== "a" && phrase !== "i") addValue(phrase, { column: column.name, value });
     }
   }
   // Values of free-text columns (names, cities, titles), when the caller read them from the
