@@ -275,6 +275,8 @@ function rightAfter(scan: Scan, verbItem: Item, item: Item): boolean {
   return at === item.from;
 }
 
+const IS_WORDS = new Set(["is", "are", "=", "equals"]);
+
 /** Words the action did not use and that cannot name rows either are refused, by name. */
 function refuseLeftovers(reading: Reading, action: DraftAction): void {
   const { bools, tos, setTexts, columnItems } = reading.items;
@@ -303,6 +305,20 @@ function refuseLeftovers(reading: Reading, action: DraftAction): void {
         itemText(item),
       ]);
     }
+  }
+  // "… where tier is all": a column said to be something no value of it is.
+  const unsaid = columnItems.find(
+    (item) =>
+      "column" in item.ref &&
+      item.ref.column !== action.column &&
+      IS_WORDS.has(reading.scan.tokens[item.to]?.norm ?? "") &&
+      reading.items.positive.every((other) => other.from !== item.to + 1 || other.kind === "stop"),
+  );
+  if (unsaid) {
+    refuse(
+      `${JSON.stringify(clauseText)} says what ${itemText(unsaid)} is, but not as a value it has.`,
+      [itemText(unsaid)],
+    );
   }
   const stray = named.filter((name) => name !== action.column);
   if (stray.length > 0) {

@@ -39,3 +39,11 @@ export function normPhrase(text: string): string {
     .replace(/[\s_-]+/g, " ")
     .trim();
 }
+
+/**
+ * The key under which a value that is also a joining word ("all", "none") is found: only after
+ * its column's name ("where coverage is all"), never where the word joins an instruction.
+ */
+export function namedOnlyKey(word: string): string {
+  return `${word}=`;
+}

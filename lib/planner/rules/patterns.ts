@@ -1,4 +1,4 @@
-import { GRAMMAR_WORDS, normPhrase } from "./grammar-words";
+import { GRAMMAR_WORDS, namedOnlyKey, normPhrase } from "./grammar-words";
 import type { Token } from "./tokenize";
 import type { ColumnRef, FlagRef, Vocabulary } from "./vocabulary";
 
@@ -363,6 +363,20 @@ export function value(name: string, columnCap?: string): Pattern {
       return [{ end, caps: { ...caps, [name]: refs } }];
     });
   return pattern(match, { classes: new Set(["value"]) });
+}
+
+/** A value of the column captured as `columnCap` that is also a joining word ("is all"). */
+export function namedOnlyValue(name: string, columnCap: string): Pattern {
+  const match: Matcher = (scan, at, caps) => {
+    const token = scan.tokens[at];
+    const wanted = caps[columnCap] as ColumnRef | undefined;
+    if (token?.kind !== "word" || !wanted || !("column" in wanted)) return [];
+    const refs = scan.vocabulary.valuePhrases
+      .get(namedOnlyKey(token.norm))
+      ?.filter((ref) => ref.column === wanted.column);
+    return refs?.length ? [{ end: at + 1, caps: { ...caps, [name]: refs } }] : [];
+  };
+  return pattern(match, { classes: new Set(["compact"]) });
 }
 
 /** A phrase that sets or tests a boolean column ("out of stock", "available", "not featured"). */

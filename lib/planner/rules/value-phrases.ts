@@ -1,6 +1,6 @@
 import type { ColumnProfile, DatasetProfile } from "@/lib/dataset/types";
 import { ROW_NOUNS, STOP_WORDS } from "./grammar-tables";
-import { GRAMMAR_WORDS, normPhrase } from "./grammar-words";
+import { GRAMMAR_WORDS, namedOnlyKey, normPhrase } from "./grammar-words";
 import {
   COUNTRY_CODES,
   DEMONYMS,
@@ -17,6 +17,16 @@ import type { ValueRef } from "./vocabulary";
  * profile lists and of the text columns whose values the caller read from the table, with their
  * other forms (plurals, demonyms).
  */
+
+/**
+ * Words that only join an instruction's parts: a category value spelt so ("all", "none") is
+ * found only where quoted or named with its column.
+ */
+const JOINING_WORDS = new Set(
+  "and or but not no none except to by from than then all every each any it its them they their the of in on at for with".split(
+    " ",
+  ),
+);
 
 /** Distinct values up to which a text column of a small table is read as a category. */
 const FEW_VALUES = 12;
@@ -92,7 +102,10 @@ export function valuePhraseMap(
       const codeKey = writtenCodeKey(value);
       if (codeKey !== undefined) addValue(codeKey, { column: column.name, value });
       // "a" and "i" are words: the grade or class is found only as written ("an A").
-      if (phrase !== "a" && phrase !== "i") addValue(phrase, { column: column.name, value });
+      if (phrase === "a" || phrase === "i") continue;
+      // "all", "none": found only after the column's name ("where coverage is all").
+      if (JOINING_WORDS.has(phrase)) addValue(namedOnlyKey(phrase), { column: column.name, value });
+      else addValue(phrase, { column: column.name, value });
     }
   }
   // Values of free-text columns (names, cities, titles), when the caller read them from the
@@ -134,7 +147,10 @@ export function valuePhraseMap(
           /^[a-z]{2}$/i.test(value.trim()) &&
           !SHORT_WORDS.has(phrase) &&
           !SHORT_UNITS.has(phrase));
-      if (!phrase.includes(" ") && (grammarWord || (phrase.length < 3 && !code))) continue;
+      if (!phrase.includes(" ") && (grammarWord || (phrase.length < 3 && !code))) {
+        if (JOINING_WORDS.has(phrase)) addValue(namedOnlyKey(phrase), { column: name, value });
+        continue;
+      }
       addValue(phrase, { column: name, value });
     }
   }
