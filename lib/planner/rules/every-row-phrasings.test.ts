@@ -71,3 +71,35 @@ describe("a count's name after 'every' and a value", () => {
     ]);
   });
 });
+
+const store = tableProfile([
+  "sku,name,department,price",
+  "P1,Stapler,Office,12.00",
+  "P2,Tent,Outdoor,150.00",
+  "P3,Desk Lamp,Office,35.00",
+  "P4,Football,Sports,20.00",
+]);
+
+describe("words for what a store sells", () => {
+  const { operations } = rulesOn(store, {
+    knownValues: new Map([
+      ["name", ["Stapler", "Tent", "Desk Lamp", "Football"]],
+      ["department", ["Office", "Outdoor", "Office", "Sports"]],
+    ]),
+  });
+
+  it("reads 'supplies' and 'gear' after a value as the rows, and 'office' as a value", () => {
+    // "office" was a filler word for a place ("the Madrid office") even where a department is
+    // called Office: the discount went to every product.
+    const office = { all: [{ column: "department", op: "eq", value: "Office" }] };
+    expect(operations("discount office supplies 15%")).toEqual([
+      { filter: office, action: { type: "percent_decrease", value: 15 } },
+    ]);
+    expect(operations("increase the price of sports gear by 5%")).toEqual([
+      {
+        filter: { all: [{ column: "department", op: "eq", value: "Sports" }] },
+        action: { type: "percent_increase", value: 5 },
+      },
+    ]);
+  });
+});

@@ -251,6 +251,15 @@ export const ROW_NOUNS = [
   "bottles",
 ];
 
+/**
+ * Nouns for places and for what is sold ("the Madrid office", "office supplies"): filler where
+ * the table has no value of that name, and the value where it has ("Office", a department).
+ */
+export const PLACE_AND_GOODS_NOUNS = [
+  ..."office offices branch branches location locations store stores shop shops".split(" "),
+  ..."site sites goods supplies gear equipment merchandise".split(" "),
+];
+
 export const STOP_WORDS = [
   "the",
   "a",
@@ -286,7 +295,6 @@ export const STOP_WORDS = [
   "entry",
   "lines",
   "line",
-  "goods",
   "listings",
   "books",
   "book",
@@ -410,18 +418,7 @@ export const STOP_WORDS = [
   "i",
   "thanks",
   "thank you",
-  "office",
-  "offices",
-  "branch",
-  "branches",
-  "location",
-  "locations",
-  "store",
-  "stores",
-  "shop",
-  "shops",
-  "site",
-  "sites",
+  ...PLACE_AND_GOODS_NOUNS,
   "handled by",
   "taught by",
   "provided by",

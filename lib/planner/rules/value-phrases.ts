@@ -1,5 +1,5 @@
 import type { ColumnProfile, DatasetProfile } from "@/lib/dataset/types";
-import { ROW_NOUNS, STOP_WORDS } from "./grammar-tables";
+import { PLACE_AND_GOODS_NOUNS, ROW_NOUNS, STOP_WORDS } from "./grammar-tables";
 import { GRAMMAR_WORDS, namedOnlyKey, normPhrase } from "./grammar-words";
 import {
   COUNTRY_CODES,
@@ -46,6 +46,7 @@ const SHORT_WORDS = new Set(
 );
 
 const ROW_NOUN_SET = new Set(ROW_NOUNS);
+const PLACE_AND_GOODS = new Set(PLACE_AND_GOODS_NOUNS);
 
 /**
  * The key of a value written in capitals that is also a word ("IT", "US", "OR"): read as the
@@ -134,6 +135,7 @@ export function valuePhraseMap(
       const grammarWord =
         GRAMMAR_WORDS.has(phrase) &&
         !ROW_NOUN_SET.has(phrase) &&
+        !PLACE_AND_GOODS.has(phrase) &&
         !(stockWordsFree && stockWords.has(phrase)) &&
         !(few && !STRUCTURE_WORDS.has(phrase));
       // Two letters are too short to be a name, unless written as a code ("NA", "UK", "HR").
