@@ -13,6 +13,7 @@ import {
   opt,
   type Pattern,
   pattern,
+  position,
   quoted,
   rowNoun,
   type Scan,
@@ -22,7 +23,7 @@ import {
 } from "./patterns";
 import { key, shapedValue } from "./patterns-keys";
 import { type Num, num } from "./patterns-number";
-import type { ColumnRef, FlagRef, ValueRef } from "./vocabulary";
+import { type ColumnRef, type FlagRef, isNumeric, type ValueRef } from "./vocabulary";
 
 /**
  * The phrases the rules planner understands. Each rule turns a run of tokens into one item
@@ -110,6 +111,9 @@ export interface Rule {
   build: (caps: Caps, scan: Scan) => ItemPayload | undefined;
 }
 
+/** Values that are also words describing a column's values ("new prices"). */
+const DESCRIBING_WORDS = new Set(["new", "old", "other", "same", "current", "original"]);
+
 // Rules, in priority order: when two rules match equally many tokens the earlier one wins.
 const FREE = words("free", "free of charge", "for free");
 
@@ -161,8 +165,25 @@ export const RULES: Rule[] = [
   {
     name: "value",
     // "by Dr Marin": who the rows are by ("by 5%" is an amount, a number being no value).
-    pattern: seq(opt(words("at", "on", "in", "for", "by")), alt(value("v"), shapedValue("v"))),
-    build: (caps) => valueScope(caps.v as ValueRef[]),
+    pattern: seq(
+      opt(words("at", "on", "in", "for", "by")),
+      alt(value("v"), shapedValue("v")),
+      position("after"),
+    ),
+    build: (caps, scan) => {
+      const refs = caps.v as ValueRef[];
+      // "set new prices", "the old price": such a word before a column of numbers describes its
+      // values, where "new items" are the rows whose condition is new.
+      if (DESCRIBING_WORDS.has(normPhrase(refs[0].value))) {
+        const next = column("next")(scan, caps.after as number, {});
+        const amounts = next.some(({ caps: found }) => {
+          const ref = found.next as ColumnRef;
+          return "column" in ref && isNumeric(scan.vocabulary, ref.column);
+        });
+        if (amounts) return undefined;
+      }
+      return valueScope(refs);
+    },
   },
   {
     name: "quoted-value",

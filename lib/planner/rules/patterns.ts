@@ -425,6 +425,13 @@ export function ahead(inner: Pattern): Pattern {
   );
 }
 
+/** Captures where it stands as `name`, consuming nothing. */
+export function position(name: string): Pattern {
+  return pattern((_scan, at, caps) => [{ end: at, caps: { ...caps, [name]: at } }], {
+    nullable: true,
+  });
+}
+
 /** Succeeds, consuming nothing, when `inner` does not match here. */
 export function notAhead(inner: Pattern): Pattern {
   return pattern(

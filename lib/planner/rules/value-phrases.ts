@@ -33,11 +33,13 @@ const FEW_VALUES = 12;
 
 /** Grammar words that hold an instruction together, never read as a value. */
 const STRUCTURE_WORDS = new Set([
-  ...STOP_WORDS,
+  ...STOP_WORDS.filter((word) => !["new", "old", "other", "same"].includes(word)),
   ...["and", "or", "but", "not", "no", "none", "except", "to", "by", "from", "than", "then"],
   ...["over", "under", "above", "below", "between", "up", "down", "off", "more", "less"],
   ...["set", "make", "mark", "raise", "lower", "increase", "decrease", "cut", "change"],
-  ...["new", "old", "same", "other", "others", "rest", "them", "they", "it", "its", "their"],
+  // Not "new", "old", "other", "same": a condition column's values ("new items"); before a
+  // column they describe its values, which the grammar's value rule tells apart.
+  ...["others", "rest", "them", "they", "it", "its", "their"],
 ]);
 
 /** Two-letter English words, which a two-letter code of the same letters would shadow. */
