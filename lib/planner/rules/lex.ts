@@ -168,7 +168,11 @@ function typoItem(scan: Scan, at: number): LexItem | undefined {
   const matches = typoMatches(scan.vocabulary, token.norm);
   if (matches.length === 0) return shortenedValueItem(scan, at) ?? columnTypoItem(scan, at);
   if (matches.length !== 1) return undefined;
-  const [ref] = matches;
+  return valueReadFor(token, at, matches[0]);
+}
+
+/** The value a word was read as, with the note the user sees. */
+function valueReadFor(token: Token, at: number, ref: ValueRef): LexItem {
   return {
     kind: "scope",
     cond: { type: "values", column: ref.column, values: [ref.value] },
@@ -218,13 +222,7 @@ function shortenedValueItem(scan: Scan, at: number): LexItem | undefined {
   }
   if (found.size !== 1) return undefined;
   const [ref] = found.values();
-  return {
-    kind: "scope",
-    cond: { type: "values", column: ref.column, values: [ref.value] },
-    from: at,
-    to: at + 1,
-    note: `read ${JSON.stringify(token.text)} as ${ref.column} ${JSON.stringify(ref.value)}`,
-  };
+  return valueReadFor(token, at, ref);
 }
 
 function typoMatches(vocabulary: Vocabulary, word: string): ValueRef[] {

@@ -158,14 +158,7 @@ function readShorthand(position: number, rest: string): Read | null {
   for (const [pattern, norm] of SHORTHAND) {
     const found = pattern.exec(rest);
     if (!found) continue;
-    const raw = found[0];
-    const token = {
-      kind: "word" as const,
-      text: raw,
-      norm,
-      start: position,
-      end: position + raw.length,
-    };
+    const token = wordToken(position, found[0], norm);
     return { token, next: token.end };
   }
   return null;
@@ -175,15 +168,13 @@ function readShorthand(position: number, rest: string): Read | null {
 function readTime(position: number, rest: string): Read | null {
   const time = /^\d{1,2}:\d{2}(?::\d{2})?(?![\p{L}\p{N}_:])/u.exec(rest);
   if (!time) return null;
-  const raw = time[0];
-  const token = {
-    kind: "word" as const,
-    text: raw,
-    norm: raw,
-    start: position,
-    end: position + raw.length,
-  };
+  const token = wordToken(position, time[0], time[0]);
   return { token, next: token.end };
+}
+
+/** A word token for `raw` at `position`. */
+function wordToken(position: number, raw: string, norm: string) {
+  return { kind: "word" as const, text: raw, norm, start: position, end: position + raw.length };
 }
 
 function readNumber(text: string, position: number, rest: string): Read | null {
@@ -217,13 +208,7 @@ function readWord(position: number, rest: string): Read | null {
   const raw = word[0];
   const straight = fold(raw.replace(/’/g, "'"));
   const norm = straight.endsWith("'s") && straight.length > 2 ? straight.slice(0, -2) : straight;
-  const token = {
-    kind: "word" as const,
-    text: raw,
-    norm,
-    start: position,
-    end: position + raw.length,
-  };
+  const token = wordToken(position, raw, norm);
   // "customers' tickets": the apostrophe of a plural possessive is dropped with it.
   const pluralPossessive = /s$/i.test(raw) && /^['’](?![\p{L}\p{N}])/u.test(rest.slice(raw.length));
   return { token, next: token.end + (pluralPossessive ? 1 : 0) };
