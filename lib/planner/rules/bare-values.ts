@@ -9,8 +9,11 @@ import { sourceText } from "./tokenize";
  * give no other new value.
  */
 
-/** Set verbs that take their new value without "to" or "as": "make room 202 available". */
-const BARE_VALUE_VERBS = new Set(["make", "mark", "turn", "render", "set", "get"]);
+/**
+ * Set verbs that take their new value without "to" or "as": "make room 202 available", "put all
+ * pending orders on hold".
+ */
+const BARE_VALUE_VERBS = new Set(["make", "mark", "turn", "render", "set", "get", "put"]);
 /** Words that say what rows end up as, after the rows: "… get a C", "… go to maintenance". */
 const END_UP_WORDS = new Set(["get", "gets", "go", "goes"]);
 const GIVE_VERBS = new Set(["give", "award", "assign", "offer"]);

@@ -8,15 +8,16 @@ const tickets = tableProfile([
   "T-2,Refund request,low,open,Jean-Luc,0",
   "T-3,Printer jam,urgent,pending,Jean-Luc,1",
   "T-4,VPN down,high,open,Omar Haddad,0",
+  "T-5,Password reset,low,on hold,Mia Wong,0",
 ]);
 
 describe("taking over", () => {
   const { operations, refusal } = rulesOn(tickets, {
     knownValues: new Map([
-      ["subject", ["Login fails", "Refund request", "Printer jam", "VPN down"]],
-      ["priority", ["urgent", "low", "urgent", "high"]],
-      ["status", ["open", "open", "pending", "open"]],
-      ["assignee", ["Mia Wong", "Jean-Luc", "Jean-Luc", "Omar Haddad"]],
+      ["subject", ["Login fails", "Refund request", "Printer jam", "VPN down", "Password reset"]],
+      ["priority", ["urgent", "low", "urgent", "high", "low"]],
+      ["status", ["open", "open", "pending", "open", "on hold"]],
+      ["assignee", ["Mia Wong", "Jean-Luc", "Jean-Luc", "Omar Haddad", "Mia Wong"]],
     ]),
   });
   const to = (value: string) => ({ type: "set_value", column: "assignee", value });
@@ -45,6 +46,15 @@ describe("taking over", () => {
       {
         filter: { all: [{ column: "priority", op: "eq", value: "urgent" }] },
         action: { type: "set_value", column: "escalation_level", value: 2 },
+      },
+    ]);
+  });
+
+  it("reads 'put <rows> on hold' as setting the status the table has", () => {
+    expect(operations("put all pending tickets on hold")).toEqual([
+      {
+        filter: { all: [{ column: "status", op: "eq", value: "pending" }] },
+        action: { type: "set_value", column: "status", value: "on hold" },
       },
     ]);
   });
