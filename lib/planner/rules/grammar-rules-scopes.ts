@@ -28,7 +28,6 @@ import {
   type Caps,
   column,
   namedOnlyValue,
-  notAhead,
   opt,
   quoted,
   seq,
