@@ -1,3 +1,4 @@
+import { INDEFINITE } from "./grammar-tables";
 import type { LexItem } from "./lex";
 import type { Scan } from "./patterns";
 import { NUMBER_WORDS } from "./patterns";
@@ -50,14 +51,12 @@ export function readCountedSteps(scan: Scan, lexed: LexItem[]): LexItem[] {
  */
 function oneOfColumn(scan: Scan, item: LexItem, next: LexItem | undefined): LexItem[] | null {
   if (item.kind !== "stop" || item.to !== item.from + 1) return null;
-  if (!ARTICLES.has(scan.tokens[item.from].norm)) return null;
+  if (!INDEFINITE.has(scan.tokens[item.from].norm)) return null;
   if (next?.kind !== "column" || next.from !== item.to || !("column" in next.ref)) return null;
   if (!isNumeric(scan.vocabulary, next.ref.column)) return null;
   const amount = { value: 1, unit: "plain" as const, text: scan.tokens[item.from].text };
   return [{ kind: "amount", mode: "by", num: amount, from: item.from, to: item.to }];
 }
-
-const ARTICLES = new Set(["a", "an", "one"]);
 
 /** Words after which a bare percentage is what the rows receive: "R&D gets 4%". */
 const RECEIVE = new Set(["get", "gets", "getting", "receive", "receives"]);
@@ -89,7 +88,7 @@ export function readGetsColumnOf(scan: Scan, lexed: LexItem[]): LexItem[] {
   const at = lexed.findIndex((item, k) => {
     if (item.kind !== "stop" || !RECEIVE.has(norm(item))) return false;
     let next = k + 1;
-    if (lexed[next]?.kind === "stop" && ARTICLES.has(norm(lexed[next]))) next++;
+    if (lexed[next]?.kind === "stop" && INDEFINITE.has(norm(lexed[next]))) next++;
     if (lexed[next]?.kind !== "column") return false;
     next++;
     if (lexed[next]?.kind === "stop" && norm(lexed[next]) === "of") next++;

@@ -251,6 +251,12 @@ export const ROW_NOUNS = [
   "bottles",
 ];
 
+/** `ROW_NOUNS` to look words up in. */
+export const ROW_NOUN_SET: ReadonlySet<string> = new Set(ROW_NOUNS);
+
+/** Words for one thing not named: "a player", "one goal". */
+export const INDEFINITE: ReadonlySet<string> = new Set(["a", "an", "one"]);
+
 /**
  * Nouns for places and for what is sold ("the Madrid office", "office supplies"): filler where
  * the table has no value of that name, and the value where it has ("Office", a department).

@@ -1,6 +1,6 @@
 import { MEASURE_VERBS, stockCountColumn } from "./column-captures";
 import { condColumn } from "./conditions";
-import { ROW_NOUNS } from "./grammar-tables";
+import { ROW_NOUN_SET } from "./grammar-tables";
 import type { Item } from "./lex";
 import { phraseCandidates, type Scan } from "./patterns";
 import { isNumeric } from "./vocabulary";
@@ -57,7 +57,6 @@ export function countedThings({ items, scan }: Clues): string | undefined {
 }
 
 const DETERMINERS = new Set(["the", "all", "every", "each", "any"]);
-const ROW_NOUN_WORDS = new Set<string>(ROW_NOUNS);
 
 /**
  * "Clear late fees under 1", "raise bonus under 5 by 1": the column compared right after the
@@ -72,7 +71,7 @@ export function comparedRightAfterVerb({ items, scan }: Clues): string | undefin
   // for the rows may stand between.
   let start = verbEnd;
   const between = (norm: string) =>
-    DETERMINERS.has(norm) || ROW_NOUN_WORDS.has(norm) || scan.vocabulary.rowNouns.has(norm);
+    DETERMINERS.has(norm) || ROW_NOUN_SET.has(norm) || scan.vocabulary.rowNouns.has(norm);
   while (between(scan.tokens[start]?.norm ?? "")) start++;
   const compared = items.positive.find(
     (item) =>

@@ -25,7 +25,7 @@ import {
 } from "./draft";
 import { interpretExclusion } from "./exclusion";
 import type { GuardSpec, OptionSpec } from "./grammar";
-import { ROW_NOUNS } from "./grammar-tables";
+import { INDEFINITE, ROW_NOUN_SET } from "./grammar-tables";
 import type { Item, LexItem } from "./lex";
 import {
   readNewTextValues,
@@ -278,9 +278,6 @@ function oneUnsaidRow(
   }
   return null;
 }
-
-const INDEFINITE = new Set(["a", "an", "one"]);
-const ROW_NOUN_SET = new Set<string>(ROW_NOUNS);
 
 /** An exclusion applies to every operation (that writes its column, when it names one). */
 function applyExclusions(exclusions: Exclusion[], operations: DraftOperation[]): void {

@@ -1,10 +1,8 @@
-import { ROW_NOUNS } from "./grammar-tables";
+import { ROW_NOUN_SET } from "./grammar-tables";
 import { normPhrase } from "./grammar-words";
 import type { LexItem } from "./lex";
 import type { Scan } from "./patterns";
 import { sourceText } from "./tokenize";
-
-const ROW_NOUN_SET = new Set<string>(ROW_NOUNS);
 
 /**
  * Words that may follow a new value: where the rows are said, or the next clause starts. A value

@@ -1,5 +1,5 @@
 import type { ColumnProfile, DatasetProfile } from "@/lib/dataset/types";
-import { PLACE_AND_GOODS_NOUNS, ROW_NOUNS, STOP_WORDS } from "./grammar-tables";
+import { PLACE_AND_GOODS_NOUNS, ROW_NOUN_SET, STOP_WORDS } from "./grammar-tables";
 import { GRAMMAR_WORDS, namedOnlyKey, normPhrase } from "./grammar-words";
 import {
   COUNTRY_CODES,
@@ -20,7 +20,7 @@ import type { ValueRef } from "./vocabulary";
 
 /**
  * Words that only join an instruction's parts: a category value spelt so ("all", "none") is
- * found only where quoted or named with its column.
+ * found only after its column's name (`namedOnlyKey`).
  */
 const JOINING_WORDS = new Set(
   "and or but not no none except to by from than then all every each any it its them they their the of in on at for with".split(
@@ -47,7 +47,6 @@ const SHORT_WORDS = new Set(
   "am an as at be by do go he hi if in is it me my no of oh ok on or so to up us we".split(" "),
 );
 
-const ROW_NOUN_SET = new Set(ROW_NOUNS);
 const PLACE_AND_GOODS = new Set(PLACE_AND_GOODS_NOUNS);
 
 /**
