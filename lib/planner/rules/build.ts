@@ -11,6 +11,7 @@ import type {
 } from "@/lib/plan/schema";
 import { MAX_ROUND_TO } from "@/lib/plan/schema";
 import { shortenSlug, slugify, uniqueExecutionId } from "../ids";
+import { isoDayPlus } from "./dates";
 import { writesNumber } from "./draft";
 import type { GuardSpec, OptionSpec } from "./grammar";
 import type { DraftAction, DraftOperation, RowCondition } from "./interpret";
@@ -159,14 +160,7 @@ function noneConditions(vocabulary: Vocabulary, cond: RowCondition): Condition[]
   if (cond.type !== "dateRange" || cond.from === undefined || cond.to === undefined) {
     return conditions(vocabulary, cond);
   }
-  return [{ column: cond.column, op: "between", value: [cond.from, dayBefore(cond.to)] }];
-}
-
-/** The ISO day before an ISO day. */
-function dayBefore(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - 1);
-  return date.toISOString().slice(0, 10);
+  return [{ column: cond.column, op: "between", value: [cond.from, isoDayPlus(cond.to, -1)] }];
 }
 
 function conditions(vocabulary: Vocabulary, cond: RowCondition): Condition[] {

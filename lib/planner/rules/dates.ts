@@ -77,6 +77,13 @@ function daySpan(year: number, month: number, day: number): DateSpan | undefined
   return { start: iso(year, month, day), end: nextDay(year, month, day) };
 }
 
+/** The ISO day `days` after (or, negative, before) an ISO day. */
+export function isoDayPlus(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
 function nextDay(year: number, month: number, day: number): string {
   const date = new Date(Date.UTC(year, month - 1, day + 1));
   return iso(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());

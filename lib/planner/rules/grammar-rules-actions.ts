@@ -1,5 +1,5 @@
 import { stockWord } from "./column-captures";
-import type { DateSpan } from "./dates";
+import { type DateSpan, isoDayPlus } from "./dates";
 import type { ItemPayload, Rule } from "./grammar";
 import { n, valueScope } from "./grammar-builders";
 import { PREFIX } from "./grammar-lexicon";
@@ -401,15 +401,8 @@ export const ACTION_RULES: Rule[] = [
     pattern: seq(words("to", "as", "into"), date("d")),
     build: (caps) => {
       const span = caps.d as DateSpan;
-      if (span.year !== undefined || nextDay(span.start) !== span.end) return undefined;
+      if (span.year !== undefined || isoDayPlus(span.start, 1) !== span.end) return undefined;
       return { kind: "setText", refs: [], text: span.start };
     },
   },
 ];
-
-/** The ISO day after `day`. */
-function nextDay(day: string): string {
-  const next = new Date(`${day}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.toISOString().slice(0, 10);
-}
