@@ -154,17 +154,21 @@ function shiftedTable(table: CsvTable, cells: ChangedCells, output: Uint8Array):
 /** Ascending text offsets moved by the growth of the cells written before them. */
 function shiftedOffsets(offsets: Int32Array, cells: ChangedCells, atToo: boolean): Int32Array {
   const { starts, ends, lengths, count } = cells;
-  const out = new Int32Array(offsets.length);
-  let k = 0;
+  const n = offsets.length;
+  const out = new Int32Array(n);
+  let i = 0;
   let delta = 0;
-  for (let i = 0; i < offsets.length; i++) {
-    const at = offsets[i];
-    while (k < count && (starts[k] < at || (atToo && starts[k] === at))) {
-      delta += lengths[k] - (ends[k] - starts[k]);
-      k++;
+  // Runs of offsets between two written cells move alike: a loop per cell, not a test per offset.
+  for (let k = 0; k < count; k++) {
+    const start = starts[k];
+    if (atToo) {
+      for (; i < n && offsets[i] < start; i++) out[i] = offsets[i] + delta;
+    } else {
+      for (; i < n && offsets[i] <= start; i++) out[i] = offsets[i] + delta;
     }
-    out[i] = at + delta;
+    delta += lengths[k] - (ends[k] - start);
   }
+  for (; i < n; i++) out[i] = offsets[i] + delta;
   return out;
 }
 

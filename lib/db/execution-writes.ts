@@ -71,7 +71,9 @@ const INSERT_FROM_JSON = `
   WITH input("executionId", "datasetId", "firstSeq", "records") AS (SELECT ?, ?, ?, ?)
   INSERT INTO "Change" ("executionId", "datasetId", "seq", "operationId", "rowKey", "column", "before", "after")
   SELECT input."executionId", input."datasetId", input."firstSeq" + record.key,
-         record.value ->> 0, record.value ->> 1, record.value ->> 2, record.value ->> 3, record.value ->> 4
+         json_extract(record.value, '$[0]'), json_extract(record.value, '$[1]'),
+         json_extract(record.value, '$[2]'), json_extract(record.value, '$[3]'),
+         json_extract(record.value, '$[4]')
   FROM input, json_each(input."records") AS record`;
 
 /**
