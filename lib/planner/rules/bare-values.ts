@@ -1,3 +1,4 @@
+import { normPhrase } from "./grammar-words";
 import type { LexItem } from "./lex";
 import type { Scan } from "./patterns";
 import { sourceText } from "./tokenize";
@@ -75,6 +76,7 @@ function bareSetClause(scan: Scan, items: LexItem[]): LexItem[] {
     valueEndingClause(scan, items, norm) ??
     valueAsImperative(scan, items, norm) ??
     countEndingClause(scan, items, norm) ??
+    toWordOfValue(scan, items) ??
     items
   );
 }
@@ -261,6 +263,49 @@ function valueEndingClause(scan: Scan, items: LexItem[], norm: Norm) {
   const rows = items.slice(0, at);
   if (givesValue(rows) || !namesRows(rows)) return undefined;
   return [...rows, setVerbAt(endUp), asSetText(value), ...items.slice(last + 1)];
+}
+
+/**
+ * "reassign Priya's open tasks to Sam": after "to", ending the clause, a word that the lexer read
+ * as the one value of a text column holding it ("Sam" of Sam Okafor) is that value, set, with a
+ * note when the value is more than was typed. The grammar reads only whole values after "to".
+ */
+function toWordOfValue(scan: Scan, items: LexItem[]) {
+  const [verb] = items;
+  const last = lastPlaced(items);
+  const to = items[last - 1];
+  const value = textValue(scan, items[last]) ?? onlyValueWithWord(scan, items[last]);
+  if (verb?.kind !== "verb" || verb.verb !== "set" || to?.kind !== "to" || !value) return;
+  const rows = items.slice(1, last - 1);
+  if (givesValue(rows) || !namesRows(rows)) return undefined;
+  const typed = sourceText(scan.instruction, scan.tokens, value.from, value.to);
+  const { column, values } = value.cond;
+  const note =
+    typed.toLowerCase() === values[0].toLowerCase()
+      ? undefined
+      : `read ${JSON.stringify(typed)} as ${column} ${JSON.stringify(values[0])}`;
+  const set: LexItem = { ...asSetText(value), from: to.from, ...(note ? { note } : {}) };
+  return [...items.slice(0, last - 1), set, ...items.slice(last + 1)];
+}
+
+/**
+ * A scope of the rows whose text column has a word ("Priya"), as the one value of the column
+ * with that word (Priya Shah); undefined when none or several have it.
+ */
+function onlyValueWithWord(scan: Scan, item: LexItem | undefined): ValueScope | undefined {
+  if (item?.kind !== "scope" || item.cond.type !== "text" || item.cond.op !== "contains") return;
+  const { column, value: word } = item.cond;
+  const wanted = normPhrase(word);
+  const found = new Set<string>();
+  for (const refs of scan.vocabulary.valuePhrases.values()) {
+    for (const ref of refs) {
+      if (ref.column === column && ` ${normPhrase(ref.value)} `.includes(` ${wanted} `))
+        found.add(ref.value);
+    }
+  }
+  if (found.size !== 1) return undefined;
+  const cond = { type: "values" as const, column, values: [...found] };
+  return { kind: "scope", cond, from: item.from, to: item.to };
 }
 
 /**

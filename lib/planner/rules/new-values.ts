@@ -74,6 +74,21 @@ export function readNewTextValues(scan: Scan, lexed: LexItem[]): LexItem[] {
     }
     const start = toValue || toFlag ? item.from + 1 : lexed[at + 1].from;
     const text = sourceText(scan.instruction, scan.tokens, start, lexed[end - 1].to);
+    // "set status to done" beside a done column, where some status is done already.
+    const held = scan.vocabulary.valuePhrases
+      .get(normPhrase(text))
+      ?.find((ref) => ref.column === column);
+    if (held) {
+      read.push({
+        kind: "setText",
+        refs: [held],
+        text: held.value,
+        from: item.from,
+        to: lexed[end - 1].to,
+      });
+      at = end - 1;
+      continue;
+    }
     read.push({
       kind: "setText",
       refs: [],

@@ -4,6 +4,7 @@ import { profileDataset } from "@/lib/dataset/profile";
 import type { DatasetProfile } from "@/lib/dataset/types";
 import type { PlannerResult } from "../types";
 import { planWithRules } from "./rules-planner";
+import { textColumnValues } from "./value-index";
 
 /** Helpers for the rules planner's tests on tables made up in the test. */
 
@@ -11,6 +12,20 @@ import { planWithRules } from "./rules-planner";
 export function tableProfile(lines: string[], delimiter?: Delimiter): DatasetProfile {
   const bytes = new TextEncoder().encode(`${lines.join("\n")}\n`);
   return profileDataset(parseCsv(bytes, delimiter ? { delimiter } : undefined));
+}
+
+/**
+ * The rules planner on a table given as its lines, with the keys and text values the app and the
+ * CLI look the instruction's words up in.
+ */
+export function rulesOnTable(lines: string[]) {
+  const table = parseCsv(new TextEncoder().encode(`${lines.join("\n")}\n`));
+  const profile = profileDataset(table);
+  table.setKeyColumn(profile.keyColumn);
+  return rulesOn(profile, {
+    knownKeys: new Set(table.column(table.keyColumnIndex)),
+    knownValues: textColumnValues(table, profile),
+  });
 }
 
 /** The rules planner on one table, on 2026-11-26, with the readings tests look at. */
