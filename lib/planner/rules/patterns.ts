@@ -275,17 +275,27 @@ function computePhraseCandidates(
   const parts: string[] = [];
   const results: { phrase: string; end: number }[] = [];
   let position = at;
-  while (parts.length < max && position < tokens.length) {
+  while (position < tokens.length) {
+    // A unit written against its number ("10mm" of "Hex Bolt 10mm") stays one word with it.
+    const glued = parts.length > 0 && isGluedUnit(tokens, position);
+    if (parts.length >= max && !glued) break;
     if (parts.length > 0 && (isJoiningHyphen(tokens, position) || isInitialDot(tokens, position)))
       position++;
     const token = tokens[position];
     if (!token || token.kind === "quoted" || PHRASE_BREAK.has(token.text)) break;
     if (token.kind === "punct" && HYPHENS.has(token.text)) break;
-    parts.push(token.norm);
+    if (glued) parts[parts.length - 1] += token.norm;
+    else parts.push(token.norm);
     position++;
     results.push({ phrase: normPhrase(parts.join(" ")), end: position });
   }
   return results;
+}
+
+/** A word straight after a number, with no space between: the unit the tokenizer split off. */
+function isGluedUnit(tokens: readonly Token[], at: number): boolean {
+  const token = tokens[at];
+  return token?.kind === "word" && !token.spaceBefore && tokens[at - 1]?.kind === "number";
 }
 
 /**

@@ -1,4 +1,5 @@
 import { fold } from "./grammar-words";
+import { SHORT_UNITS } from "./name-forms";
 
 /**
  * Splits an instruction into tokens that remember where they came from, so every word the
@@ -93,7 +94,17 @@ export function tokenize(text: string): Token[] {
     position = read.next;
   }
   assignmentsAsTo(tokens);
+  singularUnits(tokens);
   return tokens;
+}
+
+/** "100 kgs", "5lbs": a short unit after a number, read as its singular, as columns name it. */
+function singularUnits(tokens: Token[]): void {
+  for (let at = 1; at < tokens.length; at++) {
+    const { kind, norm } = tokens[at];
+    if (kind !== "word" || tokens[at - 1].kind !== "number" || !norm.endsWith("s")) continue;
+    if (SHORT_UNITS.has(norm.slice(0, -1))) tokens[at].norm = norm.slice(0, -1);
+  }
 }
 
 /** Words that open a change written as an assignment ("set stock=0 if …"). */
@@ -180,9 +191,11 @@ function wordToken(position: number, raw: string, norm: string) {
 function readNumber(text: string, position: number, rest: string): Read | null {
   const number = NUMBER.exec(rest);
   if (!number) return null;
-  // "1.5x": the x is a word of its own (times), the number stays whole.
+  // "1.5x": the x is a word of its own (times), the number stays whole; so is a unit written
+  // against its number ("over 250kg").
   const after = rest.slice(number[0].length);
-  if (WORD_CHAR.test(after[0] ?? "") && !/^x(?![\p{L}\p{N}_])/u.test(after)) return null;
+  if (WORD_CHAR.test(after[0] ?? "") && !/^x(?![\p{L}\p{N}_])/u.test(after) && !unitAt(after))
+    return null;
   const raw = number[0];
   const token = {
     kind: "number" as const,
@@ -200,6 +213,13 @@ function readNumber(text: string, position: number, rest: string): Read | null {
   // "SUB-0050's fee": a possessive after a number or key is dropped, as after a word.
   const possessive = /^['’]s\b/.exec(text.slice(token.end));
   return { token, next: token.end + (possessive ? possessive[0].length : 0) };
+}
+
+/** Whether `text` opens with a short unit and nothing more ("kg" of "250kg", "lbs"). */
+function unitAt(text: string): boolean {
+  const word = /^\p{L}+(?![\p{L}\p{N}_])/u.exec(text)?.[0].toLowerCase();
+  if (word === undefined) return false;
+  return SHORT_UNITS.has(word) || (word.endsWith("s") && SHORT_UNITS.has(word.slice(0, -1)));
 }
 
 function readWord(position: number, rest: string): Read | null {

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { rulesOnTable } from "./test-support";
+
+/** A freight forwarder's shipments and a shop's goods weighed in units: tables the corpus lacks. */
+
+const shipments = rulesOnTable([
+  "shipment_id,carrier,origin,destination,weight_kg,cost,status,ship_date,insured",
+  "S-5001,DHL,Rotterdam,Berlin,120.5,340.00,delivered,2026-11-02,yes",
+  "S-5002,UPS,Hamburg,Paris,80.0,210.50,in transit,2026-11-10,no",
+  "S-5003,FedEx,Rotterdam,Madrid,300.0,780.00,pending,2026-11-18,yes",
+  "S-5004,DHL,Antwerp,Milan,45.2,150.75,delivered,2026-10-28,no",
+  "S-5005,DB Schenker,Hamburg,Warsaw,900.0,1450.00,in transit,2026-11-12,yes",
+  "S-5006,UPS,Rotterdam,Berlin,60.0,180.00,pending,2026-11-20,no",
+]);
+
+const goods = rulesOnTable([
+  "sku,product,price,weight_kg",
+  "C1,Decaf Beans 500g,9.50,0.5",
+  "C2,Decaf Beans 1kg,17.00,1",
+  "C3,Espresso Beans 500g,10.00,0.5",
+  "C4,Hex Bolt 10mm,0.20,0.01",
+  "C5,Sack 25kg,30,25",
+]);
+
+describe("a unit written against its number", () => {
+  it("reads '250kg' as 250 kg, and a plural unit as its singular", () => {
+    const heavy = { all: [{ column: "weight_kg", op: "gt", value: 250 }] };
+    expect(shipments.operations("any shipment over 250kg costs 5% more")).toEqual([
+      { filter: heavy, action: { type: "percent_increase", column: "cost", value: 5 } },
+    ]);
+    expect(shipments.operations("raise cost by 10 for shipments under 100kgs")).toEqual([
+      {
+        filter: { all: [{ column: "weight_kg", op: "lt", value: 100 }] },
+        action: { type: "fixed_increase", column: "cost", value: 10 },
+      },
+    ]);
+  });
+
+  it("still finds values written with one ('Hex Bolt 10mm', 'Sack 25kg')", () => {
+    const named = (value: string) => ({ all: [{ column: "product", op: "eq", value }] });
+    expect(goods.operation("raise the price of Hex Bolt 10mm by 10%").filter).toEqual(
+      named("Hex Bolt 10mm"),
+    );
+    expect(goods.operation("discount Decaf Beans 500g by 5%").filter).toEqual(
+      named("Decaf Beans 500g"),
+    );
+    expect(goods.operation("set Sack 25kg price to 28").filter).toEqual(named("Sack 25kg"));
+    expect(goods.operation("raise prices of everything over 1kg by 2%").filter).toEqual({
+      all: [{ column: "weight_kg", op: "gt", value: 1 }],
+    });
+  });
+});
