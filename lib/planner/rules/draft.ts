@@ -134,7 +134,19 @@ export function numericAction(
     kind: "numeric",
     type: verb === "increase" ? "fixed_increase" : "fixed_decrease",
     column,
-    value: amount.value,
+    value: inCentsColumn(column, amount)
+      ? Math.round(amount.value * 100 * 1e6) / 1e6
+      : amount.value,
     unit: amount.unit,
   };
+}
+
+/**
+ * Whether an amount said in cents or pence ("5 cents", "2p", read as hundredths) goes to a column
+ * that counts them (price_cents): there it is the number said.
+ */
+function inCentsColumn(column: string, amount: Num): boolean {
+  const centsSaid = /\d\s*(?:cents?|pence|penny|p)$/i.test(amount.text);
+  const words = column.replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2").toLowerCase();
+  return centsSaid && /(?:^|[^a-z])(?:cents?|pence|penny)(?:[^a-z]|$)/.test(words);
 }

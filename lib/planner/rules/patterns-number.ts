@@ -185,6 +185,10 @@ const UNIT_WORDS: [string, Num["unit"] | "cents"][] = [
   ["usd", "currency"],
   ["cents", "cents"],
   ["cent", "cents"],
+  // "by 2p", "5 pence": a hundredth of a pound as of a dollar.
+  ["pence", "cents"],
+  ["penny", "cents"],
+  ["p", "cents"],
   // "raise the bonus by 2 points": percentage points, a plain step of the column's own number.
   // (Not hours or days: a column of hours would take "1 day" as 1.)
   ["percentage points", "plain"],

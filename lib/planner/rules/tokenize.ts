@@ -215,11 +215,16 @@ function readNumber(text: string, position: number, rest: string): Read | null {
   return { token, next: token.end + (possessive ? possessive[0].length : 0) };
 }
 
-/** Whether `text` opens with a short unit and nothing more ("kg" of "250kg", "lbs"). */
+/** Whether `text` opens with a short unit and nothing more ("kg" of "250kg", "lbs", "p"). */
 function unitAt(text: string): boolean {
   const word = /^\p{L}+(?![\p{L}\p{N}_])/u.exec(text)?.[0].toLowerCase();
   if (word === undefined) return false;
-  return SHORT_UNITS.has(word) || (word.endsWith("s") && SHORT_UNITS.has(word.slice(0, -1)));
+  // "2p": pence.
+  return (
+    word === "p" ||
+    SHORT_UNITS.has(word) ||
+    (word.endsWith("s") && SHORT_UNITS.has(word.slice(0, -1)))
+  );
 }
 
 function readWord(position: number, rest: string): Read | null {

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { rulesOnTable } from "./test-support";
 
-/** A freight forwarder's shipments and a shop's goods weighed in units: tables the corpus lacks. */
+/**
+ * Units as people write them: against the number ("250kg", "2p"), in pence, and into columns that
+ * count cents; on a freight forwarder's shipments, a shop's goods and an energy supplier's
+ * meters, tables the corpus lacks.
+ */
 
 const shipments = rulesOnTable([
   "shipment_id,carrier,origin,destination,weight_kg,cost,status,ship_date,insured",
@@ -47,6 +51,37 @@ describe("a unit written against its number", () => {
     expect(goods.operation("set Sack 25kg price to 28").filter).toEqual(named("Sack 25kg"));
     expect(goods.operation("raise prices of everything over 1kg by 2%").filter).toEqual({
       all: [{ column: "weight_kg", op: "gt", value: 1 }],
+    });
+  });
+});
+
+const meters = rulesOnTable([
+  "meter_id,customer,tariff,region,rate_per_kwh,standing_charge,smart_meter,price_cents",
+  "MTR-001,Alice Brown,Standard,North,0.28,0.45,true,150",
+  "MTR-002,Bob Green,Economy 7,South,0.22,0.50,false,120",
+  "MTR-003,Carla White,Green Fix,North,0.31,0.40,true,99",
+]);
+
+describe("pence and cents", () => {
+  it("reads pence as hundredths of the unit ('by 2p', '5 pence')", () => {
+    expect(meters.operations("raise the unit rate on Standard by 2p")).toEqual([
+      {
+        filter: { all: [{ column: "tariff", op: "eq", value: "Standard" }] },
+        action: { type: "fixed_increase", column: "rate_per_kwh", value: 0.02 },
+      },
+    ]);
+    expect(meters.operation("lower the standing charge in the North by 5 pence").action).toEqual({
+      type: "fixed_decrease",
+      column: "standing_charge",
+      value: 0.05,
+    });
+  });
+
+  it("adds cents said as cents to a column that counts cents", () => {
+    expect(meters.operation("raise price_cents by 5 cents").action).toEqual({
+      type: "fixed_increase",
+      column: "price_cents",
+      value: 5,
     });
   });
 });
