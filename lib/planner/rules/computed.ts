@@ -68,7 +68,9 @@ export function standInInstruction(
   reading: ComputedReading,
   standIn: StandIn,
 ): string {
-  const phrase = `set ${standIn.column}${reading.middle ?? ""} to ${standIn.text}`;
+  // "round all rents …": the rows it says stay said (a change after another shares its rows).
+  const every = /\b(?:all|every|each)\b/i.test(instruction.slice(reading.from, reading.to));
+  const phrase = `set ${every ? "all " : ""}${standIn.column}${reading.middle ?? ""} to ${standIn.text}`;
   const spans = [
     { from: reading.from, to: reading.to, text: phrase },
     ...(reading.extra ? [{ ...reading.extra, text: "" }] : []),

@@ -35,7 +35,7 @@ import {
 } from "./new-values";
 import type { Scan } from "./patterns";
 import { shareRows } from "./shared-rows";
-import { leaveOutEarlierRows, saysTheRest } from "./the-rest";
+import { leaveOutEarlierRows, saysEveryRow, saysTheRest } from "./the-rest";
 import { sourceText } from "./tokenize";
 
 export type { DraftAction, DraftOperation, Interpretation, RowCondition } from "./draft";
@@ -99,8 +99,9 @@ function interpretOrThrow(scan: Scan, lexedItems: LexItem[]): Interpretation {
   const clauses: Clause[] = [];
   for (const sentence of splitSentences(items))
     clauses.push(
-      ...shareRows(mergeSegments(splitSegments(sentence), itemText), (clause) =>
-        saysTheRest(scan, clause),
+      ...shareRows(
+        mergeSegments(splitSegments(sentence), itemText),
+        (clause) => saysTheRest(scan, clause) || saysEveryRow(scan, clause),
       ),
     );
   const { operations, exclusions } = clauseOperations(scan, clauses, text, itemText);

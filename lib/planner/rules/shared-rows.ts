@@ -6,20 +6,29 @@ import type { Clause, Entry } from "./draft";
  * names a column but no rows ("raise Support salaries by 3% and bonuses by 1 point") is about
  * the same rows; rows said after the last such change ("raise salaries by 3% and bonuses by 1
  * point, only for Support") are the rows of the changes before it that named none. A change with
- * its own verb keeps its own rows: "raise salaries by 3% and set bonus to 5 for Support" could
- * mean either.
+ * its own verb keeps its own rows when it names some, or when the one before named none: "raise
+ * salaries by 3% and set bonus to 5 for Support" could mean either. One that names none after
+ * one that did is about the same rows ("mark U105 vacant and clear the tenant"): the whole
+ * table, taken instead, is the costlier mistake, and "every" or "all" says it when meant.
  */
 export function shareRows(
   clauses: Clause[],
-  /** Whether a clause is about the rest of the rows ("everyone else"): it shares none. */
-  isRest: (clause: Clause) => boolean,
+  /**
+   * Whether a clause speaks of rows by itself: the rest of them ("everyone else"), or all of
+   * them ("every bonus"). It shares none.
+   */
+  standsAlone: (clause: Clause) => boolean,
 ): Clause[] {
   const shared = clauses.map((clause) => ({ ...clause, entries: [...clause.entries] }));
   for (let k = 1; k < shared.length; k++) {
     const clause = shared[k];
     const before = shared[k - 1];
-    if (!borrowsVerb(clause) || before.kind !== "action" || isRest(clause)) continue;
+    if (clause.kind !== "action" || before.kind !== "action" || standsAlone(clause)) continue;
     const rows = rowEntries(clause);
+    if (!borrowsVerb(clause)) {
+      if (rows.length === 0) clause.entries.push(...rowEntries(before));
+      continue;
+    }
     if (rows.length === 0 && namesColumn(clause)) {
       clause.entries.push(...rowEntries(before));
     } else if (rows.length > 0 && rowsAfterValue(clause)) {

@@ -11,6 +11,16 @@ import type { Scan } from "./patterns";
 
 const REST = [["else"], ["otherwise"], ["the", "rest"], ["others"], ["all", "other"]];
 
+/** Words that say a change is about every row. */
+const EVERY_ROW = new Set(["every", "all", "each", "everything", "everyone", "everybody"]);
+
+/** Whether a clause says it is about every row ("set every discount to 0"). */
+export function saysEveryRow(scan: Scan, clause: Clause): boolean {
+  const first = clause.entries[0]?.item.from ?? 0;
+  const last = clause.entries.at(-1)?.item.to ?? 0;
+  return scan.tokens.slice(first, last).some((token) => EVERY_ROW.has(token.norm));
+}
+
 /** Whether a clause speaks of the rest of the rows. */
 export function saysTheRest(scan: Scan, clause: Clause): boolean {
   const first = clause.entries[0]?.item.from ?? 0;
