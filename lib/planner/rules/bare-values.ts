@@ -73,6 +73,7 @@ function bareSetClause(scan: Scan, items: LexItem[]): LexItem[] {
     givenToRows(items, norm) ??
     valueBeforeRows(scan, items, norm) ??
     endingUpAs(items, norm) ??
+    gettingFlag(items, norm) ??
     valueEndingClause(scan, items, norm) ??
     valueAsImperative(scan, items, norm) ??
     countEndingClause(scan, items, norm) ??
@@ -175,12 +176,15 @@ function givenValue(scan: Scan, items: LexItem[], norm: Norm) {
 
 /**
  * "give free shipping to Acme Corp", "offer a 10% discount to Globex": after an amount given,
- * "to" and a value say who gets it, not a second new value.
+ * "to" and a value say who gets it, not a second new value; so do they after a yes/no column
+ * given ("give parking to Riverside").
  */
 function givenToRows(items: LexItem[], norm: Norm) {
   const verb = items[0];
   if (verb?.kind !== "verb" || !GIVE_VERBS.has(norm(verb))) return undefined;
-  if (!items.some((item) => item.kind === "amount")) return undefined;
+  // "give parking to Riverside": a yes/no column given, switched on for the rows after "to".
+  const flag = switchedOn(items[1]) ? items[1] : undefined;
+  if (!flag && !items.some((item) => item.kind === "amount")) return undefined;
   const to = items.find(
     (item): item is Extract<LexItem, { kind: "setText" }> =>
       item.kind === "setText" &&
@@ -199,6 +203,13 @@ function givenToRows(items: LexItem[], norm: Norm) {
     from: to.from,
     to: to.to,
   };
+  if (flag)
+    return [
+      setVerbAt(verb),
+      rows,
+      ...items.slice(2).filter((item) => item !== to),
+      { ...flag, marker: "as" as const },
+    ];
   return items.map((item) => (item === to ? rows : item));
 }
 
@@ -228,6 +239,36 @@ function endingUpAs(items: LexItem[], norm: Norm) {
   if (endUp?.kind !== "stop" || !END_UP_WORDS.has(norm(endUp))) return undefined;
   if (!namesRows(items.slice(0, last - 1))) return undefined;
   return items.map((item) => (item === endUp ? setVerbAt(endUp) : item));
+}
+
+/**
+ * "all 3 bedroom units get parking", "give parking to every 3 bedroom unit": a yes/no column
+ * named by what the rows have, got or given, is switched on for them.
+ */
+function gettingFlag(items: LexItem[], norm: Norm) {
+  const [verb, named, to, ...given] = items;
+  if (verb?.kind === "verb" && GIVE_VERBS.has(norm(verb)) && to?.kind === "to") {
+    if (!switchedOn(named) || givesValue(given) || !namesRows(given)) return undefined;
+    return [setVerbAt(verb), ...given, { ...named, marker: "as" as const }];
+  }
+  const last = lastPlaced(items);
+  const flag = items[last];
+  const getting = items[last - 1];
+  if (!switchedOn(flag) || items.some((item) => item.kind === "verb")) return undefined;
+  if (getting?.kind !== "stop" || !END_UP_WORDS.has(norm(getting))) return undefined;
+  const rows = items.slice(0, last - 1);
+  if (givesValue(rows) || !namesRows(rows)) return undefined;
+  return [
+    ...rows,
+    setVerbAt(getting),
+    { ...flag, marker: "as" as const },
+    ...items.slice(last + 1),
+  ];
+}
+
+/** A yes/no phrase that says yes ("parking"), as a condition, not yet a new value. */
+function switchedOn(item: LexItem | undefined): item is Extract<LexItem, { kind: "flag" }> {
+  return item?.kind === "flag" && item.marker === null && item.ref.value;
 }
 
 /**

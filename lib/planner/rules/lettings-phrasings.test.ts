@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { rulesOnTable } from "./test-support";
 
-/** A letting agent's units, a table the corpus lacks: changes joined in one sentence. */
+/** A letting agent's units, a table the corpus lacks. */
 
 const lettings = rulesOnTable([
-  "unit_id,building,floor,bedrooms,monthly_rent,deposit,tenant,status,lease_end,pets_allowed",
-  "U101,Harbour View,1,2,1650,3300,Amy Reid,let,2027-01-31,no",
-  "U102,Harbour View,3,1,1200,2400,,vacant,2026-12-31,yes",
-  "U103,Elm Court,2,3,2100,4200,Ben Patel,let,2027-05-31,no",
-  "U104,Elm Court,5,2,1750,3500,Cara Novak,notice given,2026-12-15,yes",
-  "U105,Riverside,4,1,1150,2300,Dev Kim,let,2027-03-31,no",
-  "U106,Riverside,6,3,2300,4600,,vacant,2026-11-30,no",
+  "unit_id,building,floor,bedrooms,monthly_rent,deposit,tenant,status,lease_end,pets_allowed,parking",
+  "U101,Harbour View,1,2,1650,3300,Amy Reid,let,2027-01-31,no,no",
+  "U102,Harbour View,3,1,1200,2400,,vacant,2026-12-31,yes,yes",
+  "U103,Elm Court,2,3,2100,4200,Ben Patel,let,2027-05-31,no,no",
+  "U104,Elm Court,5,2,1750,3500,Cara Novak,notice given,2026-12-15,yes,yes",
+  "U105,Riverside,4,1,1150,2300,Dev Kim,let,2027-03-31,no,no",
+  "U106,Riverside,6,3,2300,4600,,vacant,2026-11-30,no,yes",
 ]);
 
 describe("a change after one that named its rows", () => {
@@ -45,5 +45,25 @@ describe("a change after one that named its rows", () => {
         "raise rents at Harbour View by 3%, then round all rents to the nearest 10",
       )[1].filter,
     ).toEqual({});
+  });
+});
+
+describe("a yes/no column the rows get or are given", () => {
+  const threeBedrooms = { all: [{ column: "bedrooms", op: "eq", value: 3 }] };
+  const parking = { type: "set_value", column: "parking", value: true };
+
+  it("switches it on for them ('… get parking', 'give parking to …')", () => {
+    expect(lettings.operations("all 3 bedroom units get parking")).toEqual([
+      { filter: threeBedrooms, action: parking },
+    ]);
+    expect(lettings.operations("give parking to every 3 bedroom unit")).toEqual([
+      { filter: threeBedrooms, action: parking },
+    ]);
+  });
+
+  it("gives it to the rows a value after 'to' names, not the value to the rows that have it", () => {
+    expect(lettings.operations("give parking to Riverside")).toEqual([
+      { filter: { all: [{ column: "building", op: "eq", value: "Riverside" }] }, action: parking },
+    ]);
   });
 });
