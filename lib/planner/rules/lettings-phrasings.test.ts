@@ -67,3 +67,18 @@ describe("a yes/no column the rows get or are given", () => {
     ]);
   });
 });
+
+describe("rooms as lettings write them", () => {
+  it("reads 'bed' and 'beds' as bedrooms ('every 2 bed', '3-bed flats')", () => {
+    const raise = { type: "percent_increase", column: "monthly_rent", value: 2.5 };
+    expect(lettings.operations("put a 2.5% increase on every 2 bed")).toEqual([
+      { filter: { all: [{ column: "bedrooms", op: "eq", value: 2 }] }, action: raise },
+    ]);
+    expect(lettings.operation("3-bed flats in Elm Court go up 50").filter).toEqual({
+      all: [
+        { column: "building", op: "eq", value: "Elm Court" },
+        { column: "bedrooms", op: "eq", value: 3 },
+      ],
+    });
+  });
+});

@@ -74,6 +74,11 @@ const WORD_ALIASES: Record<string, string[]> = {
   mgr: ["manager"],
   addr: ["address"],
   cap: ["capacity"],
+  // "every 2 bed", "3-bed flats", "2 bath": as lettings are written.
+  bedrooms: ["bed", "beds"],
+  bedroom: ["bed", "beds"],
+  bathrooms: ["bath", "baths"],
+  bathroom: ["bath", "baths"],
 };
 
 /** A name word and what else it is called: "qty" → quantity; "mileage" → miles. */
