@@ -98,6 +98,8 @@ export interface DateRange {
 /** Words before a month written without its year ("in October", "before 1 November"). */
 const MONTH_PREPOSITIONS = new Set([
   "in",
+  "between",
+  "on",
   "before",
   "after",
   "since",
@@ -180,35 +182,36 @@ export function readDate(
     }
     return [{ span: yearSpan(Number(token.text)), end: at + 1 }];
   }
-  // 31 December 2026; 1 November, in the one year the table's dates have it.
-  if (token.kind === "number" && /^\d{1,2}$/.test(token.text)) {
-    const month = MONTHS.get(tokens[at + 1]?.norm ?? "");
+  // 31 December 2026; 1 November, in the one year the table's dates have it; the 1st of … too.
+  const dayFirst = dayOfMonth(token);
+  if (dayFirst > 0) {
+    const ofAt = tokens[at + 1]?.norm === "of" ? at + 2 : at + 1;
+    const month = MONTHS.get(tokens[ofAt]?.norm ?? "");
     if (!month) return [];
-    const year = tokens[at + 2];
+    const year = tokens[ofAt + 1];
     if (isYear(year)) {
-      const span = daySpan(Number(year.text), month, Number(token.text));
-      return span ? [{ span, end: at + 3 }] : [];
+      const span = daySpan(Number(year.text), month, dayFirst);
+      return span ? [{ span, end: ofAt + 2 }] : [];
     }
     const implied = afterPreposition(tokens, at) ? yearOfMonth(ranges, month) : undefined;
-    const span = implied !== undefined && daySpan(implied, month, Number(token.text));
-    return span ? [{ span, end: at + 2 }] : [];
+    const span = implied !== undefined && daySpan(implied, month, dayFirst);
+    return span ? [{ span, end: ofAt + 1 }] : [];
   }
   if (token.kind !== "word") return [];
   const month = MONTHS.get(token.norm);
   if (month !== undefined && isYear(tokens[at + 1])) {
     return [{ span: monthSpan(Number(tokens[at + 1].text), month), end: at + 2 }];
   }
-  // December 31 2026, December 31, 2026.
-  const day = tokens[at + 1];
-  if (month !== undefined && day?.kind === "number" && /^\d{1,2}$/.test(day.text)) {
+  // December 31 2026, December 31, 2026, December 31st.
+  const dayOf = dayOfMonth(tokens[at + 1]);
+  if (month !== undefined && dayOf > 0) {
     const yearAt = tokens[at + 2]?.text === "," ? at + 3 : at + 2;
     const year = tokens[yearAt];
-    const span = isYear(year) && daySpan(Number(year.text), month, Number(day.text));
+    const span = isYear(year) && daySpan(Number(year.text), month, dayOf);
     if (span) return [{ span, end: yearAt + 1 }];
   }
   if (month !== undefined && afterPreposition(tokens, at)) {
     const implied = yearOfMonth(ranges, month);
-    const dayOf = day?.kind === "number" && /^\d{1,2}$/.test(day.text) ? Number(day.text) : 0;
     const span =
       implied === undefined
         ? undefined
@@ -265,7 +268,22 @@ function relativeDateAt(
 
 /** Whether the word before `at` introduces a date ("in", "before", "since" …). */
 function afterPreposition(tokens: Token[], at: number): boolean {
-  return MONTH_PREPOSITIONS.has(tokens[at - 1]?.norm ?? "");
+  // "after the 10th of November".
+  if (tokens[at - 1]?.norm === "the") return afterPreposition(tokens, at - 1);
+  const before = tokens[at - 1]?.norm ?? "";
+  if (MONTH_PREPOSITIONS.has(before)) return true;
+  // The second day of a span: "between November 5 and November 15", "from 5 Nov to 15 Nov".
+  if (before !== "and" && before !== "to" && before !== "-" && before !== "–") return false;
+  const opened = tokens.slice(Math.max(0, at - 6), at - 1);
+  return opened.some((token) => token.norm === "between" || token.norm === "from");
+}
+
+/** The day a token gives of a month, as a number or an ordinal ("15", "15th"); 0 if none. */
+function dayOfMonth(token: Token | undefined): number {
+  if (token?.kind !== "number" && token?.kind !== "word") return 0;
+  const day = /^(\d{1,2})(?:st|nd|rd|th)?$/.exec(token.norm);
+  if (!day || (token.kind === "number" && token.norm !== day[1])) return 0;
+  return Number(day[1]);
 }
 
 /** Whether a date written at `at` is said relative to today ("this year", "next month"). */

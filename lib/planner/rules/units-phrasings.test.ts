@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { rulesOnTable } from "./test-support";
 
 /**
- * Units as people write them: against the number ("250kg", "2p"), in pence, and into columns that
- * count cents; on a freight forwarder's shipments, a shop's goods and an energy supplier's
- * meters, tables the corpus lacks.
+ * Units and days as people write them: units against the number ("250kg", "2p"), in pence, into
+ * columns that count cents, and days by a month's name ("Nov 15th"); on a freight forwarder's
+ * shipments, a shop's goods and an energy supplier's meters, tables the corpus lacks.
  */
 
 const shipments = rulesOnTable([
@@ -83,5 +83,38 @@ describe("pence and cents", () => {
       column: "price_cents",
       value: 5,
     });
+  });
+});
+
+describe("days said with a month's name", () => {
+  const cut = { type: "percent_decrease", column: "cost", value: 5 };
+  const from5To15 = {
+    all: [
+      { column: "ship_date", op: "gte", value: "2026-11-05" },
+      { column: "ship_date", op: "lt", value: "2026-11-16" },
+    ],
+  };
+
+  it("reads a span between two of them, either way round", () => {
+    for (const span of [
+      "between Nov 5 and Nov 15",
+      "between 5 Nov and 15 Nov",
+      "from November 5 to November 15",
+    ]) {
+      expect(shipments.operations(`cut cost by 5% for shipments shipped ${span}`)).toEqual([
+        { filter: from5To15, action: cut },
+      ]);
+    }
+  });
+
+  it("reads ordinal days ('Nov 15th', 'after the 10th of November')", () => {
+    expect(
+      shipments.operation("cut cost by 5% for shipments shipped before Nov 15th").filter,
+    ).toEqual({
+      all: [{ column: "ship_date", op: "lt", value: "2026-11-15" }],
+    });
+    expect(
+      shipments.operation("cut cost by 5% for shipments shipped after the 10th of November").filter,
+    ).toEqual({ all: [{ column: "ship_date", op: "gte", value: "2026-11-11" }] });
   });
 });
