@@ -242,8 +242,8 @@ function endingUpAs(items: LexItem[], norm: Norm) {
 }
 
 /**
- * "all 3 bedroom units get parking", "give parking to every 3 bedroom unit": a yes/no column
- * named by what the rows have, got or given, is switched on for them.
+ * "all 3 bedroom units get parking", "give parking to every 3 bedroom unit", "give Marta's
+ * clients a locker": a yes/no column named by what the rows get or are given is switched on.
  */
 function gettingFlag(items: LexItem[], norm: Norm) {
   const [verb, named, to, ...given] = items;
@@ -254,6 +254,13 @@ function gettingFlag(items: LexItem[], norm: Norm) {
   const last = lastPlaced(items);
   const flag = items[last];
   const getting = items[last - 1];
+  // "give Marta's clients a locker": the rows, then what they are given.
+  if (verb?.kind === "verb" && GIVE_VERBS.has(norm(verb)) && switchedOn(flag)) {
+    const article = ARTICLES.has(norm(getting)) && getting.kind === "stop" ? 1 : 0;
+    const rows = items.slice(1, last - article);
+    if (givesValue(rows) || !namesRows(rows)) return undefined;
+    return [setVerbAt(verb), ...rows, { ...flag, marker: "as" as const }];
+  }
   if (!switchedOn(flag) || items.some((item) => item.kind === "verb")) return undefined;
   if (getting?.kind !== "stop" || !END_UP_WORDS.has(norm(getting))) return undefined;
   const rows = items.slice(0, last - 1);

@@ -40,7 +40,21 @@ export const NEG_WORDS = [
 const PASSIVE_SETS = ["should be", "must be", "need to be", "needs to be", "are to be", "is to be"]
   .concat(["to be", "be", "will be", "shall be", "can be", "get", "gets"])
   .flatMap((be) =>
-    ["marked", "set", "flagged", "changed", "updated", "switched", "turned"].map(
+    [
+      "marked",
+      "set",
+      "flagged",
+      "changed",
+      "updated",
+      "switched",
+      "turned",
+      // "… gets upgraded to Premium", "should be moved to Tom".
+      "moved",
+      "upgraded",
+      "downgraded",
+      "reassigned",
+      "transferred",
+    ].map(
       (done) => `${be} ${done}`,
     ),
   );
