@@ -54,9 +54,7 @@ const PASSIVE_SETS = ["should be", "must be", "need to be", "needs to be", "are 
       "downgraded",
       "reassigned",
       "transferred",
-    ].map(
-      (done) => `${be} ${done}`,
-    ),
+    ].map((done) => `${be} ${done}`),
   );
 
 /**
