@@ -380,7 +380,7 @@ export const ACTION_RULES: Rule[] = [
       words("to", "as", "into"),
       opt(words("the", "a", "an")),
       opt(column("c")),
-      alt(value("v"), shapedValue("v"), quoted("t")),
+      alt(value("v"), shapedValue("v"), shapedValue("v", "c"), quoted("t")),
     ),
     build: (caps) => {
       if (caps.t !== undefined) return { kind: "setText", refs: [], text: caps.t as string };

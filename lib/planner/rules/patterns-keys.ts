@@ -85,9 +85,19 @@ export function shapedValue(name: string, columnCap?: string): Pattern {
       for (const [column, shapes] of scan.vocabulary.textShapes) {
         if (wanted && "column" in wanted && wanted.column !== column) continue;
         if (shapes.has(shape)) refs.push({ column, value: text });
+        // Named with its column ("to shelf Z9"), a code may have other letters than the
+        // column's codes have so far (A3, B1): a new one of their kind.
+        else if (wanted && /\d/.test(text) && [...shapes].some((known) => sameKind(known, shape)))
+          refs.push({ column, value: text });
       }
       return refs.length > 0 ? [{ end, caps: { ...caps, [name]: refs } }] : [];
     });
   };
   return pattern(match, { classes: new Set(["compact"]) });
+}
+
+/** Whether two shapes differ only in their letters ("aD" and "zD"). */
+function sameKind(known: string, shape: string): boolean {
+  const letters = (text: string) => text.replace(/\p{Ll}/gu, "l");
+  return letters(known) === letters(shape);
 }
