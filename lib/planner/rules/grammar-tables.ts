@@ -38,7 +38,7 @@ export const NEG_WORDS = [
  * "are to be set to closed".
  */
 const PASSIVE_SETS = ["should be", "must be", "need to be", "needs to be", "are to be", "is to be"]
-  .concat(["to be", "be", "will be", "shall be", "can be", "get", "gets"])
+  .concat(["to be", "be", "will be", "shall be", "can be", "get", "gets", "has been", "have been"])
   .flatMap((be) =>
     [
       "marked",
@@ -148,6 +148,10 @@ export const VERBS: [string[], VerbKind, { factor?: number; needsOff?: boolean }
       "move",
       "transfer",
       "reassign",
+      // As told after the fact: "we switched milk to Farm Gate", "moved Tom's tasks to Lena".
+      "switched",
+      "moved",
+      "reassigned",
       "assign",
       "hand",
       "hand over",
@@ -474,6 +478,7 @@ export const STOP_WORDS = [
   "go",
   "goes",
   "going",
+  "went",
   "get",
   "gets",
   "getting",

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { rulesOnTable } from "./test-support";
+
+/** A kitchen's stock list, a table the corpus lacks, written to as told after the fact. */
+
+const pantry = rulesOnTable([
+  "item_code,item,supplier,category,unit,unit_cost,par_level,on_hand,reorder,organic",
+  "P-01,Basmati Rice,Spice Route,Dry Goods,kg,2.40,20,35,no,no",
+  "P-02,Olive Oil,Casa Verde,Oils,l,7.80,10,4,yes,yes",
+  "P-03,Whole Milk,Dairy Co,Dairy,l,1.10,30,12,yes,no",
+  "P-04,Cheddar,Dairy Co,Dairy,kg,9.50,5,6,no,no",
+  "P-05,Chickpeas,Spice Route,Dry Goods,kg,1.90,15,3,yes,yes",
+  "P-06,Free Range Eggs,Farm Gate,Dairy,dozen,3.20,20,25,no,yes",
+  "P-07,Plain Flour,Mill House,Dry Goods,kg,0.85,40,10,yes,no",
+]);
+
+describe("changes told after the fact", () => {
+  const milk = { all: [{ column: "item", op: "contains", value: "Milk" }] };
+  const toFarmGate = { type: "set_value", column: "supplier", value: "Farm Gate" };
+
+  it("reads a past tense as the change ('we switched milk to …', 'has been switched to …')", () => {
+    expect(pantry.operations("we switched milk to Farm Gate")).toEqual([
+      { filter: milk, action: toFarmGate },
+    ]);
+    expect(pantry.operations("milk has been switched to Farm Gate")).toEqual([
+      { filter: milk, action: toFarmGate },
+    ]);
+  });
+
+  it("reads 'went up' and 'went down' as 'goes up' and 'goes down'", () => {
+    expect(pantry.operations("flour went up 10p")).toEqual([
+      {
+        filter: { all: [{ column: "item", op: "contains", value: "Flour" }] },
+        action: { type: "fixed_increase", column: "unit_cost", value: 0.1 },
+      },
+    ]);
+    expect(pantry.operation("Dairy Co prices went down 5%").action).toEqual({
+      type: "percent_decrease",
+      column: "unit_cost",
+      value: 5,
+    });
+  });
+});
