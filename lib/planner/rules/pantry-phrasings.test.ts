@@ -41,3 +41,22 @@ describe("changes told after the fact", () => {
     });
   });
 });
+
+describe("mistyped words of the grammar", () => {
+  it("reads one seven letters or longer as the word meant, with a note", () => {
+    const result = pantry.plan("raise the cost of evrything from Spice Route by 3 percent");
+    if (!result.ok) throw new Error(result.reason);
+    expect(result.plan.operations.map(({ filter, action }) => ({ filter, action }))).toEqual([
+      {
+        filter: { all: [{ column: "supplier", op: "eq", value: "Spice Route" }] },
+        action: { type: "percent_increase", column: "unit_cost", value: 3 },
+      },
+    ]);
+    expect(result.notes).toContain('read "evrything" as "everything"');
+    expect(pantry.operation("increse dairy costs by 2%").action).toEqual({
+      type: "percent_increase",
+      column: "unit_cost",
+      value: 2,
+    });
+  });
+});

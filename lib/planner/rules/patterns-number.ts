@@ -1,3 +1,4 @@
+import { GRAMMAR_WORDS } from "./grammar-words";
 import { columnsNamedBy } from "./name-forms";
 import {
   type Match,
@@ -198,6 +199,8 @@ const UNIT_WORDS: [string, Num["unit"] | "cents"][] = [
   ["pts", "plain"],
   ["pp", "plain"],
 ];
+// Words of the grammar, as `words` makes its phrases' (a mistyped word is never read as one).
+for (const [phrase] of UNIT_WORDS) for (const part of phrase.split(" ")) GRAMMAR_WORDS.add(part);
 
 /** Whether a column is called by a unit word (loyalty "points"): then "100 points" names it. */
 function columnCalled(vocabulary: Vocabulary, unit: string): boolean {

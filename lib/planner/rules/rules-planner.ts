@@ -16,10 +16,11 @@ import {
   standInInstruction,
 } from "./computed";
 import { writesNumber } from "./draft";
+import { readGrammarTypos } from "./grammar-typos";
 import { type Interpretation, interpret } from "./interpret";
 import { lex } from "./lex";
 import { readRowChoice, withoutRowChoice, withRowChoice } from "./ranked";
-import { tokenize } from "./tokenize";
+import { type Token, tokenize } from "./tokenize";
 import { markWrittenCodes } from "./value-phrases";
 import { type Vocabulary, vocabularyFor } from "./vocabulary";
 
@@ -156,19 +157,32 @@ function interpretWithComputed(
   const standIn = target ? standInFor(target, vocabulary) : undefined;
   const scanned =
     computed && standIn ? standInInstruction(instruction, computed, standIn) : instruction;
-  const tokens = tokenize(scanned);
-  markWrittenCodes(tokens, vocabulary.valuePhrases);
-  const scan = {
-    instruction: scanned,
-    tokens,
-    vocabulary,
-    today: createdAt.toISOString().slice(0, 10),
+  const today = createdAt.toISOString().slice(0, 10);
+  const read = (tokens: Token[]) => {
+    const scan = { instruction: scanned, tokens, vocabulary, today };
+    return interpret(scan, lex(scan));
   };
-  const interpretation = interpret(scan, lex(scan));
+  let interpretation = read(scannedTokens(scanned, vocabulary));
+  // Refused for words it could not place: read again with mistyped grammar words as meant.
+  if (!interpretation.ok && interpretation.code === "unplaced") {
+    const tokens = scannedTokens(scanned, vocabulary);
+    const typoNotes = readGrammarTypos(tokens, vocabulary);
+    const again = typoNotes.length > 0 ? read(tokens) : interpretation;
+    if (again.ok) {
+      again.notes.unshift(...typoNotes);
+      interpretation = again;
+    }
+  }
   if (interpretation.ok && computed && standIn) {
     return withComputedAction(interpretation, computed, standIn, vocabulary);
   }
   return interpretation;
+}
+
+function scannedTokens(instruction: string, vocabulary: Vocabulary): Token[] {
+  const tokens = tokenize(instruction);
+  markWrittenCodes(tokens, vocabulary.valuePhrases);
+  return tokens;
 }
 
 /** The stand-in's operation given the computed action it stands for. */
