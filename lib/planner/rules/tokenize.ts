@@ -188,15 +188,23 @@ function wordToken(position: number, raw: string, norm: string) {
   return { kind: "word" as const, text: raw, norm, start: position, end: position + raw.length };
 }
 
+/** "1.2M", "$3m": millions, in capitals or after a currency sign (a lone "5m" may be metres). */
+const MILLIONS = /^M(?![\p{L}\p{N}_])/u;
+const SIGNED_MILLIONS = /^[mM](?![\p{L}\p{N}_])/u;
+
 function readNumber(text: string, position: number, rest: string): Read | null {
   const number = NUMBER.exec(rest);
   if (!number) return null;
+  const scaled = number[3] !== undefined || number[4] !== undefined;
+  const millions = scaled
+    ? null
+    : (number[1] ? SIGNED_MILLIONS : MILLIONS).exec(rest.slice(number[0].length));
   // "1.5x": the x is a word of its own (times), the number stays whole; so is a unit written
   // against its number ("over 250kg").
-  const after = rest.slice(number[0].length);
+  const after = rest.slice(number[0].length + (millions ? 1 : 0));
   if (WORD_CHAR.test(after[0] ?? "") && !/^x(?![\p{L}\p{N}_])/u.test(after) && !unitAt(after))
     return null;
-  const raw = number[0];
+  const raw = number[0] + (millions ? millions[0] : "");
   const token = {
     kind: "number" as const,
     text: raw,
@@ -205,7 +213,7 @@ function readNumber(text: string, position: number, rest: string): Read | null {
     end: position + raw.length,
     number: {
       // "2k", "1.5k": thousands, as people write salaries and mileages.
-      value: numberValue(number[2]) * (number[4] ? 1000 : 1),
+      value: numberValue(number[2]) * (number[4] ? 1000 : millions ? 1_000_000 : 1),
       currency: number[1] !== undefined,
       percent: number[3] !== undefined,
     },

@@ -118,3 +118,27 @@ describe("days said with a month's name", () => {
     ).toEqual({ all: [{ column: "ship_date", op: "gte", value: "2026-11-11" }] });
   });
 });
+
+const shoes = rulesOnTable([
+  "sku,model,size,price",
+  "S1,Runner,10M,80",
+  "S2,Runner,9W,80",
+  "S3,Trail,11M,95",
+]);
+
+describe("millions", () => {
+  it("reads '2M' and '$1.5m' as millions", () => {
+    expect(shipments.operation("raise cost by 1% where cost is under 2M").filter).toEqual({
+      all: [{ column: "cost", op: "lt", value: 2_000_000 }],
+    });
+    expect(shipments.operation("raise cost by 1% for shipments over $1.5m").filter).toEqual({
+      all: [{ column: "cost", op: "gt", value: 1_500_000 }],
+    });
+  });
+
+  it("leaves a value written so as the value ('size 10M')", () => {
+    expect(shoes.operation("set price to 70 for size 10M").filter).toEqual({
+      all: [{ column: "size", op: "eq", value: "10M" }],
+    });
+  });
+});

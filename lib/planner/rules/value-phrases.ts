@@ -65,11 +65,21 @@ function writtenCodeKey(value: string): string | undefined {
     : undefined;
 }
 
-/** Tokens written as a capitalised code the table holds (see `writtenCodeKey`) read as it. */
+/**
+ * Tokens written as a capitalised code the table holds (see `writtenCodeKey`) read as it, and
+ * numbers written with a scale letter ("10M") that are a value the table holds.
+ */
 export function markWrittenCodes(
   tokens: Token[],
   valuePhrases: ReadonlyMap<string, ValueRef[]>,
 ): void {
+  // "10M" beside a size 10M is that size, not ten million.
+  for (const token of tokens) {
+    if (token.kind === "number" && /\p{L}$/u.test(token.text) && valuePhrases.has(token.norm)) {
+      token.kind = "word";
+      delete token.number;
+    }
+  }
   // An instruction in capitals throughout writes every word so.
   if (!tokens.some((token) => token.kind === "word" && /\p{Ll}/u.test(token.text))) return;
   tokens.forEach((token, at) => {
