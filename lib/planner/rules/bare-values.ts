@@ -17,6 +17,8 @@ import { sourceText } from "./tokenize";
 const BARE_VALUE_VERBS = new Set(["make", "mark", "turn", "render", "set", "get", "put"]);
 /** Words that say what rows end up as, after the rows: "… get a C", "… go to maintenance". */
 const END_UP_WORDS = new Set(["get", "gets", "go", "goes"]);
+/** Words that say what rows are, in a clause with no verb: "deals closing this month are high priority". */
+const BEING_WORDS = new Set(["is", "are"]);
 const GIVE_VERBS = new Set(["give", "award", "assign", "offer"]);
 const ARTICLES = new Set(["a", "an", "the"]);
 /** Items that are a new value, or make one. */
@@ -307,7 +309,8 @@ function valueEndingClause(scan: Scan, items: LexItem[], norm: Norm) {
   while (at > 0 && items[at].kind === "stop" && ARTICLES.has(norm(items[at]))) at--;
   if (items[at]?.kind === "to") at--;
   const endUp = items[at];
-  if (at <= 0 || endUp.kind !== "stop" || !END_UP_WORDS.has(norm(endUp))) return undefined;
+  if (at <= 0 || endUp.kind !== "stop") return undefined;
+  if (!END_UP_WORDS.has(norm(endUp)) && !BEING_WORDS.has(norm(endUp))) return undefined;
   const rows = items.slice(0, at);
   if (givesValue(rows) || !namesRows(rows)) return undefined;
   return [...rows, setVerbAt(endUp), asSetText(value), ...items.slice(last + 1)];

@@ -194,6 +194,9 @@ export const PRICE_MARKER = words(
   "priced",
   "priced at",
   "costing",
+  // "deals worth more than 20k", "policies valued at 1M".
+  "worth",
+  "valued at",
   "that cost",
   "which cost",
   "that costs",
