@@ -60,3 +60,37 @@ describe("mistyped words of the grammar", () => {
     });
   });
 });
+
+describe("changes written as a list", () => {
+  const dairyCo = { all: [{ column: "supplier", op: "eq", value: "Dairy Co" }] };
+  const millHouse = { all: [{ column: "supplier", op: "eq", value: "Mill House" }] };
+  const up6 = { type: "percent_increase", column: "unit_cost", value: 6 };
+  const down2 = { type: "percent_decrease", column: "unit_cost", value: 2 };
+
+  it("reads each line or item as a change of its own, bullets and numbers left out", () => {
+    for (const list of [
+      "- Dairy Co +6%\n- Mill House -2%",
+      "• Dairy Co: +6%\r\n• Mill House: -2%",
+      "1. Dairy Co +6%\n2. Mill House -2%",
+      "1) Dairy Co +6% 2) Mill House -2%",
+      "Dairy Co +6%\nMill House -2%",
+    ]) {
+      expect(pantry.operations(list)).toEqual([
+        { filter: dairyCo, action: up6 },
+        { filter: millHouse, action: down2 },
+      ]);
+    }
+  });
+
+  it("reads a line that runs on into the next as one", () => {
+    const raise = [{ filter: dairyCo, action: { ...up6, value: 5 } }];
+    expect(pantry.operations("raise prices 5% for\nDairy Co")).toEqual(raise);
+    expect(pantry.operations("Raise prices by 5%\nfor Dairy Co")).toEqual(raise);
+  });
+
+  it("does not read a heading as the rows of the first line", () => {
+    expect(pantry.refusal("For Mill House:\n- Dairy Co +6%\n- cheddar +2%")).toContain(
+      '"For Mill House:" says which rows but not what to do with them',
+    );
+  });
+});

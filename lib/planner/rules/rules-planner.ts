@@ -19,6 +19,7 @@ import { writesNumber } from "./draft";
 import { readGrammarTypos } from "./grammar-typos";
 import { type Interpretation, interpret } from "./interpret";
 import { lex } from "./lex";
+import { listAsSentences } from "./lists";
 import { readRowChoice, withoutRowChoice, withRowChoice } from "./ranked";
 import { type Token, tokenize } from "./tokenize";
 import { markWrittenCodes } from "./value-phrases";
@@ -77,11 +78,10 @@ function planOrRefuse(request: PlanRequest, createdAt: Date): Outcome {
   // Rows chosen by rank or by their group are read apart and put into the plan afterwards
   // (ranked.ts); a formula or text action is read apart too, and the rest of the instruction,
   // with a stand-in for it, goes through the grammar like any other (computed.ts).
-  const choice = readRowChoice(request.instruction, vocabulary);
+  const text = listAsSentences(request.instruction);
+  const choice = readRowChoice(text, vocabulary);
   const read = (keepColumn: boolean) => {
-    const instruction = choice
-      ? withoutRowChoice(request.instruction, choice, keepColumn)
-      : request.instruction;
+    const instruction = choice ? withoutRowChoice(text, choice, keepColumn) : text;
     const computed = readComputedAction(instruction, vocabulary);
     const keyChanged = computed?.column === vocabulary.keyColumn;
     const interpretation = keyChanged
