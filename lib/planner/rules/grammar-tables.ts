@@ -346,6 +346,10 @@ export const STOP_WORDS = [
   "is",
   "are",
   "be",
+  // "anything that's been in stock", "items that have been on sale".
+  "been",
+  "has been",
+  "have been",
   "from",
   "i want",
   "we want",

@@ -33,6 +33,7 @@ import {
   readValueVerbs,
   readVerbsAsValues,
 } from "./new-values";
+import { readParticipleConditions } from "./participles";
 import type { Scan } from "./patterns";
 import { shareRows } from "./shared-rows";
 import { leaveOutEarlierRows, saysEveryRow, saysTheRest } from "./the-rest";
@@ -70,6 +71,7 @@ const IN_CONTEXT: ((scan: Scan, lexed: LexItem[]) => LexItem[])[] = [
   readGetsColumnOf,
   readColumnTimes,
   readTimesSteps,
+  readParticipleConditions,
   readBareSetValues,
 ];
 

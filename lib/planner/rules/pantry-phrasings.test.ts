@@ -94,3 +94,28 @@ describe("changes written as a list", () => {
     );
   });
 });
+
+describe("rows said by a yes/no phrase after 'flagged' or 'marked'", () => {
+  const raisePar = { type: "fixed_increase", column: "par_level", value: 5 };
+
+  it("names the rows that have it, after the change's own verb", () => {
+    const reorder = { all: [{ column: "reorder", op: "eq", value: true }] };
+    for (const rows of ["anything flagged for reorder", "anything that's been flagged for reorder"])
+      expect(pantry.operations(`raise the par level by 5 for ${rows}`)).toEqual([
+        { filter: reorder, action: raisePar },
+      ]);
+    expect(pantry.operations("raise the par level by 5 for items marked organic")).toEqual([
+      { filter: { all: [{ column: "organic", op: "eq", value: true }] }, action: raisePar },
+    ]);
+  });
+
+  it("still sets it as a change of its own ('flag milk for reorder', '… and flag it …')", () => {
+    const milk = { all: [{ column: "item", op: "contains", value: "Milk" }] };
+    const flag = { type: "set_value", column: "reorder", value: true };
+    expect(pantry.operations("flag milk for reorder")).toEqual([{ filter: milk, action: flag }]);
+    expect(pantry.operations("raise the par level of milk by 5 and flag it for reorder")).toEqual([
+      { filter: milk, action: raisePar },
+      { filter: milk, action: flag },
+    ]);
+  });
+});
