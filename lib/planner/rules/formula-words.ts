@@ -25,6 +25,8 @@ const OPERATOR_WORDS: Array<[RegExp, string]> = [
 export function translateExpression(phrase: string, vocabulary: Vocabulary): string | undefined {
   const words = phrase
     .replace(/([()×÷*/+−])/g, " $1 ")
+    // "2x on hand", "1.5x cost": a factor written against its "x".
+    .replace(/\b(\d+(?:\.\d+)?)x\b/gi, "$1 x")
     .replace(/(\d),(\d{3})\b/g, "$1$2")
     .trim()
     .split(/\s+/)

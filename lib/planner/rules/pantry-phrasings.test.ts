@@ -119,3 +119,14 @@ describe("rows said by a yes/no phrase after 'flagged' or 'marked'", () => {
     ]);
   });
 });
+
+describe("a formula with a factor written against its 'x'", () => {
+  it("reads '2x on hand' as twice the column", () => {
+    expect(pantry.operations("set par to 2x on hand for oils")).toEqual([
+      {
+        filter: { categories: ["Oils"] },
+        action: { type: "set_expression", column: "par_level", expression: "2 * on_hand" },
+      },
+    ]);
+  });
+});
