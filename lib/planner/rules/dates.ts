@@ -93,6 +93,8 @@ function nextDay(year: number, month: number, day: number): string {
 export interface DateRange {
   min: string;
   max: string;
+  /** The column whose first and last day these are. */
+  column?: string;
 }
 
 /** Words before a month written without its year ("in October", "before 1 November"). */

@@ -3,13 +3,24 @@ import { type Matcher, type Pattern, pattern, phraseCandidates } from "./pattern
 
 /** Patterns of dates and of the columns that hold them. */
 
-/** A date: "2021", "March 2021", "2021-03-15", "last year" (see dates.ts). */
-export function date(name: string): Pattern {
-  const match: Matcher = (scan, at, caps) =>
-    readDate(scan.tokens, at, scan.today, scan.vocabulary.dateRanges).map(({ span, end }) => ({
+/**
+ * A date: "2021", "March 2021", "2021-03-15", "last year" (see dates.ts). A month said without
+ * its year takes the year of the column captured as `columnCap` when there is one ("renewing
+ * in March": the renewal dates' March, whatever year the start dates have it in).
+ */
+export function date(name: string, columnCap?: string): Pattern {
+  const match: Matcher = (scan, at, caps) => {
+    const column = columnCap === undefined ? undefined : caps[columnCap];
+    const { dateRanges } = scan.vocabulary;
+    const ranges =
+      typeof column === "string"
+        ? dateRanges.filter((range) => range.column === column)
+        : dateRanges;
+    return readDate(scan.tokens, at, scan.today, ranges).map(({ span, end }) => ({
       end,
       caps: { ...caps, [name]: span },
     }));
+  };
   return pattern(match, { classes: new Set(["compact"]) });
 }
 

@@ -167,7 +167,7 @@ function buildVocabulary(
     datePhrases,
     dateRanges: profile.columns.flatMap((column) =>
       column.type === "date" && column.min && column.max
-        ? [{ min: column.min, max: column.max }]
+        ? [{ min: column.min, max: column.max, column: column.name }]
         : [],
     ),
     valueWords,
