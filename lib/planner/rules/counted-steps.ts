@@ -1,4 +1,4 @@
-import { INDEFINITE } from "./grammar-tables";
+import { INDEFINITE } from "./grammar-nouns";
 import type { LexItem } from "./lex";
 import type { Scan } from "./patterns";
 import { NUMBER_WORDS } from "./patterns";

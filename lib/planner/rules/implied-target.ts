@@ -1,6 +1,6 @@
 import { MEASURE_VERBS, stockCountColumn } from "./column-captures";
 import { condColumn } from "./conditions";
-import { ROW_NOUN_SET } from "./grammar-tables";
+import { ROW_NOUN_SET } from "./grammar-nouns";
 import type { Item } from "./lex";
 import { phraseCandidates, type Scan } from "./patterns";
 import { isNumeric } from "./vocabulary";

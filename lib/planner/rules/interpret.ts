@@ -25,7 +25,7 @@ import {
 } from "./draft";
 import { interpretExclusion } from "./exclusion";
 import type { GuardSpec, OptionSpec } from "./grammar";
-import { INDEFINITE, ROW_NOUN_SET } from "./grammar-tables";
+import { INDEFINITE, ROW_NOUN_SET } from "./grammar-nouns";
 import type { Item, LexItem } from "./lex";
 import {
   readNewTextValues,

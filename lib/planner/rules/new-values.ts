@@ -1,4 +1,4 @@
-import { ROW_NOUN_SET } from "./grammar-tables";
+import { ROW_NOUN_SET } from "./grammar-nouns";
 import { normPhrase } from "./grammar-words";
 import type { LexItem } from "./lex";
 import type { Scan } from "./patterns";

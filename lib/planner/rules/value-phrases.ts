@@ -1,5 +1,6 @@
 import type { ColumnProfile, DatasetProfile } from "@/lib/dataset/types";
-import { PLACE_AND_GOODS_NOUNS, ROW_NOUN_SET, STOP_WORDS } from "./grammar-tables";
+import { PLACE_AND_GOODS_NOUNS, ROW_NOUN_SET } from "./grammar-nouns";
+import { STOP_WORDS } from "./grammar-tables";
 import { GRAMMAR_WORDS, namedOnlyKey, normPhrase } from "./grammar-words";
 import {
   COUNTRY_CODES,
