@@ -3,6 +3,7 @@ import type { Action } from "@/lib/plan/schema";
 import { columnPattern, foldKeepingLength } from "./column-words";
 import { patterns } from "./computed-patterns";
 import { combineReading, Found, SEPARATOR_PHRASE } from "./computed-readings";
+import { EVERY_ROW } from "./the-rest";
 import type { Vocabulary } from "./vocabulary";
 
 /**
@@ -69,7 +70,11 @@ export function standInInstruction(
   standIn: StandIn,
 ): string {
   // "round all rents …": the rows it says stay said (a change after another shares its rows).
-  const every = /\b(?:all|every|each)\b/i.test(instruction.slice(reading.from, reading.to));
+  const said = instruction
+    .slice(reading.from, reading.to)
+    .toLowerCase()
+    .split(/[^\p{L}]+/u);
+  const every = said.some((word) => EVERY_ROW.has(word));
   const phrase = `set ${every ? "all " : ""}${standIn.column}${reading.middle ?? ""} to ${standIn.text}`;
   const spans = [
     { from: reading.from, to: reading.to, text: phrase },

@@ -1,6 +1,7 @@
 import type { Action, NumericActionType } from "@/lib/plan/schema";
 import type { CompareOp, GuardSpec, OptionSpec } from "./grammar";
 import type { Item } from "./lex";
+import { nameWords } from "./name-forms";
 import type { Num } from "./patterns-number";
 import { isNumeric, type Vocabulary } from "./vocabulary";
 
@@ -134,19 +135,17 @@ export function numericAction(
     kind: "numeric",
     type: verb === "increase" ? "fixed_increase" : "fixed_decrease",
     column,
-    value: inCentsColumn(column, amount)
-      ? Math.round(amount.value * 100 * 1e6) / 1e6
-      : amount.value,
+    value:
+      amount.cents && countsCents(column)
+        ? Math.round(amount.value * 100 * 1e6) / 1e6
+        : amount.value,
     unit: amount.unit,
   };
 }
 
-/**
- * Whether an amount said in cents or pence ("5 cents", "2p", read as hundredths) goes to a column
- * that counts them (price_cents): there it is the number said.
- */
-function inCentsColumn(column: string, amount: Num): boolean {
-  const centsSaid = /\d\s*(?:cents?|pence|penny|p)$/i.test(amount.text);
-  const words = column.replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2").toLowerCase();
-  return centsSaid && /(?:^|[^a-z])(?:cents?|pence|penny)(?:[^a-z]|$)/.test(words);
+/** Words of a column that counts cents or pence (price_cents): an amount said so is the number said there. */
+const CENT_WORDS = new Set(["cent", "cents", "pence", "penny"]);
+
+function countsCents(column: string): boolean {
+  return nameWords(column).some((word) => CENT_WORDS.has(word));
 }

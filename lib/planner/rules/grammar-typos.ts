@@ -1,14 +1,16 @@
 import { editDistance } from "@/lib/plan/suggest";
 import { GRAMMAR_WORDS } from "./grammar-words";
+import { tableWords } from "./lex";
 import type { Token } from "./tokenize";
 import type { Vocabulary } from "./vocabulary";
 
 /**
- * Words of the grammar mistyped ("evrything", "increse", "discuont"), read only when the
+ * Words of the grammar mistyped ("evrything", "betweeen"), read only when the
  * instruction was refused for words it could not place: a word of seven letters or more that
  * names nothing in the table and is one edit from exactly one word of the grammar is read as that
  * word, with a note the user sees. Shorter words are left alone: one edit turns too many of them
- * into another ("cost" and "most").
+ * into another ("cost" and "most"). Misspelt verbs are read on every instruction, in `lex.ts`
+ * (`correctVerbTypos`); this is the wider, later net.
  */
 
 const SHORTEST = 7;
@@ -38,13 +40,10 @@ export function readGrammarTypos(tokens: Token[], vocabulary: Vocabulary): strin
   return notes;
 }
 
+/** A word of the table's names and values, or of its keys, dates and rows, typed as it is. */
 function namesSomething(vocabulary: Vocabulary, word: string): boolean {
   return (
-    vocabulary.valuePhrases.has(word) ||
-    vocabulary.columnPhrases.has(word) ||
-    vocabulary.flagPhrases.has(word) ||
-    vocabulary.typoCandidates.has(word) ||
-    vocabulary.valueWords.has(word) ||
+    tableWords(vocabulary).has(word) ||
     vocabulary.keyPhrases.has(word) ||
     vocabulary.datePhrases.has(word) ||
     vocabulary.rowNouns.has(word) ||

@@ -80,7 +80,7 @@ function correctVerbTypos(scan: Scan): Map<number, string> {
 const tableWordsCache = new WeakMap<Vocabulary, Set<string>>();
 
 /** Every word of the table's column, value and flag phrases. */
-function tableWords(vocabulary: Vocabulary): Set<string> {
+export function tableWords(vocabulary: Vocabulary): Set<string> {
   let known = tableWordsCache.get(vocabulary);
   if (!known) {
     known = new Set(

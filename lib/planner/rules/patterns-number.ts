@@ -21,6 +21,8 @@ export interface Num {
   text: string;
   /** Said as more of something: "10 extra points", "2 more dollars". */
   more?: true;
+  /** Said in cents or pence ("99 cents", "2p"): `value` is in the unit, the number said is its hundredfold. */
+  cents?: true;
 }
 
 /** A number, with its unit words: "10%", "10 percent", "$5", "5 dollars", "99 cents", "ten". */
@@ -60,9 +62,21 @@ export function num(name: string): Pattern {
     }
     if (value === undefined) return [];
     const results: Match[] = [];
-    const make = (end: number, finalValue: number, finalUnit: Num["unit"], more = false) => {
+    const make = (
+      end: number,
+      finalValue: number,
+      finalUnit: Num["unit"],
+      more = false,
+      cents = false,
+    ) => {
       const text = scan.instruction.slice(token.start, scan.tokens[end - 1].end);
-      const read: Num = { value: finalValue, unit: finalUnit, text, ...(more ? { more } : {}) };
+      const read: Num = {
+        value: finalValue,
+        unit: finalUnit,
+        text,
+        ...(more ? { more } : {}),
+        ...(cents ? { cents } : {}),
+      };
       results.push({ end, caps: { ...caps, [name]: read } });
     };
     const { value: spelled, end: after } = spelledOut(scan.tokens, at, value, unit);
@@ -78,7 +92,8 @@ export function num(name: string): Pattern {
         if (end === undefined) continue;
         if (unitName === "plain" && columnCalled(scan.vocabulary, phrase)) continue;
         const extra = matchWords(scan.tokens, after, phrase.split(" ")) === undefined;
-        if (unitName === "cents") make(end, Number((value / 100).toFixed(6)), "currency", extra);
+        if (unitName === "cents")
+          make(end, Number((value / 100).toFixed(6)), "currency", extra, true);
         else make(end, value, unitName, extra);
       }
       // "2 extra bonus points", "3 more vacation days": more of what the column holds.

@@ -12,7 +12,14 @@ import type { Scan } from "./patterns";
 const REST = [["else"], ["otherwise"], ["the", "rest"], ["others"], ["all", "other"]];
 
 /** Words that say a change is about every row. */
-const EVERY_ROW = new Set(["every", "all", "each", "everything", "everyone", "everybody"]);
+export const EVERY_ROW: ReadonlySet<string> = new Set([
+  "every",
+  "all",
+  "each",
+  "everything",
+  "everyone",
+  "everybody",
+]);
 
 /** Whether a clause says it is about every row ("set every discount to 0"). */
 export function saysEveryRow(scan: Scan, clause: Clause): boolean {
