@@ -79,7 +79,7 @@ export interface RecordRead {
 
 /**
  * Reads one record field by field. Used for the header and to describe a bad row; rows go
- * through the faster `scanRows` (csv-scan.ts).
+ * through the faster scans of csv-scan.ts and csv-scan-bytes.ts.
  */
 function readRecordSlow(
   text: string,

@@ -9,7 +9,8 @@
  *
  * Offsets index the decoded text (UTF-16 code units). Because the file must be valid UTF-8, the
  * text encodes back to the very same bytes; when the file is pure ASCII (the common case) text
- * offsets and byte offsets coincide and serialising copies byte ranges directly.
+ * offsets and byte offsets coincide, the rows are scanned in the bytes, and serialising copies
+ * byte ranges directly.
  *
  * What the parser accepts: fields separated by commas; records ended by CRLF, LF or a lone CR
  * (mixed endings are fine); quoted fields with `""` for a quote and embedded line breaks; an
@@ -32,13 +33,8 @@ import {
   unterminatedQuote,
 } from "./csv-header";
 import type { ScannedKeys } from "./csv-keys";
-import {
-  appendRowScan,
-  type RowScan,
-  type ScanProblem,
-  scanRows,
-  skipEmptyLines,
-} from "./csv-scan";
+import { type RowScan, type ScanProblem, scanRows, skipEmptyLines } from "./csv-scan";
+import { appendRowScan, scanRowBytes, skipEmptyByteLines } from "./csv-scan-bytes";
 import { CsvTable, type PendingKeyCheck } from "./csv-table";
 import { firstInvalidUtf8, lineOfByte } from "./csv-utf8";
 import { decimalCommaColumns, withDecimalPoints } from "./decimal-comma";
@@ -90,7 +86,7 @@ export interface ParseCsvOptions {
 }
 
 /**
- * Runs `scanRows` over the rows from a byte offset to the end of a file, on another thread,
+ * Runs `scanRowBytes` over the rows from a byte offset to the end of a file, on another thread,
  * while the parse scans the rows before it. The parse guesses that offset (the start of a line
  * near the middle) before it has read anything; the guess is only used when the rows before it
  * end exactly there, so a quoted line break at the guess cannot change the result.
@@ -99,7 +95,7 @@ export interface TailScanner {
   /** Files smaller than this are scanned on one thread: handing work over costs about 10 ms. */
   readonly minBytes: number;
   /**
-   * Starts scanning `bytes` from `from` (`scanRows` with the same fields to hash and encode);
+   * Starts scanning `bytes` from `from` (`scanRowBytes` with the same fields to hash and encode);
    * null when no thread is available.
    */
   start(
@@ -133,13 +129,7 @@ export interface PendingTailScan {
   cancel(): void;
 }
 
-// Character codes as module constants rather than imports: compiled to CommonJS (and in bundler
-// runtimes) an imported binding is read through a getter, which in a per-row loop costs more
-// than the comparison it feeds.
 const LF = 10;
-const CR = 13;
-const SPACE = 32;
-const TAB = 9;
 const BOM = 0xfeff;
 
 /** Parses CSV bytes. Throws a CsvError with the line of the first problem. */
@@ -174,20 +164,15 @@ function parseDecoded(
   // Only in a pure ASCII file without a BOM are text offsets byte offsets, which the other
   // thread's scan of the bytes reports.
   const ascii = text.charCodeAt(0) !== BOM && text.length === bytes.length;
-  const sameTask =
-    ascii &&
-    tail?.width === width &&
-    tail.delimiter === separator &&
-    tail.keyField === keyField &&
-    tail.encode.field === encode.field;
   const rows = scanAll(
     text,
+    ascii ? bytes : null,
     header.next,
     width,
     keyField,
     encode,
     separator,
-    sameTask ? tail : null,
+    tail,
   );
   const keyAsWritten = options.keyColumn === undefined || keyField < 0 ? [] : [keyField];
   const { readText, decimalColumns, money } = readNumbers(
@@ -331,23 +316,21 @@ function startTailScan(bytes: Uint8Array, options: ParseCsvOptions): TailScan | 
   const middle = header.next + Math.floor((bytes.length - header.next) * HEAD_SHARE);
   const lineBreak = bytes.indexOf(LF, middle);
   if (lineBreak < 0) return null;
-  // The first row after it, past empty lines (`skipEmptyLines`, on bytes).
-  let from = lineBreak + 1;
-  let at = from;
-  for (; at < bytes.length; at++) {
-    const c = bytes[at];
-    if (c === LF || c === CR) from = at + 1;
-    else if (c !== SPACE && (c !== TAB || delimiter === TAB)) break;
-  }
-  if (at === bytes.length) return null;
+  // The first row after it, past empty lines.
+  const from = skipEmptyByteLines(bytes, lineBreak + 1, delimiter);
   if (from >= bytes.length) return null;
   const scan = scanner.start(bytes, from, width, keyField, encode, delimiter);
   return scan ? { from, width, keyField, encode, delimiter, scan } : null;
 }
 
-/** Every row, scanned in two halves when another thread takes the second. */
+/**
+ * Every row, scanned in two halves when another thread has taken the second (from the file's
+ * bytes, so only for an ASCII file, and for the same fields); an ASCII file (`bytes` given) is
+ * scanned in its bytes, which is quicker than searching its text.
+ */
 function scanAll(
   text: string,
+  bytes: Uint8Array | null,
   start: number,
   width: number,
   keyField: number,
@@ -355,38 +338,24 @@ function scanAll(
   delimiter: number,
   tail: TailScan | null,
 ): RowScan {
-  const split = tail !== null ? tail.from : text.length;
+  const sameTask =
+    bytes !== null &&
+    tail?.width === width &&
+    tail.delimiter === delimiter &&
+    tail.keyField === keyField &&
+    tail.encode.field === encode.field;
+  const split = sameTask ? tail.from : text.length;
   const { field, limit } = encode;
   // Sized for the whole file, so the other thread's rows are appended in place.
-  const head = scanRows(
-    text,
-    start,
-    split,
-    width,
-    keyField,
-    0,
-    text.length,
-    field,
-    limit,
-    delimiter,
-  );
+  const scan = (from: number, to: number) =>
+    bytes
+      ? scanRowBytes(bytes, from, to, width, keyField, 0, text.length, field, limit, delimiter)
+      : scanRows(text, from, to, width, keyField, 0, text.length, field, limit, delimiter);
+  const head = scan(start, split);
   if (head.problem) throw describeProblem(text, head.problem, width);
   if (head.next >= text.length) return head;
-  const handedOver = head.next === split && tail !== null ? tail.scan.result() : null;
-  const rest =
-    handedOver ??
-    scanRows(
-      text,
-      head.next,
-      text.length,
-      width,
-      keyField,
-      0,
-      text.length,
-      field,
-      limit,
-      delimiter,
-    );
+  const handedOver = head.next === split && sameTask ? tail.scan.result() : null;
+  const rest = handedOver ?? scan(head.next, text.length);
   if (rest.problem) throw describeProblem(text, rest.problem, width);
   return appendRowScan(head, rest, limit);
 }

@@ -102,17 +102,15 @@ export function linePatchOfReplacements(
   return patch === undefined ? linePatch(output, input) : patch;
 }
 
-/** The source text of `replacedLinesPatch` and what it calls, for a worker thread to run. */
-export function replacedLinesPatchSource(): string {
-  return `${patchWriterClass.toString()}\n${replacedLinesPatch.toString()}`;
-}
+/** `replacedLinesPatch` and what it calls, whose source text a worker thread runs. */
+export const LINE_PATCH_FUNCTIONS = [replacedLinesPatch, patchWriterClass];
 
 /**
  * `linePatchOfReplacements`, or undefined when a replaced range or its new bytes hold a line
  * break: lines then no longer correspond one to one, and `linePatch` has to compare them all.
  * Self-contained but for `patchWriterClass` (a worker runs the source text of both).
  */
-function replacedLinesPatch(
+export function replacedLinesPatch(
   input: Uint8Array,
   output: Uint8Array,
   starts: ArrayLike<number>,

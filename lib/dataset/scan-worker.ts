@@ -17,15 +17,15 @@ import {
   type TailScanner,
 } from "./csv";
 import { EQUAL_HASH_PAIR_LIMIT, equalHashPairs } from "./csv-keys";
-import {
-  appendRowScan,
-  appendScanned,
-  type RowScan,
-  scanBytesInPieces,
-  scanRows,
-} from "./csv-scan";
+import type { RowScan } from "./csv-scan";
+import { BYTE_SCAN_FUNCTIONS, scanRowBytes } from "./csv-scan-bytes";
 import type { PendingKeyCheck } from "./csv-table";
-import { linePatchOfReplacements, type Replacements, replacedLinesPatchSource } from "./line-patch";
+import {
+  LINE_PATCH_FUNCTIONS,
+  linePatchOfReplacements,
+  type Replacements,
+  replacedLinesPatch,
+} from "./line-patch";
 
 /**
  * The tail scanner of the server, the CLI and the benchmarks (Node only: it starts a thread). One
@@ -38,8 +38,8 @@ import { linePatchOfReplacements, type Replacements, replacedLinesPatchSource } 
  * Once the parse is done the thread is free, and hashes a large file's bytes for the caller
  * (`sha256Aside`) while it goes on with the run.
  *
- * The worker runs the source text of `scanRows` and the functions around it (self-contained by
- * design, see `scanBytesInPieces`) rather than a module file, so it needs no bundler support and
+ * The worker runs the source text of `scanRowBytes` and the functions around it (self-contained
+ * by design) rather than a module file, so it needs no bundler support and
  * no TypeScript loader: the same code runs under Next's server bundle, tsx and Vitest.
  */
 
@@ -47,27 +47,37 @@ import { linePatchOfReplacements, type Replacements, replacedLinesPatchSource } 
 export const PARALLEL_PARSE_MIN_BYTES = 8 * 1024 * 1024;
 /** Tables with fewer rows have their keys checked on the calling thread. */
 const ASIDE_KEY_CHECK_MIN_ROWS = 100_000;
+
+// biome-ignore lint/suspicious/noExplicitAny: any function, written out as its source text
+type WorkerFunction = (...args: any[]) => unknown;
+
 /**
- * Bytes the worker decodes and scans at a time: under V8's 128 KB limit for objects in the young
- * generation, so each piece's text is freed by the next minor collection. (Larger pieces, or the
- * half whole, go to the large-object space, which only a full collection frees: the worker then
- * held 38 MB of a 77 MB file's text for the rest of a run.)
+ * Source text that evaluates to `entry`, declaring it and the functions of its module it calls
+ * (`functions`) in a scope of their own. Each is written out as the declaration its source text
+ * is, under the name the bundle gave it: a production build renames functions and the calls
+ * between them alike, and names of two modules may be the same.
  */
-const SCAN_PIECE_BYTES = 96 << 10;
+export function workerSource(entry: WorkerFunction, functions: readonly WorkerFunction[]): string {
+  const declarations = functions.map((fn) => fn.toString()).join("\n");
+  return `(() => {\n${declarations}\nreturn ${declaredName(entry)};\n})()`;
+}
+
+function declaredName(fn: WorkerFunction): string {
+  const name = /^(?:function\s*\*?|class)\s*([\w$]+)/.exec(fn.toString())?.[1];
+  if (!name) throw new Error(`The worker needs ${fn.name} written as a declaration.`);
+  return name;
+}
 
 const WORKER_SOURCE = `
 const { parentPort } = require("node:worker_threads");
 const { createHash } = require("node:crypto");
 const { deflateRawSync } = require("node:zlib");
-const scanRows = (${scanRows.toString()});
-const appendScanned = (${appendScanned.toString()});
-const appendRowScan = (${appendRowScan.toString()});
-const scanBytesInPieces = (${scanBytesInPieces.toString()});
-const equalHashPairs = (${equalHashPairs.toString()});
 // tsx (the CLI, the compute thread, the tests) compiles with esbuild's keepNames, which names
-// classes through a helper of the module; the source text below may call it.
+// functions and classes through a helper of the module; the source text below may call it.
 var __name = (target, value) => Object.defineProperty(target, "name", { value, configurable: true });
-${replacedLinesPatchSource()}
+const scanRowBytes = ${workerSource(scanRowBytes, BYTE_SCAN_FUNCTIONS)};
+const equalHashPairs = ${workerSource(equalHashPairs, [equalHashPairs])};
+const replacedLinesPatch = ${workerSource(replacedLinesPatch, LINE_PATCH_FUNCTIONS)};
 parentPort.on("message", ({ sha256Of, patchOf, pairsOf, bytes, from, width, keyField, field, limit, delimiter, done, port }) => {
   if (patchOf) {
     try {
@@ -105,8 +115,7 @@ parentPort.on("message", ({ sha256Of, patchOf, pairsOf, bytes, from, width, keyF
   }
   try {
     // The scan is only used when the whole file is ASCII, where text offsets are byte offsets.
-    // Decoded a piece at a time, the half's text is never held whole (see SCAN_PIECE_BYTES).
-    const scan = scanBytesInPieces(bytes, from, width, keyField, field, limit, delimiter, ${SCAN_PIECE_BYTES});
+    const scan = scanRowBytes(bytes, 0, bytes.length, width, keyField, from, bytes.length, field, limit, delimiter);
     const arrays = [scan.fieldStart, scan.rowEnd, scan.keyHashes];
     if (scan.dictionary) arrays.push(scan.dictionary.codes);
     port.postMessage({ scan }, arrays.map((array) => array.buffer));

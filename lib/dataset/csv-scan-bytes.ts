@@ -1,0 +1,402 @@
+import type { RowScan, ScanArrays, ScannedDictionary, ScanProblem } from "./csv-scan";
+
+/**
+ * `scanRows` over an ASCII file's bytes rather than its decoded text: the same rows, offsets,
+ * hashes, dictionary and problems (in an ASCII file a byte offset is a text offset), found by a
+ * loop over the bytes. Searching a string with `indexOf` costs a native call per field, which
+ * for short fields is more than looking at their few bytes; and with the bytes scanned, the
+ * worker thread need not decode its share of the file first.
+ *
+ * It runs on the scan worker too, so it may call only the functions in `BYTE_SCAN_FUNCTIONS`,
+ * which are all in this module: a bundler calls a function of another module through that
+ * module's object, which the worker does not have.
+ */
+export function scanRowBytes(
+  bytes: Uint8Array,
+  start: number,
+  stop: number,
+  width: number,
+  keyField: number,
+  base: number,
+  sizeFor: number = stop,
+  encodeField = -1,
+  encodeLimit = 0,
+  delimiter = 44,
+): RowScan {
+  const n = bytes.length;
+  // Letters and digits are above every byte that ends a field (with a comma, the usual
+  // separator), so most bytes are passed after one comparison.
+  const highestStop = Math.max(delimiter, 13);
+  const capacity = rowCapacity(bytes, start, stop, sizeFor);
+  let arrays = scanArrays(null, capacity, width, keyField, encodeField, encodeLimit);
+  let problem: ScanProblem | null = null;
+  let rows = 0;
+  let pos = start;
+  // The loops over a field's bytes are written out here: as calls, the scan took half as long
+  // again.
+  scan: while (pos < stop) {
+    if (rows === arrays.capacity) arrays = scanArrays(arrays, 0, width, keyField, -1, 0);
+    const { fieldStart } = arrays;
+    const rowStart = pos;
+    let at = rows * width;
+    let field = 0;
+    for (;;) {
+      if (field === width) {
+        problem = raggedRow(bytes, rowStart, base, delimiter);
+        break scan;
+      }
+      fieldStart[at++] = pos + base;
+      const open = pos;
+      if (bytes[pos] === 34) {
+        noteQuotedField(arrays, field++, rows, keyField);
+        for (pos++; pos < n && (bytes[pos] !== 34 || bytes[pos + 1] === 34); pos++) {
+          if (bytes[pos] === 34) pos++;
+        }
+        const c = pos + 1 < n ? bytes[pos + 1] : delimiter;
+        if (pos === n || (c !== delimiter && c !== 10 && c !== 13)) {
+          problem = quoteProblem(pos === n ? -1 : -2, open, rowStart, base, field);
+          break scan;
+        }
+        pos++;
+      } else if (field === keyField || field === encodeField) {
+        let hash = 0x811c9dc5;
+        let blank = true;
+        for (let c = bytes[pos]; pos < n; c = bytes[++pos]) {
+          if (c <= highestStop && (c === delimiter || c === 10 || c === 13)) break;
+          if (c !== 32 && c !== 9) blank = false;
+          hash = Math.imul(hash ^ c, 0x01000193);
+        }
+        notePlainField(arrays, bytes, open, pos, hash, blank, field++, rows, keyField);
+      } else {
+        for (let c = bytes[pos]; pos < n; c = bytes[++pos]) {
+          if (c <= highestStop && (c === delimiter || c === 10 || c === 13)) break;
+        }
+        field++;
+      }
+      if (pos < n && bytes[pos] === delimiter) {
+        pos++;
+        continue;
+      }
+      break;
+    }
+    if (field !== width) {
+      problem = { kind: "ragged_row", offset: rowStart + base, detail: field };
+      break;
+    }
+    arrays.rowEnd[rows++] = pos + base;
+    pos = skipEmptyByteLines(bytes, pos, delimiter);
+  }
+  return scanResult(arrays, rows, width, keyField, pos, problem);
+}
+
+/** `skipEmptyLines` (csv-scan.ts) on bytes: past a line break and any empty lines after it. */
+export function skipEmptyByteLines(bytes: Uint8Array, pos: number, delimiter: number): number {
+  const n = bytes.length;
+  let lineStart = pos;
+  for (let at = pos; at < n; at++) {
+    const c = bytes[at];
+    if (c === 10 || c === 13) lineStart = at + 1;
+    else if (c !== 32 && (c !== 9 || delimiter === 9)) return lineStart;
+  }
+  return n;
+}
+
+/**
+ * A scan's arrays: new ones (`old` null) for `capacity` rows, encoding `encodeField` (or none,
+ * -1) up to `encodeLimit` values; or `old`'s, half as large again, with its rows copied.
+ */
+export function scanArrays(
+  old: ScanArrays | null,
+  capacity: number,
+  width: number,
+  keyField: number,
+  encodeField: number,
+  encodeLimit: number,
+): ScanArrays {
+  const rows = old ? Math.ceil(old.capacity * 1.5) + 16 : capacity;
+  let dictionary = old ? old.dictionary : null;
+  if (!old && encodeField >= 0) {
+    let size = 16;
+    while (size < encodeLimit * 2) size *= 2;
+    const slots = new Int32Array(size);
+    const values: string[] = [];
+    const quotedRows: number[] = [];
+    const [field, limit, mask] = [encodeField, encodeLimit, size - 1];
+    dictionary = { field, limit, values, slots, mask, quotedRows, overflow: false };
+  }
+  const grown: ScanArrays = {
+    capacity: rows,
+    fieldStart: new Int32Array(rows * width),
+    rowEnd: new Int32Array(rows),
+    keyHashes: new Int32Array(keyField >= 0 ? rows : 0),
+    codes: new Int32Array(dictionary ? rows : 0),
+    unhashed: old ? old.unhashed : [],
+    dictionary,
+  };
+  if (old) {
+    grown.fieldStart.set(old.fieldStart);
+    grown.rowEnd.set(old.rowEnd);
+    grown.keyHashes.set(old.keyHashes);
+    grown.codes.set(old.codes);
+  }
+  return grown;
+}
+
+/**
+ * Rows to size a scan's arrays for: those up to `sizeFor`, guessed from the line breaks in the
+ * first 256 KB, a little generously.
+ */
+export function rowCapacity(
+  source: string | Uint8Array,
+  start: number,
+  stop: number,
+  sizeFor: number,
+): number {
+  const sampleEnd = Math.min(stop, start + 262_144);
+  let breaks = 0;
+  if (typeof source === "string") {
+    for (
+      let at = source.indexOf("\n", start);
+      at >= 0 && at < sampleEnd;
+      at = source.indexOf("\n", at + 1)
+    )
+      breaks++;
+  } else {
+    for (
+      let at = source.indexOf(10, start);
+      at >= 0 && at < sampleEnd;
+      at = source.indexOf(10, at + 1)
+    )
+      breaks++;
+  }
+  if (breaks === 0) return 16;
+  return 16 + Math.ceil(((sizeFor - start) / ((sampleEnd - start) / breaks)) * 1.02);
+}
+
+/**
+ * The key's hash, or the field's dictionary code, for an unquoted field a scan has just passed
+ * (`hash` its FNV-1a, `blank` whether it is the key and holds only spaces and tabs).
+ */
+export function notePlainField(
+  arrays: ScanArrays,
+  source: string | Uint8Array,
+  from: number,
+  to: number,
+  hash: number,
+  blank: boolean,
+  field: number,
+  row: number,
+  keyField: number,
+): void {
+  if (field === keyField) {
+    if (blank) arrays.unhashed.push(row);
+    else arrays.keyHashes[row] = hash;
+  }
+  const dictionary = arrays.dictionary;
+  if (dictionary === null || field !== dictionary.field || dictionary.overflow) return;
+  const text = typeof source === "string";
+  for (let slot = hash & dictionary.mask; ; slot = (slot + 1) & dictionary.mask) {
+    const entry = dictionary.slots[slot];
+    if (entry === 0) {
+      if (dictionary.values.length === dictionary.limit) {
+        dictionary.overflow = true;
+      } else {
+        const value = text
+          ? source.slice(from, to)
+          : String.fromCharCode(...source.subarray(from, to));
+        dictionary.values.push(value);
+        dictionary.slots[slot] = dictionary.values.length;
+        arrays.codes[row] = dictionary.values.length - 1;
+      }
+      return;
+    }
+    const value = dictionary.values[entry - 1];
+    let same = value.length === to - from;
+    for (let k = 0; same && k < value.length; k++) {
+      same = value.charCodeAt(k) === (text ? source.charCodeAt(from + k) : source[from + k]);
+    }
+    if (same) {
+      arrays.codes[row] = entry - 1;
+      return;
+    }
+  }
+}
+
+/** A quoted field is not hashed or encoded: its value needs unescaping, left to the caller. */
+export function noteQuotedField(arrays: ScanArrays, field: number, row: number, keyField: number) {
+  if (field === keyField) arrays.unhashed.push(row);
+  const dictionary = arrays.dictionary;
+  if (dictionary !== null && field === dictionary.field) {
+    arrays.codes[row] = -1;
+    dictionary.quotedRows.push(row);
+  }
+}
+
+/**
+ * Just past the quoted field whose quote is at `open`: -1 when the quote is never closed, -2
+ * when something other than a separator or line break follows the closing quote.
+ */
+export function quotedFieldEnd(source: string | Uint8Array, open: number, delimiter: number) {
+  const text = typeof source === "string";
+  let pos = open + 1;
+  for (;;) {
+    pos = text ? source.indexOf('"', pos) : source.indexOf(34, pos);
+    if (pos < 0) return -1;
+    if ((text ? source.charCodeAt(pos + 1) : source[pos + 1]) !== 34) break;
+    pos += 2;
+  }
+  pos++;
+  if (pos < source.length) {
+    const c = text ? source.charCodeAt(pos) : source[pos];
+    if (c !== delimiter && c !== 10 && c !== 13) return -2;
+  }
+  return pos;
+}
+
+/** The problem `quotedFieldEnd` found (`end` below 0) in the `field`th field (1-based). */
+export function quoteProblem(
+  end: number,
+  open: number,
+  rowStart: number,
+  base: number,
+  field: number,
+): ScanProblem {
+  return end === -1
+    ? { kind: "unterminated_quote", offset: open + base, detail: 0 }
+    : { kind: "invalid_quote", offset: rowStart + base, detail: field };
+}
+
+/** A row with more fields than the header, all of them counted for the message. */
+export function raggedRow(
+  source: string | Uint8Array,
+  rowStart: number,
+  base: number,
+  delimiter: number,
+): ScanProblem {
+  const text = typeof source === "string";
+  let fields = 1;
+  let quoted = false;
+  for (let at = rowStart; at < source.length; at++) {
+    const c = text ? source.charCodeAt(at) : source[at];
+    if (c === 34) quoted = !quoted;
+    else if (!quoted && c === delimiter) fields++;
+    else if (!quoted && (c === 10 || c === 13)) break;
+  }
+  return { kind: "ragged_row", offset: rowStart + base, detail: fields };
+}
+
+/** The scan's arrays cut to the rows it found. */
+export function scanResult(
+  arrays: ScanArrays,
+  rows: number,
+  width: number,
+  keyField: number,
+  next: number,
+  problem: ScanProblem | null,
+): RowScan {
+  const dictionary = arrays.dictionary;
+  return {
+    fieldStart: arrays.fieldStart.subarray(0, rows * width),
+    rowEnd: arrays.rowEnd.subarray(0, rows),
+    rowCount: rows,
+    keyHashes: arrays.keyHashes.subarray(0, keyField < 0 ? 0 : rows),
+    unhashed: arrays.unhashed,
+    dictionary: dictionary && {
+      field: dictionary.field,
+      codes: arrays.codes.subarray(0, rows),
+      values: dictionary.values,
+      unresolved: dictionary.quotedRows,
+      overflow: dictionary.overflow,
+    },
+    next,
+    problem,
+  };
+}
+
+/**
+ * `rest` appended to `head`, in `head`'s buffer when it has room (`scanRows` sizes its arrays
+ * for the rows another thread scans, so joining the two scans copies only the second's rows).
+ */
+export function appendScanned(head: Int32Array, rest: Int32Array): Int32Array {
+  const length = head.length + rest.length;
+  const room = (head.buffer.byteLength - head.byteOffset) / 4;
+  if (room < length) {
+    const joined = new Int32Array(length);
+    joined.set(head);
+    joined.set(rest, head.length);
+    return joined;
+  }
+  const joined = new Int32Array(head.buffer, head.byteOffset, length);
+  joined.set(rest, head.length);
+  return joined;
+}
+
+/**
+ * The rows of two consecutive scans as one, in the first one's arrays when they have room; the
+ * second's dictionary values join the first's, its codes renumbered into them (past `limit`
+ * values the field is not encoded). Runs on the scan worker too, where `appendScanned` is
+ * in scope as well: it may call nothing else.
+ */
+export function appendRowScan(head: RowScan, rest: RowScan, limit: number): RowScan {
+  const headRows = head.rowCount;
+  let dictionary: ScannedDictionary | null = null;
+  if (head.dictionary && rest.dictionary) {
+    const values = [...head.dictionary.values];
+    const unresolved = head.dictionary.unresolved.concat(
+      rest.dictionary.unresolved.map((row) => row + headRows),
+    );
+    let overflow = head.dictionary.overflow || rest.dictionary.overflow;
+    const renumbered = new Int32Array(rest.dictionary.values.length);
+    const indexOf = new Map(values.map((value, code) => [value, code]));
+    for (let code = 0; !overflow && code < renumbered.length; code++) {
+      const value = rest.dictionary.values[code];
+      let known = indexOf.get(value);
+      if (known === undefined) {
+        if (values.length === limit) overflow = true;
+        known = values.length;
+        values.push(value);
+        indexOf.set(value, known);
+      }
+      renumbered[code] = known;
+    }
+    let codes: Int32Array = new Int32Array(0);
+    if (!overflow) {
+      const restCodes = rest.dictionary.codes;
+      for (let k = 0; k < restCodes.length; k++) {
+        if (restCodes[k] >= 0) restCodes[k] = renumbered[restCodes[k]];
+      }
+      codes = appendScanned(head.dictionary.codes, restCodes);
+    }
+    dictionary = { field: head.dictionary.field, codes, values, unresolved, overflow };
+  }
+  return {
+    fieldStart: appendScanned(head.fieldStart, rest.fieldStart),
+    rowEnd: appendScanned(head.rowEnd, rest.rowEnd),
+    rowCount: headRows + rest.rowCount,
+    keyHashes: appendScanned(head.keyHashes, rest.keyHashes),
+    unhashed: head.unhashed.concat(rest.unhashed.map((row) => row + headRows)),
+    dictionary,
+    next: rest.next,
+    problem: null,
+  };
+}
+
+/**
+ * What the scan worker runs, as source text: `scanRowBytes`, everything it calls, and the join
+ * of two scans (`workerSource` in scan-worker.ts writes each out as the declaration it is, under
+ * the name the bundle gave it, so the calls between them still meet in a minified build).
+ */
+export const BYTE_SCAN_FUNCTIONS = [
+  scanRowBytes,
+  skipEmptyByteLines,
+  rowCapacity,
+  scanArrays,
+  notePlainField,
+  noteQuotedField,
+  quotedFieldEnd,
+  quoteProblem,
+  raggedRow,
+  scanResult,
+  appendScanned,
+  appendRowScan,
+];
