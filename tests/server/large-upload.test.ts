@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServerFixture, startServerWithFreshData } from "./support/fixture";
-import { type Session, signIn, uploadCsv } from "./support/http";
+import { callAction, type Session, signIn, uploadCsv } from "./support/http";
 
 /**
  * Files large enough for the two-thread parse (lib/dataset/scan-worker.ts), through the built
- * server: the worker runs the bundled, minified scan, so this is where a bundler breaking it
- * would show. The worker's failures are warnings (the parse falls back to one thread), so the
- * server's output is checked for them too.
+ * server. Uploads and previews run on the compute thread, from the sources; drafting a plan runs
+ * in Next's minified bundle, whose worker runs the bundled scan, so this is where a bundler
+ * breaking it would show. The worker's failures are warnings (the parse falls back to one
+ * thread), so the server's output is checked for them too.
  */
 
 const ROWS = 200_000; // about 12 MB, over the 8 MB from which the scan is shared
@@ -52,6 +53,37 @@ describe("large uploads (two-thread parse)", () => {
     // Line 1 is the header.
     expect(answer.body.error).toContain(`Line ${broken + 2} has 3 fields; the header has 5.`);
   });
+
+  it("drafts a plan on the large catalog, in Next's own bundle", async () => {
+    const upload = await uploadCsv(fixture.server, author, catalog(ROWS), "large.csv");
+    const confirmed = await callAction<{ datasetId: string }>(fixture.server, author, {
+      page: "/datasets/upload",
+      action: "confirmUploadAction",
+      input: {
+        token: upload.body.data?.token,
+        name: "Large catalog",
+        keyColumn: "sku",
+        shorthand: {},
+      },
+    });
+    if (!confirmed.ok) throw new Error(confirmed.error);
+    const response = await fetch(`${fixture.server.url}/api/plans/draft`, {
+      method: "POST",
+      headers: {
+        cookie: author.cookie,
+        origin: fixture.server.url,
+        "content-type": "application/json",
+      },
+      body: JSON.stringify({
+        datasetId: confirmed.data.datasetId,
+        instruction: "Raise yoga prices by 5%",
+        planner: "rules",
+      }),
+    });
+    expect(response.status).toBe(200);
+    const lines = (await response.text()).trim().split("\n");
+    expect(JSON.parse(lines[lines.length - 1])).toMatchObject({ type: "saved" });
+  }, 120_000);
 
   it("never fell back to one thread", () => {
     expect(fixture.server.output()).not.toContain("CSV scan worker failed");
