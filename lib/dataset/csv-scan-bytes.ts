@@ -28,14 +28,14 @@ export function scanRowBytes(
   // separator), so most bytes are passed after one comparison.
   const highestStop = Math.max(delimiter, 13);
   const capacity = rowCapacity(bytes, start, stop, sizeFor);
-  let arrays = scanArrays(null, capacity, width, keyField, encodeField, encodeLimit);
+  let arrays = scanArrays(capacity, width, keyField, encodeField, encodeLimit);
   let problem: ScanProblem | null = null;
   let rows = 0;
   let pos = start;
   // The loops over a field's bytes are written out here: as calls, the scan took half as long
   // again.
   scan: while (pos < stop) {
-    if (rows === arrays.capacity) arrays = scanArrays(arrays, 0, width, keyField, -1, 0);
+    if (rows === arrays.capacity) arrays = grownScanArrays(arrays, width);
     const { fieldStart } = arrays;
     const rowStart = pos;
     let at = rows * width;
@@ -101,44 +101,54 @@ export function skipEmptyByteLines(bytes: Uint8Array, pos: number, delimiter: nu
   return n;
 }
 
-/**
- * A scan's arrays: new ones (`old` null) for `capacity` rows, encoding `encodeField` (or none,
- * -1) up to `encodeLimit` values; or `old`'s, half as large again, with its rows copied.
- */
+/** A scan's arrays for `capacity` rows, encoding `encodeField` (or none, -1) up to `encodeLimit` values. */
 export function scanArrays(
-  old: ScanArrays | null,
   capacity: number,
   width: number,
   keyField: number,
   encodeField: number,
   encodeLimit: number,
 ): ScanArrays {
-  const rows = old ? Math.ceil(old.capacity * 1.5) + 16 : capacity;
-  let dictionary = old ? old.dictionary : null;
-  if (!old && encodeField >= 0) {
+  let dictionary: ScanArrays["dictionary"] = null;
+  if (encodeField >= 0) {
     let size = 16;
     while (size < encodeLimit * 2) size *= 2;
-    const slots = new Int32Array(size);
-    const values: string[] = [];
-    const quotedRows: number[] = [];
-    const [field, limit, mask] = [encodeField, encodeLimit, size - 1];
-    dictionary = { field, limit, values, slots, mask, quotedRows, overflow: false };
+    dictionary = {
+      field: encodeField,
+      limit: encodeLimit,
+      values: [],
+      slots: new Int32Array(size),
+      mask: size - 1,
+      quotedRows: [],
+      overflow: false,
+    };
   }
-  const grown: ScanArrays = {
-    capacity: rows,
-    fieldStart: new Int32Array(rows * width),
-    rowEnd: new Int32Array(rows),
-    keyHashes: new Int32Array(keyField >= 0 ? rows : 0),
-    codes: new Int32Array(dictionary ? rows : 0),
-    unhashed: old ? old.unhashed : [],
+  return {
+    capacity,
+    fieldStart: new Int32Array(capacity * width),
+    rowEnd: new Int32Array(capacity),
+    keyHashes: new Int32Array(keyField >= 0 ? capacity : 0),
+    codes: new Int32Array(dictionary ? capacity : 0),
+    unhashed: [],
     dictionary,
   };
-  if (old) {
-    grown.fieldStart.set(old.fieldStart);
-    grown.rowEnd.set(old.rowEnd);
-    grown.keyHashes.set(old.keyHashes);
-    grown.codes.set(old.codes);
-  }
+}
+
+/** `old`'s arrays half as large again, with its rows copied. */
+export function grownScanArrays(old: ScanArrays, width: number): ScanArrays {
+  const capacity = Math.ceil(old.capacity * 1.5) + 16;
+  const grown: ScanArrays = {
+    ...old,
+    capacity,
+    fieldStart: new Int32Array(capacity * width),
+    rowEnd: new Int32Array(capacity),
+    keyHashes: new Int32Array(old.keyHashes.length > 0 ? capacity : 0),
+    codes: new Int32Array(old.dictionary ? capacity : 0),
+  };
+  grown.fieldStart.set(old.fieldStart);
+  grown.rowEnd.set(old.rowEnd);
+  grown.keyHashes.set(old.keyHashes);
+  grown.codes.set(old.codes);
   return grown;
 }
 
@@ -391,6 +401,7 @@ export const BYTE_SCAN_FUNCTIONS = [
   skipEmptyByteLines,
   rowCapacity,
   scanArrays,
+  grownScanArrays,
   notePlainField,
   noteQuotedField,
   quotedFieldEnd,

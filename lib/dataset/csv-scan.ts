@@ -12,6 +12,7 @@
  */
 
 import {
+  grownScanArrays,
   notePlainField,
   noteQuotedField,
   quotedFieldEnd,
@@ -132,7 +133,7 @@ export function scanRows(
   const n = text.length;
   const separator = String.fromCharCode(delimiter);
   const capacity = rowCapacity(text, start, stop, sizeFor);
-  let arrays = scanArrays(null, capacity, width, keyField, encodeField, encodeLimit);
+  let arrays = scanArrays(capacity, width, keyField, encodeField, encodeLimit);
   let problem: ScanProblem | null = null;
   // The next separator (named `comma` for the usual one), LF and CR at or after where they were
   // last looked for; -1 when there is none, -2 before the first search. A row's LF is found once
@@ -144,7 +145,7 @@ export function scanRows(
   let pos = start;
 
   scan: while (pos < stop) {
-    if (rows === arrays.capacity) arrays = scanArrays(arrays, 0, width, keyField, -1, 0);
+    if (rows === arrays.capacity) arrays = grownScanArrays(arrays, width);
     const rowStart = pos;
     let at = rows * width;
     let field = 0;
