@@ -4,6 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { buildSync } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { workerSource } from "./scan-worker";
 
 type ScanWorkerModule = typeof import("./scan-worker") & typeof import("./csv");
 
@@ -77,5 +78,25 @@ describe("the scan worker in a minified bundle", () => {
     const patch = await bundle.deflatedLinePatchAside(input, written.bytes, replaced);
     expect(warn).not.toHaveBeenCalled();
     expect(patch?.length).toBeGreaterThan(0);
+  });
+});
+
+describe("workerSource", () => {
+  it("declares the functions under their own names and evaluates to the entry", () => {
+    function twice(x: number) {
+      return add(x, x);
+    }
+    function add(a: number, b: number) {
+      return a + b;
+    }
+    const entry = new Function(`return ${workerSource(twice, [twice, add])};`)();
+    expect(entry(21)).toBe(42);
+  });
+
+  it("gives source that throws for an entry that is not a declaration", () => {
+    const arrow = (x: number) => x;
+    expect(() => new Function(`return ${workerSource(arrow, [arrow])};`)()).toThrow(
+      "arrow is not a declaration in this build",
+    );
   });
 });
