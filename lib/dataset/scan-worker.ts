@@ -55,14 +55,14 @@ type WorkerFunction = (...args: any[]) => unknown;
  * Source text that evaluates to `entry`, declaring it and the functions of its module it calls
  * (`functions`) in a scope of their own. Each is written out as the declaration its source text
  * is, under the name the bundle gave it: a production build renames functions and the calls
- * between them alike, and names of two modules may be the same. A build that did not keep them
- * as declarations gets source that throws: the worker then fails to start, and every parse runs
- * on one thread, with a warning, rather than the module failing to load.
+ * between them alike, and names of two modules may be the same. A build that did not keep the
+ * entry a declaration gets a function that throws: the worker answers each request with that
+ * error at once, and the caller does the work itself, with a warning.
  */
 export function workerSource(entry: WorkerFunction, functions: readonly WorkerFunction[]): string {
   const name = /^function\s*([\w$]+)/.exec(entry.toString())?.[1];
   if (!name)
-    return `(() => { throw new Error("${entry.name} is not a declaration in this build"); })()`;
+    return `() => { throw new Error("${entry.name} is not a declaration in this build"); }`;
   const declarations = functions.map((fn) => fn.toString()).join("\n");
   return `(() => {\n${declarations}\nreturn ${name};\n})()`;
 }
