@@ -1,4 +1,4 @@
-import type { RowScan, ScanArrays, ScannedDictionary, ScanProblem } from "./csv-scan";
+import type { RowScan, ScanArrays, ScannedDictionary, ScanProblem, ScanTask } from "./csv-scan";
 
 /**
  * `scanRows` over an ASCII file's bytes rather than its decoded text: the same rows, offsets,
@@ -15,19 +15,14 @@ export function scanRowBytes(
   bytes: Uint8Array,
   start: number,
   stop: number,
-  width: number,
-  keyField: number,
-  base: number,
-  sizeFor: number = stop,
-  encodeField = -1,
-  encodeLimit = 0,
-  delimiter = 44,
+  task: ScanTask,
 ): RowScan {
+  const { width, keyField, base, encodeField = -1, encodeLimit = 0, delimiter = 44 } = task;
   const n = bytes.length;
   // Letters and digits are above every byte that ends a field (with a comma, the usual
   // separator), so most bytes are passed after one comparison.
   const highestStop = Math.max(delimiter, 13);
-  const capacity = rowCapacity(bytes, start, stop, sizeFor);
+  const capacity = rowCapacity(bytes, start, stop, task.sizeFor ?? stop);
   let arrays = scanArrays(capacity, width, keyField, encodeField, encodeLimit);
   let problem: ScanProblem | null = null;
   let rows = 0;

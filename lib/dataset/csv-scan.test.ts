@@ -77,9 +77,17 @@ describe("scanning an ASCII file's bytes", () => {
           const keyField = 0;
           const encodeField = width - 1;
           const start = skipEmptyLines(text, 0, delimiter);
-          const args = [width, keyField, base, text.length, encodeField, limit, delimiter] as const;
-          const ofText = scanRows(text, start, text.length, ...args);
-          const ofBytes = scanRowBytes(bytes, start, bytes.length, ...args);
+          const task = {
+            width,
+            keyField,
+            base,
+            sizeFor: text.length,
+            encodeField,
+            encodeLimit: limit,
+            delimiter,
+          };
+          const ofText = scanRows(text, start, text.length, task);
+          const ofBytes = scanRowBytes(bytes, start, bytes.length, task);
           expect(readable(ofBytes, width)).toEqual(readable(ofText, width));
         },
       ),
@@ -89,7 +97,7 @@ describe("scanning an ASCII file's bytes", () => {
 
   it("stops at the first row starting at or after where it was asked to", () => {
     const bytes = new TextEncoder().encode("a,1\nb,2\nc,3\n");
-    const scan = scanRowBytes(bytes, 0, 5, 2, 0, 0);
+    const scan = scanRowBytes(bytes, 0, 5, { width: 2, keyField: 0, base: 0 });
     expect(scan.rowCount).toBe(2);
     expect(scan.next).toBe(8);
   });
@@ -99,7 +107,7 @@ describe("scanning an ASCII file's bytes", () => {
     const long = Array.from({ length: 300 }, (_, i) => `k${i},${"x".repeat(1_000)}`);
     const short = Array.from({ length: 50_000 }, (_, i) => `s${i},${i % 2 ? "a" : "b"}`);
     const bytes = new TextEncoder().encode(`${[...long, ...short].join("\n")}\n`);
-    const scan = scanRowBytes(bytes, 0, bytes.length, 2, 0, 0, bytes.length, -1, 0);
+    const scan = scanRowBytes(bytes, 0, bytes.length, { width: 2, keyField: 0, base: 0 });
     expect(scan.rowCount).toBe(50_300);
     expect(scan.rowEnd[50_299]).toBe(bytes.length - 1);
     expect(scan.fieldStart[50_299 * 2 + 1]).toBe(bytes.length - 2);

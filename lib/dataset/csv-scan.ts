@@ -62,6 +62,31 @@ export interface RowScan {
   problem: ScanProblem | null;
 }
 
+/** What a scan looks for, besides where it starts and stops. */
+export interface ScanTask {
+  /** Fields every record must have. */
+  width: number;
+  /** The field whose hashes to take, or -1. */
+  keyField: number;
+  /** Added to every offset in the result. */
+  base: number;
+  /**
+   * The arrays are sized for the rows up to this offset (default: where the scan stops), so a
+   * caller that scans the rest elsewhere can append those rows without reallocating.
+   */
+  sizeFor?: number;
+  /**
+   * The field dictionary-encoded on the way (`ScannedDictionary`; none, -1, by default), up to
+   * `encodeLimit` distinct values: a filter on a category reads every row's category, and while
+   * the scan is at a row its text is in the cache, where a later pass fetches the whole file
+   * from memory again.
+   */
+  encodeField?: number;
+  encodeLimit?: number;
+  /** The separator's character code (default a comma). */
+  delimiter?: number;
+}
+
 /** What a scan fills as it goes, sized for `capacity` rows. */
 export interface ScanArrays {
   capacity: number;
@@ -108,31 +133,13 @@ export function skipEmptyLines(text: string, pos: number, delimiter = 44): numbe
 
 /**
  * Scans the records starting at `start` until one starts at or after `stop` (a record that
- * starts before `stop` is read to its end). Every record must have `width` fields. Offsets in the
- * result are `base` plus offsets of `text`. `keyField` is the field whose hashes to take, or -1.
- * The arrays are sized for the rows up to `sizeFor` (default `stop`), so a caller that scans the
- * rest elsewhere can append those rows without reallocating.
- *
- * `encodeField` (or none, -1) is dictionary-encoded on the way (`ScannedDictionary`), up to
- * `encodeLimit` distinct values: a filter on a category reads every row's category, and while
- * the scan is at a row its text is in the cache, where a later pass fetches the whole file from
- * memory again.
+ * starts before `stop` is read to its end), as `task` says (`ScanTask`).
  */
-export function scanRows(
-  text: string,
-  start: number,
-  stop: number,
-  width: number,
-  keyField: number,
-  base: number,
-  sizeFor: number = stop,
-  encodeField = -1,
-  encodeLimit = 0,
-  delimiter = 44,
-): RowScan {
+export function scanRows(text: string, start: number, stop: number, task: ScanTask): RowScan {
+  const { width, keyField, base, encodeField = -1, encodeLimit = 0, delimiter = 44 } = task;
   const n = text.length;
   const separator = String.fromCharCode(delimiter);
-  const capacity = rowCapacity(text, start, stop, sizeFor);
+  const capacity = rowCapacity(text, start, stop, task.sizeFor ?? stop);
   let arrays = scanArrays(capacity, width, keyField, encodeField, encodeLimit);
   let problem: ScanProblem | null = null;
   // The next separator (named `comma` for the usual one), LF and CR at or after where they were

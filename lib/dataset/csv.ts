@@ -347,10 +347,17 @@ function scanAll(
   const split = sameTask ? tail.from : text.length;
   const { field, limit } = encode;
   // Sized for the whole file, so the other thread's rows are appended in place.
+  const task = {
+    width,
+    keyField,
+    base: 0,
+    sizeFor: text.length,
+    encodeField: field,
+    encodeLimit: limit,
+    delimiter,
+  };
   const scan = (from: number, to: number) =>
-    bytes
-      ? scanRowBytes(bytes, from, to, width, keyField, 0, text.length, field, limit, delimiter)
-      : scanRows(text, from, to, width, keyField, 0, text.length, field, limit, delimiter);
+    bytes ? scanRowBytes(bytes, from, to, task) : scanRows(text, from, to, task);
   const head = scan(start, split);
   if (head.problem) throw describeProblem(text, head.problem, width);
   if (head.next >= text.length) return head;

@@ -139,7 +139,7 @@ function countingScanner() {
 describe("scanRows", () => {
   it("stops at the first row that starts at or after `stop`, and offsets by `base`", () => {
     const text = "a,b\n1,2\n3,4\n5,6\n";
-    const scan = scanRows(text, 4, 9, 2, 0, 100);
+    const scan = scanRows(text, 4, 9, { width: 2, keyField: 0, base: 100 });
     expect(scan.rowCount).toBe(2);
     expect(scan.next).toBe(12);
     expect([...scan.fieldStart]).toEqual([104, 106, 108, 110]);

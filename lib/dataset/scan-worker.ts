@@ -114,7 +114,7 @@ parentPort.on("message", ({ sha256Of, patchOf, pairsOf, bytes, from, width, keyF
   }
   try {
     // The scan is only used when the whole file is ASCII, where text offsets are byte offsets.
-    const scan = scanRowBytes(bytes, 0, bytes.length, width, keyField, from, bytes.length, field, limit, delimiter);
+    const scan = scanRowBytes(bytes, 0, bytes.length, { width, keyField, base: from, encodeField: field, encodeLimit: limit, delimiter });
     const arrays = [scan.fieldStart, scan.rowEnd, scan.keyHashes];
     if (scan.dictionary) arrays.push(scan.dictionary.codes);
     port.postMessage({ scan }, arrays.map((array) => array.buffer));
