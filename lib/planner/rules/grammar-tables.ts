@@ -248,6 +248,8 @@ export const STOP_WORDS = [
   "it's",
   "already",
   "still",
+  // "dogs not yet vaccinated", "that isn't vaccinated yet".
+  "yet",
   "have been",
   "has been",
   "had been",

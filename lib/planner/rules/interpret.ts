@@ -232,7 +232,11 @@ function clauseOperations(
   for (const clause of clauses) {
     const meaningful = clause.entries.filter((entry) => !isFiller(entry.item));
     if (meaningful.length === 0) continue;
-    const clauseText = text(clause.entries[0].item.from, clause.entries.at(-1)!.item.to);
+    // Rows shared from an earlier change come after the clause's own entries (`shareRows`), but
+    // stand before them in the text: the clause is quoted from its first word to its last.
+    const from = clause.entries[0].item.from;
+    const to = Math.max(...clause.entries.map(({ item }) => (item.from >= from ? item.to : from)));
+    const clauseText = text(from, to);
     if (clause.kind === "exclusion") {
       exclusions.push(interpretExclusion(scan, clause, clauseText, itemText));
       continue;
