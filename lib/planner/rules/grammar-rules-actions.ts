@@ -294,9 +294,15 @@ export const ACTION_RULES: Rule[] = [
         "to a flat price of",
         "at a price of",
       ),
+      // "set long to -0.2": a value below zero, not a decrease by 0.2.
+      opt(tag("negative", true, words("-", "−", "minus"))),
       num("n"),
     ),
-    build: (caps) => ({ kind: "amount", mode: "to", num: n(caps) }),
+    build: (caps) => {
+      const said = n(caps);
+      const num = caps.negative ? { ...said, value: -said.value, text: `-${said.text}` } : said;
+      return { kind: "amount", mode: "to", num };
+    },
   },
 
   // Boolean values, flags and set-to-text.

@@ -250,6 +250,8 @@ export const STOP_WORDS = [
   "still",
   // "dogs not yet vaccinated", "that isn't vaccinated yet".
   "yet",
+  // "40 minutes long", "three days long".
+  "long",
   "have been",
   "has been",
   "had been",
