@@ -195,7 +195,8 @@ export function readDate(
       const span = daySpan(Number(year.text), month, dayFirst);
       return span ? [{ span, end: ofAt + 2 }] : [];
     }
-    const implied = afterPreposition(tokens, at) ? yearOfMonth(ranges, month) : undefined;
+    const implied =
+      afterPreposition(tokens, at) || newDay(tokens, at) ? yearOfMonth(ranges, month) : undefined;
     const span = implied !== undefined && daySpan(implied, month, dayFirst);
     return span ? [{ span, end: ofAt + 1 }] : [];
   }
@@ -212,7 +213,7 @@ export function readDate(
     const span = isYear(year) && daySpan(Number(year.text), month, dayOf);
     if (span) return [{ span, end: yearAt + 1 }];
   }
-  if (month !== undefined && afterPreposition(tokens, at)) {
+  if (month !== undefined && (afterPreposition(tokens, at) || (dayOf > 0 && newDay(tokens, at)))) {
     const implied = yearOfMonth(ranges, month);
     const span =
       implied === undefined
@@ -278,6 +279,15 @@ function afterPreposition(tokens: Token[], at: number): boolean {
   if (before !== "and" && before !== "to" && before !== "-" && before !== "–") return false;
   const opened = tokens.slice(Math.max(0, at - 6), at - 1);
   return opened.some((token) => token.norm === "between" || token.norm === "from");
+}
+
+/**
+ * A day said as the new value ("reschedule T03 to Dec 5", "move it to the 5th of December"):
+ * its year is the one the table's dates have that month in, as after "in" or "on".
+ */
+function newDay(tokens: Token[], at: number): boolean {
+  if (tokens[at - 1]?.norm === "the") return newDay(tokens, at - 1);
+  return tokens[at - 1]?.norm === "to";
 }
 
 /** The day a token gives of a month, as a number or an ordinal ("15", "15th"); 0 if none. */

@@ -37,6 +37,32 @@ describe("a length said with 'long'", () => {
   });
 });
 
+describe("a new day said with its month's name", () => {
+  const toDec5 = { type: "set_value", column: "day", value: "2026-12-05" };
+
+  it("takes the year the table's days have that month in", () => {
+    expect(talks.operations("reschedule T02 to Dec 5")).toEqual([
+      { filter: { all: [{ column: "talk_id", op: "eq", value: "T02" }] }, action: toDec5 },
+    ]);
+    expect(talks.operation("reschedule T02 to December 5th").action).toEqual(toDec5);
+    expect(talks.operations("push all talks on Dec 3 to Dec 5")).toEqual([
+      {
+        filter: {
+          all: [
+            { column: "day", op: "gte", value: "2026-12-03" },
+            { column: "day", op: "lt", value: "2026-12-04" },
+          ],
+        },
+        action: toDec5,
+      },
+    ]);
+  });
+
+  it("refuses a month the table's days do not have", () => {
+    expect(talks.refusal("reschedule T02 to March 5")).toContain("March");
+  });
+});
+
 describe("a value below zero", () => {
   const pier = { all: [{ column: "name", op: "eq", value: "Pier" }] };
 
