@@ -4,7 +4,12 @@ import { stockCountColumn } from "./column-captures";
 import { defaultPriceColumn, roleColumn } from "./conditions";
 import type { DraftAction, ItemText, RowCondition } from "./draft";
 import { numericAction, refuse } from "./draft";
-import { comparedRightAfterVerb, countedThings, onlyCompared } from "./implied-target";
+import {
+  comparedRightAfterVerb,
+  countedThings,
+  onlyCompared,
+  scoredPoints,
+} from "./implied-target";
 import type { Item } from "./lex";
 import type { Scan } from "./patterns";
 import { type FlagRef, isNumeric, percentOf } from "./vocabulary";
@@ -64,6 +69,7 @@ function numericTarget(reading: Reading, verbWord: string): string {
     (items.verbItem ? undefined : previous?.target) ??
     comparedRightAfterVerb(reading) ??
     countedThings(reading) ??
+    scoredPoints(reading) ??
     (scan.vocabulary.roles.price ? undefined : onlyCompared(reading)) ??
     defaultPriceColumn(scan, clauseText);
   if (!isNumeric(scan.vocabulary, column)) {

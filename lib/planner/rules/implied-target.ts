@@ -2,6 +2,7 @@ import { MEASURE_VERBS, stockCountColumn } from "./column-captures";
 import { condColumn } from "./conditions";
 import { ROW_NOUN_SET } from "./grammar-nouns";
 import type { Item } from "./lex";
+import { nameWords } from "./name-forms";
 import { phraseCandidates, type Scan } from "./patterns";
 import { isNumeric } from "./vocabulary";
 
@@ -54,6 +55,27 @@ export function countedThings({ items, scan }: Clues): string | undefined {
     return COUNT_NOUNS.has(scan.tokens[at]?.norm ?? "");
   });
   return counted ? stockCountColumn(scan) : undefined;
+}
+
+const POINT_NOUNS = new Set(["points", "point", "pts"]);
+const SCORE_WORDS = new Set(["score", "scores", "points", "marks", "mark", "rating", "ratings"]);
+
+/**
+ * "referrals get 5 extra points": points said of no column are the table's one column of scores,
+ * marks or points, not its money. (Percentage points stay the named or priced column's.)
+ */
+export function scoredPoints({ items, scan }: Clues): string | undefined {
+  const inPoints = items.amounts.some(
+    (amount) =>
+      POINT_NOUNS.has(scan.tokens[amount.to - 1]?.norm ?? "") &&
+      scan.tokens[amount.to - 2]?.norm !== "percentage",
+  );
+  if (!inPoints) return undefined;
+  const scored = [...scan.vocabulary.columns.keys()].filter(
+    (name) =>
+      isNumeric(scan.vocabulary, name) && nameWords(name).some((word) => SCORE_WORDS.has(word)),
+  );
+  return scored.length === 1 ? scored[0] : undefined;
 }
 
 const DETERMINERS = new Set(["the", "all", "every", "each", "any"]);
