@@ -34,3 +34,18 @@ describe("points said of no column", () => {
     ).toEqual({ type: "fixed_increase", column: "salary_ask", value: 2 });
   });
 });
+
+describe("a value the rows go 'back to'", () => {
+  const toScreen = { type: "set_value", column: "stage", value: "screen" };
+
+  it("is the value set, and 'back' is not the start of Backend Engineer", () => {
+    expect(applicants.operations("move Priya back to screen")).toEqual([
+      { filter: { all: [{ column: "name", op: "contains", value: "Priya" }] }, action: toScreen },
+    ]);
+    expect(applicants.operation("put Jonas Berg back into screen").action).toEqual(toScreen);
+  });
+
+  it("refuses 'back' with nothing after it rather than reading a role", () => {
+    expect(applicants.refusal("move Priya back")).toContain("back");
+  });
+});

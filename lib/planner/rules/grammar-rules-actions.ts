@@ -383,7 +383,8 @@ export const ACTION_RULES: Rule[] = [
   {
     name: "set-text",
     pattern: seq(
-      words("to", "as", "into"),
+      // "move Priya back to screen": back to a value the rows had before.
+      words("to", "as", "into", "back to", "back into"),
       opt(words("the", "a", "an")),
       opt(column("c")),
       alt(value("v"), shapedValue("v"), shapedValue("v", "c"), quoted("t")),

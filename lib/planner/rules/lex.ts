@@ -113,8 +113,12 @@ function longestItem(scan: Scan, at: number): LexItem | undefined {
   return undefined;
 }
 
-/** Common words one edit from values they do not mean ("full" and "Fall", "late" and "Lake"). */
+/**
+ * Common words one edit from values they do not mean ("full" and "Fall", "late" and "Lake"), or
+ * the start of one ("back" and "Backend Engineer").
+ */
 const PLAIN_WORDS = new Set([
+  "back",
   "full",
   "fill",
   "fail",
