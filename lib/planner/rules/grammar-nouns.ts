@@ -47,6 +47,13 @@ export const ROW_NOUNS = [
   "car",
   "vehicles",
   "vehicle",
+  // An IT team's asset list: "retire every laptop bought before 2023".
+  "laptops",
+  "laptop",
+  "devices",
+  "device",
+  "computers",
+  "computer",
   "parts",
   "part",
   "courses",

@@ -340,6 +340,7 @@ export const VERB_FORMS: Record<string, string[]> = {
   publish: ["published"],
   release: ["released"],
   purchase: ["purchased", "bought"],
+  purchased: ["bought"],
   build: ["built"],
   sign: ["signed"],
   renew: ["renewed"],
