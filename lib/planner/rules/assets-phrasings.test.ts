@@ -38,3 +38,29 @@ describe("laptops, devices and computers", () => {
     expect(gadgets.operation("raise laptops by 5%").filter).toEqual({ categories: ["Laptops"] });
   });
 });
+
+describe("an end date passed", () => {
+  const expired = { all: [{ column: "warranty_until", op: "lt", value: "2026-11-26" }] };
+  const retire = { type: "set_value", column: "status", value: "retired" };
+
+  it("reads 'has expired', 'ended' and 'an expired warranty' as before today", () => {
+    for (const instruction of [
+      "retire every laptop whose warranty has expired",
+      "retire every laptop whose warranty ended",
+      "retire laptops with an expired warranty",
+    ]) {
+      expect(assets.operations(instruction)).toEqual([{ filter: expired, action: retire }]);
+    }
+  });
+
+  it("leaves 'expired' to a value the table holds", () => {
+    const members = rulesOnTable([
+      "id,member,plan,end_date,status",
+      "M1,Al,gold,2026-01-01,active",
+      "M2,Bo,silver,2025-05-01,expired",
+    ]);
+    expect(members.operation("set expired members to active").filter).toEqual({
+      all: [{ column: "status", op: "eq", value: "expired" }],
+    });
+  });
+});

@@ -72,6 +72,30 @@ export const TIME_RULES: Rule[] = [
     },
   },
   {
+    // "laptops whose warranty has expired", "with an expired warranty": an end date before today.
+    name: "expired",
+    pattern: alt(
+      seq(
+        opt(dateColumn("c")),
+        opt(words("has", "have", "had", "is", "are", "was", "were")),
+        words("expired", "ended", "lapsed", "run out", "ran out"),
+      ),
+      seq(words("expired", "lapsed"), dateColumn("c")),
+    ),
+    build: (caps, scan) => {
+      // A table that holds such a word as a value ("expired") means that value.
+      const { valuePhrases } = scan.vocabulary;
+      if (["expired", "ended", "lapsed"].some((word) => valuePhrases.has(word))) return undefined;
+      const { timeColumns } = scan.vocabulary;
+      const ends = [...timeColumns.keys()].filter(
+        (name) => timeColumns.get(name) === "date" && /until|expir|end/i.test(name),
+      );
+      const column = (caps.c as string | undefined) ?? (ends.length === 1 ? ends[0] : undefined);
+      if (column === undefined || timeColumns.get(column) !== "date") return undefined;
+      return { kind: "scope", cond: { type: "dateRange", column, to: scan.today } };
+    },
+  },
+  {
     // "listings older than 90 days", "listed more than 6 months ago", "cars older than 5 years".
     name: "age-in-time",
     pattern: seq(
