@@ -10,6 +10,7 @@ import {
   onlyCompared,
   scoredPoints,
 } from "./implied-target";
+import { levelsBeyond } from "./levels";
 import type { Item } from "./lex";
 import type { Scan } from "./patterns";
 import { type FlagRef, isNumeric, percentOf } from "./vocabulary";
@@ -429,11 +430,11 @@ function setToText(reading: Reading, setText: ItemOf<"setText">): DraftAction {
     refuse(`${JSON.stringify(clauseText)} does not say which column gets ${itemText(setText)}.`, [
       clauseText,
     ]);
-  return {
-    kind: "set",
-    column,
-    value: setText.refs.find((ref) => ref.column === column)?.value ?? setText.text,
-  };
+  const value = setText.refs.find((ref) => ref.column === column)?.value ?? setText.text;
+  const steppedTo = reading.context.steppedTo;
+  const beyond = steppedTo && levelsBeyond(scan.vocabulary, column, value, steppedTo);
+  if (beyond) reading.directional.push(beyond);
+  return { kind: "set", column, value };
 }
 
 /**

@@ -20,6 +20,8 @@ export interface ActionContext {
   target?: string;
   factor?: number;
   needsOff?: boolean;
+  /** A set said as a step to a value ("bump the priority to high"), and which way. */
+  steppedTo?: "increase" | "decrease";
   /** The rows the clause chose, for a pronoun in the next one ("… Also set their …"). */
   scope?: Pick<DraftOperation, "all" | "any" | "none">;
 }
@@ -129,7 +131,9 @@ function actionContext(
   if (context.needsOff && amounts.length === 0 && flags.length > 0) context = { verb: "set" };
   // "bump the priority to high", "lower the tier to bronze": a step to a word sets it.
   const step = context.verb === "increase" || context.verb === "decrease";
-  if (step && amounts.length === 0 && setTexts.length > 0) context = { verb: "set" };
+  if (step && amounts.length === 0 && setTexts.length > 0) {
+    context = { verb: "set", steppedTo: context.verb as "increase" | "decrease" };
+  }
   // "make vegetarian dishes 10% cheaper", "charge 2 more dollars": an amount that says which way
   // moves the value rather than sets it.
   if (

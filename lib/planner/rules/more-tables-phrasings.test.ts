@@ -378,12 +378,14 @@ describe("a support queue", () => {
   });
 
   it("reads a step to a word as setting it, after a plural possessive", () => {
-    // "customers'" left its apostrophe over, and "bump … to high" asked by how much.
+    // "customers'" left its apostrophe over, and "bump … to high" asked by how much. A bump
+    // leaves the urgent ticket (T-503) urgent (levels.ts).
     expect(operation("bump the priority of gold customers' open tickets to high")).toEqual({
       filter: {
         all: [
           { column: "customer_tier", op: "eq", value: "gold" },
           { column: "status", op: "eq", value: "open" },
+          { column: "priority", op: "in", value: ["low", "medium"] },
         ],
       },
       action: { type: "set_value", column: "priority", value: "high" },
