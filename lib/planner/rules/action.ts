@@ -96,6 +96,9 @@ function actionContext(
   let context: ActionContext;
   if (verbItem) {
     context = { verb: verbItem.verb, factor: verbItem.factor, needsOff: verbItem.needsOff };
+  } else if (flags.some((flag) => flag.ref.verb)) {
+    // "… and vaccinate them": a verb made of a yes/no column is the clause's own.
+    context = { verb: "set" };
   } else if (previous) {
     // "Shoes +4%, Hats -2%": a step's own direction wins over the one borrowed.
     const directed = amounts.find((amount) => amount.direction !== undefined);
@@ -399,10 +402,13 @@ function readScope(reading: Reading, clause: Clause, changed: string) {
   const namesNoRows = positiveConds.length === 0 && negativeConds.length === 0;
   // "… and costs by 5%" names its column: it is about the rows of the change before it (see
   // shared-rows.ts), all of them when that one named none.
+  // "them", "their": the rows of the clause before, when this one names none of its own.
+  const pronoun = clause.entries.some((entry) => entry.item.kind === "pronoun");
   if (
     !items.verbItem &&
     previous &&
     namesNoRows &&
+    !pronoun &&
     items.columnItems.length === 0 &&
     !saysTheRest(scan, clause)
   ) {
@@ -410,8 +416,6 @@ function readScope(reading: Reading, clause: Clause, changed: string) {
   }
   let { all, any } = combine(clause, positiveConds, clauseText);
   let none = mergeSameColumn(negativeConds);
-  // "them", "their": the rows of the clause before, when this one names none of its own.
-  const pronoun = clause.entries.some((entry) => entry.item.kind === "pronoun");
   if (pronoun && namesNoRows && previous?.scope) {
     all = structuredClone(previous.scope.all);
     any = structuredClone(previous.scope.any);

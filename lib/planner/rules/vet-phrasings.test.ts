@@ -39,3 +39,20 @@ describe("a refusal after rows shared from an earlier change", () => {
     );
   });
 });
+
+describe("a verb made of a yes/no column, after another change", () => {
+  const dogs = { all: [{ column: "species", op: "eq", value: "dog" }] };
+  const raise = { type: "percent_increase", column: "fee", value: 10 };
+  const vaccinate = { type: "set_value", column: "vaccinated", value: true };
+
+  it("is that clause's own verb, about the rows 'them' points back to", () => {
+    expect(vet.operations("raise dog fees by 10% and vaccinate them")).toEqual([
+      { filter: dogs, action: raise },
+      { filter: dogs, action: vaccinate },
+    ]);
+    expect(vet.operations("raise dog fees by 10% and vaccinate the dogs")).toEqual([
+      { filter: dogs, action: raise },
+      { filter: dogs, action: vaccinate },
+    ]);
+  });
+});
