@@ -261,6 +261,16 @@ function roundingStep(found: Found): string | undefined {
 }
 
 /**
+ * A step below one that does not go into one whole number (0.99, 0.95, 0.49): the ending values
+ * are rounded to, as a price ends in .99, since nobody means multiples of it.
+ */
+function isEnding(step: number): boolean {
+  if (!(step > 0 && step < 1)) return false;
+  const times = 1 / step;
+  return Math.abs(times - Math.round(times)) > 1e-9;
+}
+
+/**
  * "round fees up to the nearest 10", "round prices to 1 decimal", "to the nearest 50 cents": a
  * formula of the column.
  */
@@ -278,7 +288,11 @@ export function roundReading(found: Found): Reading | undefined {
   const places = found.group("cent") !== undefined ? "2" : found.group("places");
   let expression: string;
   let words: string;
-  if (step !== undefined) {
+  if (step !== undefined && isEnding(Number(step))) {
+    // "to the nearest .99": prices ending in .99 (19.99, 20.99), not multiples of 0.99 (19.80).
+    expression = `${fn}(${ref} - ${step}) + ${step}`;
+    words = `Round ${column.name}${direction ? ` ${direction}` : ""} to the nearest value ending in ${step.replace(/^0/, "")}`;
+  } else if (step !== undefined) {
     expression = `${fn}(${ref} / ${step}) * ${step}`;
     words = `Round ${column.name}${direction ? ` ${direction}` : ""} to the nearest ${step}`;
   } else if (places !== undefined) {
