@@ -1,4 +1,4 @@
-import type { RowScan, ScanArrays, ScannedDictionary, ScanProblem, ScanTask } from "./csv-scan";
+import type { RowScan, ScanArrays, ScanProblem, ScanTask } from "./csv-scan";
 
 /**
  * `scanRows` over an ASCII file's bytes rather than its decoded text: the same rows, offsets,
@@ -237,27 +237,6 @@ export function noteQuotedField(arrays: ScanArrays, field: number, row: number, 
   }
 }
 
-/**
- * Just past the quoted field whose quote is at `open`: -1 when the quote is never closed, -2
- * when something other than a separator or line break follows the closing quote.
- */
-export function quotedFieldEnd(source: string | Uint8Array, open: number, delimiter: number) {
-  const text = typeof source === "string";
-  let pos = open + 1;
-  for (;;) {
-    pos = text ? source.indexOf('"', pos) : source.indexOf(34, pos);
-    if (pos < 0) return -1;
-    if ((text ? source.charCodeAt(pos + 1) : source[pos + 1]) !== 34) break;
-    pos += 2;
-  }
-  pos++;
-  if (pos < source.length) {
-    const c = text ? source.charCodeAt(pos) : source[pos];
-    if (c !== delimiter && c !== 10 && c !== 13) return -2;
-  }
-  return pos;
-}
-
 /** The problem `quotedFieldEnd` found (`end` below 0) in the `field`th field (1-based). */
 export function quoteProblem(
   end: number,
@@ -319,74 +298,6 @@ export function scanResult(
 }
 
 /**
- * `rest` appended to `head`, in `head`'s buffer when it has room (`scanRows` sizes its arrays
- * for the rows another thread scans, so joining the two scans copies only the second's rows).
- */
-export function appendScanned(head: Int32Array, rest: Int32Array): Int32Array {
-  const length = head.length + rest.length;
-  const room = (head.buffer.byteLength - head.byteOffset) / 4;
-  if (room < length) {
-    const joined = new Int32Array(length);
-    joined.set(head);
-    joined.set(rest, head.length);
-    return joined;
-  }
-  const joined = new Int32Array(head.buffer, head.byteOffset, length);
-  joined.set(rest, head.length);
-  return joined;
-}
-
-/**
- * The rows of two consecutive scans as one, in the first one's arrays when they have room; the
- * second's dictionary values join the first's, its codes renumbered into them (past `limit`
- * values the field is not encoded). Runs on the scan worker too, where `appendScanned` is
- * in scope as well: it may call nothing else.
- */
-export function appendRowScan(head: RowScan, rest: RowScan, limit: number): RowScan {
-  const headRows = head.rowCount;
-  let dictionary: ScannedDictionary | null = null;
-  if (head.dictionary && rest.dictionary) {
-    const values = [...head.dictionary.values];
-    const unresolved = head.dictionary.unresolved.concat(
-      rest.dictionary.unresolved.map((row) => row + headRows),
-    );
-    let overflow = head.dictionary.overflow || rest.dictionary.overflow;
-    const renumbered = new Int32Array(rest.dictionary.values.length);
-    const indexOf = new Map(values.map((value, code) => [value, code]));
-    for (let code = 0; !overflow && code < renumbered.length; code++) {
-      const value = rest.dictionary.values[code];
-      let known = indexOf.get(value);
-      if (known === undefined) {
-        if (values.length === limit) overflow = true;
-        known = values.length;
-        values.push(value);
-        indexOf.set(value, known);
-      }
-      renumbered[code] = known;
-    }
-    let codes: Int32Array = new Int32Array(0);
-    if (!overflow) {
-      const restCodes = rest.dictionary.codes;
-      for (let k = 0; k < restCodes.length; k++) {
-        if (restCodes[k] >= 0) restCodes[k] = renumbered[restCodes[k]];
-      }
-      codes = appendScanned(head.dictionary.codes, restCodes);
-    }
-    dictionary = { field: head.dictionary.field, codes, values, unresolved, overflow };
-  }
-  return {
-    fieldStart: appendScanned(head.fieldStart, rest.fieldStart),
-    rowEnd: appendScanned(head.rowEnd, rest.rowEnd),
-    rowCount: headRows + rest.rowCount,
-    keyHashes: appendScanned(head.keyHashes, rest.keyHashes),
-    unhashed: head.unhashed.concat(rest.unhashed.map((row) => row + headRows)),
-    dictionary,
-    next: rest.next,
-    problem: null,
-  };
-}
-
-/**
  * What the scan worker runs, as source text: `scanRowBytes`, everything it calls, and the join
  * of two scans (`workerSource` in scan-worker.ts writes each out as the declaration it is, under
  * the name the bundle gave it, so the calls between them still meet in a minified build).
@@ -399,10 +310,7 @@ export const BYTE_SCAN_FUNCTIONS = [
   grownScanArrays,
   notePlainField,
   noteQuotedField,
-  quotedFieldEnd,
   quoteProblem,
   raggedRow,
   scanResult,
-  appendScanned,
-  appendRowScan,
 ];

@@ -33,8 +33,14 @@ import {
   unterminatedQuote,
 } from "./csv-header";
 import type { ScannedKeys } from "./csv-keys";
-import { type RowScan, type ScanProblem, scanRows, skipEmptyLines } from "./csv-scan";
-import { appendRowScan, scanRowBytes, skipEmptyByteLines } from "./csv-scan-bytes";
+import {
+  appendRowScan,
+  type RowScan,
+  type ScanProblem,
+  scanRows,
+  skipEmptyLines,
+} from "./csv-scan";
+import { scanRowBytes, skipEmptyByteLines } from "./csv-scan-bytes";
 import { CsvTable, type PendingKeyCheck } from "./csv-table";
 import { firstInvalidUtf8, lineOfByte } from "./csv-utf8";
 import { decimalCommaColumns, withDecimalPoints } from "./decimal-comma";
