@@ -1,5 +1,6 @@
 import type { Rule } from "./grammar";
 import { n } from "./grammar-builders";
+import { nameWords } from "./name-forms";
 import { alt, type Caps, opt, type Scan, seq, tag, words } from "./patterns";
 import { dateColumn } from "./patterns-date";
 import { num } from "./patterns-number";
@@ -47,6 +48,9 @@ function spanOf(caps: Caps, scan: Scan) {
   return { column, count: amount.value, unit: caps.unit as "day" | "week" | "month" | "year" };
 }
 
+/** Words of a column of end dates: warranty_until, end_date, expiry. */
+const END_WORDS = new Set(["until", "end", "ends", "expiry", "expires", "expiration", "expiring"]);
+
 /**
  * Rules of the grammar (grammar.ts) for dates measured from today: a due date passed, and an age
  * in days, weeks, months or years. Among the scope rules, before the calendar dates.
@@ -84,11 +88,11 @@ export const TIME_RULES: Rule[] = [
     ),
     build: (caps, scan) => {
       // A table that holds such a word as a value ("expired") means that value.
-      const { valuePhrases } = scan.vocabulary;
+      const { valuePhrases, timeColumns } = scan.vocabulary;
       if (["expired", "ended", "lapsed"].some((word) => valuePhrases.has(word))) return undefined;
-      const { timeColumns } = scan.vocabulary;
       const ends = [...timeColumns.keys()].filter(
-        (name) => timeColumns.get(name) === "date" && /until|expir|end/i.test(name),
+        (name) =>
+          timeColumns.get(name) === "date" && nameWords(name).some((word) => END_WORDS.has(word)),
       );
       const column = (caps.c as string | undefined) ?? (ends.length === 1 ? ends[0] : undefined);
       if (column === undefined || timeColumns.get(column) !== "date") return undefined;
