@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServerFixture, startServerWithFreshData } from "../server/support/fixture";
-import { callAction, type Session, signIn, uploadCsv } from "../server/support/http";
+import { confirmUpload, type Session, signIn, uploadCsv } from "../server/support/http";
 import { draftPlan, preview, priceIncreasePlan } from "../server/support/plans";
 
 /**
@@ -34,18 +34,10 @@ beforeAll(async () => {
   approver = await signIn(fixture.server, "approver");
   const upload = await uploadCsv(fixture.server, author, catalog(ROWS), "large.csv");
   expect(upload.status).toBe(200);
-  const confirmed = await callAction<{ datasetId: string }>(fixture.server, author, {
-    page: "/datasets/upload",
-    action: "confirmUploadAction",
-    input: {
-      token: upload.body.data?.token,
-      name: "Large catalog",
-      keyColumn: "sku",
-      shorthand: {},
-    },
+  datasetId = await confirmUpload(fixture.server, author, upload, {
+    name: "Large catalog",
+    keyColumn: "sku",
   });
-  if (!confirmed.ok) throw new Error(confirmed.error);
-  datasetId = confirmed.data.datasetId;
 }, 120_000);
 afterAll(async () => {
   await fixture?.dispose();

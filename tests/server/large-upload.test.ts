@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServerFixture, startServerWithFreshData } from "./support/fixture";
-import { callAction, type Session, signIn, uploadCsv } from "./support/http";
+import { confirmUpload, type Session, signIn, uploadCsv } from "./support/http";
 
 /**
  * Files large enough for the two-thread parse (lib/dataset/scan-worker.ts), through the built
@@ -56,17 +56,10 @@ describe("large uploads (two-thread parse)", () => {
 
   it("drafts a plan on the large catalog, in Next's own bundle", async () => {
     const upload = await uploadCsv(fixture.server, author, catalog(ROWS), "large.csv");
-    const confirmed = await callAction<{ datasetId: string }>(fixture.server, author, {
-      page: "/datasets/upload",
-      action: "confirmUploadAction",
-      input: {
-        token: upload.body.data?.token,
-        name: "Large catalog",
-        keyColumn: "sku",
-        shorthand: {},
-      },
+    const datasetId = await confirmUpload(fixture.server, author, upload, {
+      name: "Large catalog",
+      keyColumn: "sku",
     });
-    if (!confirmed.ok) throw new Error(confirmed.error);
     const response = await fetch(`${fixture.server.url}/api/plans/draft`, {
       method: "POST",
       headers: {
@@ -75,7 +68,7 @@ describe("large uploads (two-thread parse)", () => {
         "content-type": "application/json",
       },
       body: JSON.stringify({
-        datasetId: confirmed.data.datasetId,
+        datasetId,
         instruction: "Raise yoga prices by 5%",
         planner: "rules",
       }),

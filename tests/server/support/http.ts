@@ -174,3 +174,19 @@ export async function uploadCsv(
     throw new UnexpectedResponse(response.status, text, "upload");
   }
 }
+
+/** Step 2 of an upload: the staged file confirmed as a dataset keyed by `keyColumn`; its id. */
+export async function confirmUpload(
+  server: RunningServer,
+  session: Session,
+  upload: UploadAnswer,
+  options: { name: string; keyColumn: string },
+): Promise<string> {
+  const confirmed = await callAction<{ datasetId: string }>(server, session, {
+    page: "/datasets/upload",
+    action: "confirmUploadAction",
+    input: { token: upload.body.data?.token, ...options, shorthand: {} },
+  });
+  if (!confirmed.ok) throw new Error(confirmed.error);
+  return confirmed.data.datasetId;
+}
