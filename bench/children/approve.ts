@@ -1,7 +1,8 @@
 /**
  * Child process for approve-100k, approve-1m and preview-100k: a scratch database holding the
  * ROWS-row catalog and a plan (by default one that changes every row's price), then the preview
- * service (the work of the preview server action) twice and the approval transaction, each timed,
+ * task (the work the preview server action hands to the compute thread: the preview service and
+ * the impact summary it answers with) twice and the approval transaction, each timed,
  * with their phases, after one untimed warm-up of the same flow on 1,000 rows. Prints one JSON
  * line.
  *
@@ -25,7 +26,11 @@ const { createDb } = await import("@/lib/db/client");
 const { migrateDatabase, migratePostgres } = await import("@/lib/db/migrations");
 const { createDataset } = await import("@/lib/services/create-dataset");
 const { createManualPlan } = await import("@/lib/services/create-plan");
-const { previewPlan } = await import("@/lib/services/preview-plan");
+// The preview as the server runs it on its compute thread: the change set stays in the preview
+// cache and the answer carries its summary, so nothing here holds a change list of its own.
+const {
+  computeTasks: { previewPlan },
+} = await import("@/lib/compute/tasks");
 const { approvePlan } = await import("@/lib/services/approve-plan");
 const { tableCacheStats } = await import("@/lib/services/table-cache");
 
