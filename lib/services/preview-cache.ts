@@ -22,8 +22,11 @@ const MAX_ENTRIES = 4;
 
 interface CachedPreview {
   planId: string;
-  /** The executor's change list, encoded into columns on the first request for it. */
-  source: readonly Change[];
+  /**
+   * The executor's change list, encoded into columns on the first request for it and then let
+   * go: on a million rows the list's objects and strings are tens of megabytes.
+   */
+  source: readonly Change[] | null;
   operationIds: readonly string[];
   changes?: ChangeColumns;
   /** The parsed base version, to pick full rows on demand. */
@@ -68,10 +71,12 @@ function entryOf(planId: string, previewHash: string): CachedPreview | null {
 }
 
 function changesOf(entry: CachedPreview): ChangeColumns {
-  entry.changes ??= withWrittenStyles(
-    encodeChanges(entry.source, { operationIds: entry.operationIds, columns: entry.table.header }),
-    entry.table.writtenStyles(),
-  );
+  if (!entry.changes) {
+    const options = { operationIds: entry.operationIds, columns: entry.table.header };
+    const encoded = encodeChanges(entry.source ?? [], options);
+    entry.changes = withWrittenStyles(encoded, entry.table.writtenStyles());
+    entry.source = null;
+  }
   return entry.changes;
 }
 
