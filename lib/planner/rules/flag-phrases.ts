@@ -1,5 +1,5 @@
 import type { DatasetProfile } from "@/lib/dataset/types";
-import { GRAMMAR_WORDS } from "./grammar-words";
+import { GRAMMAR_WORDS, normPhrase } from "./grammar-words";
 import {
   FLAG_VERBS,
   IN_NEGATED,
@@ -32,14 +32,37 @@ const OPPOSITES = new Map(
   ]) as [string, string][],
 );
 
+/** The other forms of a yes/no column name's leading verb, by the verb as names write it. */
+const LEADING_VERBS: Readonly<Record<string, readonly string[]>> = {
+  has: ["have", "having"],
+  needs: ["need", "needing"],
+  requires: ["require", "requiring"],
+};
+
+/** "need shade", "needing shade" for needs_shade: the name's verb as a sentence says it. */
+function leadingVerbForms(name: string, bare: string): string[] {
+  const verb = normPhrase(name).split(" ")[0];
+  return (LEADING_VERBS[verb] ?? []).flatMap((form) =>
+    nameForms(bare).map((rest) => `${form} ${rest}`),
+  );
+}
+
+/** "don't need shade", "does not need shade": a leading verb's form said with its negation. */
+const DO_NOT = ["do not", "don't", "dont", "does not", "doesn't", "not"];
+
 /** The phrases that switch a yes/no column: its name, its negations, its verb, stock words. */
 export function flagPhraseMap(profile: DatasetProfile, roles: Vocabulary["roles"]) {
   const flagPhrases = new Map<string, FlagRef>();
   for (const column of profile.columns) {
     if (column.type !== "boolean") continue;
-    // "Is Active", "has_discount": "active", "discount" say it too.
-    const bare = column.name.replace(/^\s*(?:is|has|can)[\s_-]+(?=\S)/i, "");
-    const forms = [...nameForms(column.name), ...(bare === column.name ? [] : nameForms(bare))];
+    // "Is Active", "has_discount", "needs_shade": "active", "discount", "shade" say it too.
+    const bare = column.name.replace(/^\s*(?:is|has|can|needs|requires)[\s_-]+(?=\S)/i, "");
+    const verbForms = new Set(bare === column.name ? [] : leadingVerbForms(column.name, bare));
+    const forms = [
+      ...nameForms(column.name),
+      ...(bare === column.name ? [] : nameForms(bare)),
+      ...verbForms,
+    ];
     // "part-timers" for a part_time column: the people it describes.
     const people = forms
       .filter((form) => / time$/.test(form))
@@ -47,7 +70,8 @@ export function flagPhraseMap(profile: DatasetProfile, roles: Vocabulary["roles"
     const phrases = [...new Set([...forms, ...people])];
     for (const phrase of phrases) {
       flagPhrases.set(phrase, { column: column.name, value: true });
-      for (const negated of [`not ${phrase}`, `non ${phrase}`, `un${phrase}`]) {
+      const negations = verbForms.has(phrase) ? DO_NOT.map((not) => `${not} ${phrase}`) : [];
+      for (const negated of [`not ${phrase}`, `non ${phrase}`, `un${phrase}`, ...negations]) {
         flagPhrases.set(negated, { column: column.name, value: false });
       }
       if (IN_NEGATED.has(phrase))

@@ -174,6 +174,8 @@ export const SCOPE_RULES: Rule[] = [
     // column for it (whose own words come first).
     name: "stock-count-words",
     pattern: seq(
+      // "mark the ZZ plant as out of stock": said as the new value (stockNoneAfterFlags).
+      opt(words("as", "as being", "to", "to be")),
       alt(
         tag(
           "none",

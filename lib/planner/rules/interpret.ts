@@ -13,6 +13,7 @@ import {
   readToColumnNumber,
   readUpToAmounts,
 } from "./counted-steps";
+import { readDateVerbs } from "./date-verbs";
 import {
   type Clause,
   type DraftOperation,
@@ -72,6 +73,7 @@ const IN_CONTEXT: ((scan: Scan, lexed: LexItem[]) => LexItem[])[] = [
   readColumnTimes,
   readTimesSteps,
   readParticipleConditions,
+  readDateVerbs,
   readBareSetValues,
 ];
 
