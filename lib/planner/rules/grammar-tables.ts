@@ -252,6 +252,8 @@ export const STOP_WORDS = [
   "yet",
   // "40 minutes long", "three days long".
   "long",
+  // "water the calathea weekly instead".
+  "instead",
   "have been",
   "has been",
   "had been",

@@ -1,6 +1,7 @@
 import { type ActionContext, interpretAction } from "./action";
 import { readBareSetValues } from "./bare-values";
 import { isFiller, mergeSegments, splitSegments, splitSentences } from "./clauses";
+import { readColumnVerbValues } from "./column-verb-values";
 import { readColumnVerbs } from "./column-verbs";
 import { alreadyExcluded } from "./conditions";
 import {
@@ -13,7 +14,6 @@ import {
   readToColumnNumber,
   readUpToAmounts,
 } from "./counted-steps";
-import { readDateVerbs } from "./date-verbs";
 import {
   type Clause,
   type DraftOperation,
@@ -73,7 +73,7 @@ const IN_CONTEXT: ((scan: Scan, lexed: LexItem[]) => LexItem[])[] = [
   readColumnTimes,
   readTimesSteps,
   readParticipleConditions,
-  readDateVerbs,
+  readColumnVerbValues,
   readBareSetValues,
 ];
 
@@ -90,6 +90,17 @@ function interpretOrThrow(scan: Scan, lexedItems: LexItem[]): Interpretation {
     readValueVerbs(scan, readVerbsAsValues(scan, readColumnVerbs(scan, lexedItems))),
   );
   const lexed = IN_CONTEXT.reduce((items, read) => read(scan, items), reread);
+  if (process.env.LEXDEBUG)
+    console.error(
+      "[[LEX",
+      JSON.stringify(
+        lexed.map((i) => [
+          i.kind,
+          itemText(i),
+          (i as any).ref ?? (i as any).cond ?? (i as any).value ?? (i as any).text,
+        ]),
+      ),
+    );
   const unplaced = unplacedWords(lexed, itemText);
   if (unplaced) return unplaced;
   const items = lexed as Item[];

@@ -4,12 +4,13 @@ import { rulesOnTable } from "./test-support";
 /** A plant nursery's stock, a table the corpus lacks. */
 
 const plants = rulesOnTable([
-  "plant_id,common_name,pot_size_cm,price_eur,stock_qty,needs_shade,last_repotted,supplier",
-  "P-001,Monstera,17,24.90,12,yes,2026-03-14,GreenLeaf",
-  "P-002,Snake plant,12,14.50,30,no,2025-11-02,GreenLeaf",
-  "P-003,Fiddle leaf fig,21,39.00,4,no,2026-06-20,Botanico",
-  "P-005,Pothos,12,9.90,40,yes,2025-09-30,GreenLeaf",
-  "P-006,ZZ plant,17,22.00,0,yes,2026-02-11,Verde",
+  "plant_id,common_name,pot_size_cm,price_eur,stock_qty,needs_shade,watering,last_repotted,supplier",
+  "P-001,Monstera,17,24.90,12,yes,weekly,2026-03-14,GreenLeaf",
+  "P-002,Snake plant,12,14.50,30,no,monthly,2025-11-02,GreenLeaf",
+  "P-003,Fiddle leaf fig,21,39.00,4,no,weekly,2026-06-20,Botanico",
+  "P-005,Pothos,12,9.90,40,yes,weekly,2025-09-30,GreenLeaf",
+  "P-006,ZZ plant,17,22.00,0,yes,monthly,2026-02-11,Verde",
+  "P-007,Calathea,14,27.50,6,yes,twice weekly,2026-05-05,Verde",
 ]);
 
 const fleet = rulesOnTable([
@@ -112,5 +113,35 @@ describe("a day said as what happened to the rows", () => {
         action: { type: "percent_increase", column: "price_eur", value: 5 },
       }),
     );
+  });
+});
+
+describe("a value said with the verb its text column's name makes", () => {
+  const calathea = { all: [{ column: "common_name", op: "eq", value: "Calathea" }] };
+  const weekly = { type: "set_value", column: "watering", value: "weekly" };
+
+  it("sets watering: 'water the calathea weekly instead', 'the calathea is watered weekly'", () => {
+    for (const instruction of [
+      "water the calathea weekly instead",
+      "water the calathea weekly",
+      "the calathea is watered weekly",
+    ]) {
+      expect(plants.operations(instruction)).toEqual([{ filter: calathea, action: weekly }]);
+    }
+    expect(plants.operations("everything from Verde gets watered monthly from now on")).toEqual([
+      {
+        filter: { all: [{ column: "supplier", op: "eq", value: "Verde" }] },
+        action: { type: "set_value", column: "watering", value: "monthly" },
+      },
+    ]);
+  });
+
+  it("reads the participle beside a change as the rows: 'plants watered weekly get 5% off'", () => {
+    expect(plants.operations("plants watered twice weekly get 5% off")).toEqual([
+      {
+        filter: { all: [{ column: "watering", op: "eq", value: "twice weekly" }] },
+        action: { type: "percent_decrease", column: "price_eur", value: 5 },
+      },
+    ]);
   });
 });
