@@ -16,7 +16,7 @@ import { sourceText } from "./tokenize";
  */
 const BARE_VALUE_VERBS = new Set(["make", "mark", "turn", "render", "set", "get", "put"]);
 /** Words that say what rows end up as, after the rows: "… get a C", "… go to maintenance". */
-const END_UP_WORDS = new Set(["get", "gets", "go", "goes"]);
+const END_UP_WORDS = new Set(["get", "gets", "go", "goes", "become", "becomes"]);
 /** Words that say what rows are, in a clause with no verb: "deals closing this month are high priority". */
 const BEING_WORDS = new Set(["is", "are"]);
 const GIVE_VERBS = new Set(["give", "award", "assign", "offer"]);

@@ -254,6 +254,9 @@ export const STOP_WORDS = [
   "long",
   // "water the calathea weekly instead".
   "instead",
+  // "donors with 10 or more gifts become Gold" (bare-values.ts).
+  "become",
+  "becomes",
   "have been",
   "has been",
   "had been",

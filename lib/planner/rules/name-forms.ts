@@ -357,6 +357,8 @@ export const VERB_FORMS: Record<string, string[]> = {
   weight: ["weighing", "weighs", "weigh"],
   age: ["aged"],
   spend: ["spent"],
+  // "donors who gave over 1,000" for total_given.
+  given: ["gave", "donated"],
   sales: ["sold"],
   // Counts of an act: "members who visited more than 15 times".
   visits: ["visited"],

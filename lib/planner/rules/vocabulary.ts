@@ -248,9 +248,19 @@ function columnPhraseMap(profile: DatasetProfile, roles: Vocabulary["roles"]) {
     }
   }
   for (const [word, column] of distinctiveNameWords(profile)) {
-    for (const form of [word, ...numberForms(word), ...(VERB_FORMS[word] ?? [])]) {
+    const verbs = VERB_FORMS[word] ?? [];
+    // "who have spent over 1,000": the verb's perfect names the column as its past does.
+    const perfects = [word, ...verbs].flatMap((verb) => HAVE.map((have) => `${have} ${verb}`));
+    for (const form of [word, ...numberForms(word), ...verbs, ...perfects]) {
       if (!columnPhrases.has(form)) columnPhrases.set(form, { column });
     }
+  }
+  // "with 10 or more gifts": what a count column counts names it (gift_count), though another
+  // column's name has the word too (last_gift_date).
+  for (const column of profile.columns) {
+    const noun = column.type === "integer" ? countedNoun(nameWords(column.name)) : undefined;
+    const plural = noun && (noun.endsWith("s") ? noun : numberForms(noun)[0]);
+    if (plural && !columnPhrases.has(plural)) columnPhrases.set(plural, { column: column.name });
   }
   for (const [role, words] of Object.entries(ROLE_WORDS) as [ShorthandRole, string[]][]) {
     const resolved = roles[role];
@@ -271,6 +281,16 @@ function columnPhraseMap(profile: DatasetProfile, roles: Vocabulary["roles"]) {
     }
   }
   return { columnPhrases, keyNouns };
+}
+
+const HAVE = ["have", "has", "had"];
+
+/** What a count column's name says it counts: gift_count, count_of_visits, num_orders. */
+function countedNoun(words: readonly string[]): string | undefined {
+  const rest = words.filter((word) => !["count", "num", "number", "no", "of"].includes(word));
+  const counted =
+    words.length > rest.length && words.some((word) => /^(count|num|number)$/.test(word));
+  return counted && rest.length === 1 && rest[0].length >= 3 ? rest[0] : undefined;
 }
 
 /** Units of time a numeric column may count in (days_on_market, lead_time_days, hours_worked). */
@@ -295,7 +315,10 @@ function distinctiveNameWords(profile: DatasetProfile): Map<string, string> {
       // A grammar word names a column only when it is a noun of amounts ("cost" of unit_cost)
       // or a unit of time counted in numbers ("over 60 days" of days_on_market).
       const timeCount = TIME_UNIT_WORDS.has(word) && isNumericColumn(column);
-      if (GRAMMAR_WORDS.has(word) && !AMOUNT_WORDS.has(word) && !timeCount) continue;
+      // A word of the grammar's phrases that is a measure's verb names it too ("given" of
+      // total_given, though "given by" is the grammar's).
+      const verb = word in VERB_FORMS;
+      if (GRAMMAR_WORDS.has(word) && !AMOUNT_WORDS.has(word) && !timeCount && !verb) continue;
       byWord.set(word, [...(byWord.get(word) ?? []), column.name]);
     }
   }
