@@ -47,6 +47,21 @@ function leadingVerbForms(name: string, bare: string): string[] {
   );
 }
 
+/**
+ * The phrases a yes/no column's name gives, and which of them are its leading verb's forms.
+ * "Is Active", "has_discount", "needs_shade": "active", "discount", "shade" say it too;
+ * "part-timers" for a part_time column are the people it describes.
+ */
+function flagNameForms(name: string): { phrases: string[]; verbForms: Set<string> } {
+  const bare = name.replace(/^\s*(?:is|has|can|needs|requires)[\s_-]+(?=\S)/i, "");
+  const verbForms = new Set(bare === name ? [] : leadingVerbForms(name, bare));
+  const forms = [...nameForms(name), ...(bare === name ? [] : nameForms(bare)), ...verbForms];
+  const people = forms
+    .filter((form) => / time$/.test(form))
+    .flatMap((form) => [`${form}r`, `${form}rs`]);
+  return { phrases: [...new Set([...forms, ...people])], verbForms };
+}
+
 /** "don't need shade", "does not need shade": a leading verb's form said with its negation. */
 const DO_NOT = ["do not", "don't", "dont", "does not", "doesn't", "not"];
 
@@ -55,19 +70,7 @@ export function flagPhraseMap(profile: DatasetProfile, roles: Vocabulary["roles"
   const flagPhrases = new Map<string, FlagRef>();
   for (const column of profile.columns) {
     if (column.type !== "boolean") continue;
-    // "Is Active", "has_discount", "needs_shade": "active", "discount", "shade" say it too.
-    const bare = column.name.replace(/^\s*(?:is|has|can|needs|requires)[\s_-]+(?=\S)/i, "");
-    const verbForms = new Set(bare === column.name ? [] : leadingVerbForms(column.name, bare));
-    const forms = [
-      ...nameForms(column.name),
-      ...(bare === column.name ? [] : nameForms(bare)),
-      ...verbForms,
-    ];
-    // "part-timers" for a part_time column: the people it describes.
-    const people = forms
-      .filter((form) => / time$/.test(form))
-      .flatMap((form) => [`${form}r`, `${form}rs`]);
-    const phrases = [...new Set([...forms, ...people])];
+    const { phrases, verbForms } = flagNameForms(column.name);
     for (const phrase of phrases) {
       flagPhrases.set(phrase, { column: column.name, value: true });
       const negations = verbForms.has(phrase) ? DO_NOT.map((not) => `${not} ${phrase}`) : [];

@@ -255,13 +255,7 @@ function columnPhraseMap(profile: DatasetProfile, roles: Vocabulary["roles"]) {
       if (!columnPhrases.has(form)) columnPhrases.set(form, { column });
     }
   }
-  // "with 10 or more gifts": what a count column counts names it (gift_count), though another
-  // column's name has the word too (last_gift_date).
-  for (const column of profile.columns) {
-    const noun = column.type === "integer" ? countedNoun(nameWords(column.name)) : undefined;
-    const plural = noun && (noun.endsWith("s") ? noun : numberForms(noun)[0]);
-    if (plural && !columnPhrases.has(plural)) columnPhrases.set(plural, { column: column.name });
-  }
+  addCountedNouns(profile, columnPhrases);
   for (const [role, words] of Object.entries(ROLE_WORDS) as [ShorthandRole, string[]][]) {
     const resolved = roles[role];
     if (!resolved) continue;
@@ -284,6 +278,18 @@ function columnPhraseMap(profile: DatasetProfile, roles: Vocabulary["roles"]) {
 }
 
 const HAVE = ["have", "has", "had"];
+
+/**
+ * "with 10 or more gifts": what a count column counts names it (gift_count), though another
+ * column's name has the word too (last_gift_date).
+ */
+function addCountedNouns(profile: DatasetProfile, columnPhrases: Map<string, ColumnRef>): void {
+  for (const column of profile.columns) {
+    const noun = column.type === "integer" ? countedNoun(nameWords(column.name)) : undefined;
+    const plural = noun && (noun.endsWith("s") ? noun : numberForms(noun)[0]);
+    if (plural && !columnPhrases.has(plural)) columnPhrases.set(plural, { column: column.name });
+  }
+}
 
 /** What a count column's name says it counts: gift_count, count_of_visits, num_orders. */
 function countedNoun(words: readonly string[]): string | undefined {
