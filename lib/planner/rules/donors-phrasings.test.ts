@@ -59,3 +59,39 @@ describe("rows that 'become' a value", () => {
     ]);
   });
 });
+
+describe("a yes/no column the rows join and leave like a list", () => {
+  const york = { all: [{ column: "city", op: "eq", value: "York" }] };
+  const ben = { all: [{ column: "name", op: "eq", value: "Ben Okoro" }] };
+  const newsletter = (value: boolean) => ({ type: "set_value", column: "newsletter", value });
+
+  it("is switched off by unsubscribing, removing, opting out and taking off", () => {
+    expect(donors.operations("unsubscribe everyone in York from the newsletter")).toEqual([
+      { filter: york, action: newsletter(false) },
+    ]);
+    for (const instruction of [
+      "remove Ben from the newsletter",
+      "opt Ben out of the newsletter",
+      "take Ben off the newsletter",
+    ]) {
+      expect(donors.operations(instruction)).toEqual([{ filter: ben, action: newsletter(false) }]);
+    }
+  });
+
+  it("is switched on by subscribing, signing up, adding and opting in", () => {
+    for (const instruction of [
+      "subscribe Ben to the newsletter",
+      "sign Ben up for the newsletter",
+      "add Ben to the newsletter",
+      "opt Ben in to the newsletter",
+    ]) {
+      expect(donors.operations(instruction)).toEqual([{ filter: ben, action: newsletter(true) }]);
+    }
+  });
+
+  it("keeps 'add' an amount's verb when the rows get a number", () => {
+    expect(donors.operations("add 2 to the gift count of everyone in York")).toEqual([
+      { filter: york, action: { type: "fixed_increase", column: "gift_count", value: 2 } },
+    ]);
+  });
+});

@@ -25,6 +25,7 @@ import {
   writesNumber,
 } from "./draft";
 import { interpretExclusion } from "./exclusion";
+import { readFlagMemberships } from "./flag-memberships";
 import type { GuardSpec, OptionSpec } from "./grammar";
 import { INDEFINITE, ROW_NOUN_SET } from "./grammar-nouns";
 import type { Item, LexItem } from "./lex";
@@ -74,6 +75,7 @@ const IN_CONTEXT: ((scan: Scan, lexed: LexItem[]) => LexItem[])[] = [
   readTimesSteps,
   readParticipleConditions,
   readColumnVerbValues,
+  readFlagMemberships,
   readBareSetValues,
 ];
 
@@ -90,6 +92,17 @@ function interpretOrThrow(scan: Scan, lexedItems: LexItem[]): Interpretation {
     readValueVerbs(scan, readVerbsAsValues(scan, readColumnVerbs(scan, lexedItems))),
   );
   const lexed = IN_CONTEXT.reduce((items, read) => read(scan, items), reread);
+  if (process.env.LEXDEBUG)
+    console.error(
+      "[[LEX",
+      JSON.stringify(
+        lexed.map((i) => [
+          i.kind,
+          itemText(i),
+          (i as any).ref ?? (i as any).cond ?? (i as any).value ?? (i as any).text,
+        ]),
+      ),
+    );
   if (process.env.LEXDEBUG)
     console.error(
       "[[LEX",
