@@ -264,7 +264,9 @@ function gettingFlag(items: LexItem[], norm: Norm) {
     return [setVerbAt(verb), ...rows, { ...flag, marker: "as" as const }];
   }
   if (!switchedOn(flag) || items.some((item) => item.kind === "verb")) return undefined;
-  if (getting?.kind !== "stop" || !END_UP_WORDS.has(norm(getting))) return undefined;
+  if (getting?.kind !== "stop") return undefined;
+  // "… get parking", and, as for a value, "PR-03 is at risk".
+  if (!END_UP_WORDS.has(norm(getting)) && !BEING_WORDS.has(norm(getting))) return undefined;
   const rows = items.slice(0, last - 1);
   if (givesValue(rows) || !namesRows(rows)) return undefined;
   return [
