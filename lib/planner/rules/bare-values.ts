@@ -263,19 +263,26 @@ function gettingFlag(items: LexItem[], norm: Norm) {
     if (givesValue(rows) || !namesRows(rows)) return undefined;
     return [setVerbAt(verb), ...rows, { ...flag, marker: "as" as const }];
   }
-  if (!switchedOn(flag) || items.some((item) => item.kind === "verb")) return undefined;
-  if (getting?.kind !== "stop") return undefined;
-  // "… get parking", and, as for a value, "PR-03 is at risk".
-  if (!END_UP_WORDS.has(norm(getting)) && !BEING_WORDS.has(norm(getting))) return undefined;
+  if (items.some((item) => item.kind === "verb")) return undefined;
+  // "… get parking", and, as for a value, "PR-03 is at risk" or "is not at risk".
+  const not = getting?.kind === "except" && NOT_BEING.has(norm(getting));
+  const being = not || (getting?.kind === "stop" && BEING_WORDS.has(norm(getting)));
+  const endUp = getting?.kind === "stop" && END_UP_WORDS.has(norm(getting));
+  if (flag?.kind !== "flag" || flag.marker !== null) return undefined;
+  if (!being && (!endUp || !switchedOn(flag))) return undefined;
   const rows = items.slice(0, last - 1);
   if (givesValue(rows) || !namesRows(rows)) return undefined;
+  const ref = not ? { ...flag.ref, value: !flag.ref.value } : flag.ref;
   return [
     ...rows,
     setVerbAt(getting),
-    { ...flag, marker: "as" as const },
+    { ...flag, ref, marker: "as" as const },
     ...items.slice(last + 1),
   ];
 }
+
+/** A verb of being with its negation, read as one item ("is not", "isn't"). */
+const NOT_BEING = new Set(["is", "are", "isn't", "aren't", "isnt", "arent"]);
 
 /** A yes/no phrase that says yes ("parking"), as a condition, not yet a new value. */
 function switchedOn(item: LexItem | undefined): item is Extract<LexItem, { kind: "flag" }> {

@@ -254,6 +254,10 @@ export const STOP_WORDS = [
   "long",
   // "water the calathea weekly instead".
   "instead",
+  // "PR-02 is not at risk anymore".
+  "anymore",
+  "any more",
+  "any longer",
   // "donors with 10 or more gifts become Gold" (bare-values.ts).
   "become",
   "becomes",

@@ -23,6 +23,15 @@ describe("rows said, with no verb, to be a yes/no phrase", () => {
     ]);
   });
 
+  it("are switched off when said not to be it ('PR-02 is not at risk anymore')", () => {
+    const pr02 = { all: [{ column: "project_id", op: "eq", value: "PR-02" }] };
+    for (const instruction of ["PR-02 is not at risk anymore", "PR-02 isn't at risk any longer"]) {
+      expect(projects.operations(instruction)).toEqual([
+        { filter: pr02, action: { ...atRisk, value: false } },
+      ]);
+    }
+  });
+
   it("stay the rows after 'that' beside a change", () => {
     expect(projects.operations("projects that are at risk get 10% more budget")).toEqual([
       {
