@@ -49,11 +49,14 @@ function leadingVerbForms(name: string, bare: string): string[] {
 
 /**
  * The phrases a yes/no column's name gives, and which of them are its leading verb's forms.
- * "Is Active", "has_discount", "needs_shade": "active", "discount", "shade" say it too;
+ * "Is Active", "has_discount", "needs_shade", "fraud_flag": "active", "discount", "shade",
+ * "fraud" say it too;
  * "part-timers" for a part_time column are the people it describes.
  */
 function flagNameForms(name: string): { phrases: string[]; verbForms: Set<string> } {
-  const bare = name.replace(/^\s*(?:is|has|can|needs|requires)[\s_-]+(?=\S)/i, "");
+  const bare = name
+    .replace(/^\s*(?:is|has|can|needs|requires)[\s_-]+(?=\S)/i, "")
+    .replace(/(?<=\S)[\s_-]+(?:flag|flagged|yn)\s*$/i, "");
   const verbForms = new Set(bare === name ? [] : leadingVerbForms(name, bare));
   const forms = [...nameForms(name), ...(bare === name ? [] : nameForms(bare)), ...verbForms];
   const people = forms
