@@ -344,7 +344,8 @@ const ALREADY = new Set(["already", "they're", "theyre", "it's"]);
 
 /**
  * A comparison that names no column, said of what the clause changes ("bump bonuses by 2 unless
- * they're already above 10"), compares that column rather than the price.
+ * they're already above 10"), compares that column rather than the price; so does one in a table
+ * with no price at all ("cut calories by 10% for everything over 700").
  */
 function ofTheChangedValue(
   scan: Scan,
@@ -354,6 +355,7 @@ function ofTheChangedValue(
   const { cond } = item;
   if ((cond.type !== "compare" && cond.type !== "between") || cond.column) return cond;
   if (!isNumeric(scan.vocabulary, changed)) return cond;
+  if (!scan.vocabulary.roles.price) return { ...cond, column: changed };
   const before = scan.tokens.slice(Math.max(0, item.from - 3), item.from);
   return before.some((token) => ALREADY.has(token.norm)) ? { ...cond, column: changed } : cond;
 }

@@ -104,9 +104,18 @@ export function refuseJointException(
       if (named) run = { columns: new Set(), items: [] };
       continue;
     }
+    // A comparison that names no column in a table with no price compares what the clause
+    // changes (action.ts): its column is not known here.
+    const unnamed =
+      item.kind === "scope" &&
+      (item.cond.type === "compare" || item.cond.type === "between") &&
+      !item.cond.column &&
+      !scan.vocabulary.roles.price;
     const column =
       item.kind === "scope"
-        ? resolveCond(scan, item.cond, clauseText).column
+        ? unnamed
+          ? undefined
+          : resolveCond(scan, item.cond, clauseText).column
         : item.kind === "flag"
           ? item.ref.column
           : item.kind === "setText"
