@@ -24,6 +24,7 @@ import {
   refuse,
   writesNumber,
 } from "./draft";
+import { readDurationAmounts } from "./duration-amounts";
 import { interpretExclusion } from "./exclusion";
 import { readFlagMemberships } from "./flag-memberships";
 import type { GuardSpec, OptionSpec } from "./grammar";
@@ -76,6 +77,7 @@ const IN_CONTEXT: ((scan: Scan, lexed: LexItem[]) => LexItem[])[] = [
   readParticipleConditions,
   readColumnVerbValues,
   readFlagMemberships,
+  readDurationAmounts,
   readBareSetValues,
 ];
 
@@ -92,6 +94,17 @@ function interpretOrThrow(scan: Scan, lexedItems: LexItem[]): Interpretation {
     readValueVerbs(scan, readVerbsAsValues(scan, readColumnVerbs(scan, lexedItems))),
   );
   const lexed = IN_CONTEXT.reduce((items, read) => read(scan, items), reread);
+  if (process.env.LEXDEBUG)
+    console.error(
+      "[[LEX",
+      JSON.stringify(
+        lexed.map((i) => [
+          i.kind,
+          itemText(i),
+          (i as any).ref ?? (i as any).cond ?? (i as any).value ?? (i as any).text,
+        ]),
+      ),
+    );
   if (process.env.LEXDEBUG)
     console.error(
       "[[LEX",

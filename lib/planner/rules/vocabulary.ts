@@ -256,6 +256,7 @@ function columnPhraseMap(profile: DatasetProfile, roles: Vocabulary["roles"]) {
     }
   }
   addCountedNouns(profile, columnPhrases);
+  addTimeNames(profile, columnPhrases);
   for (const [role, words] of Object.entries(ROLE_WORDS) as [ShorthandRole, string[]][]) {
     const resolved = roles[role];
     if (!resolved) continue;
@@ -288,6 +289,31 @@ function addCountedNouns(profile: DatasetProfile, columnPhrases: Map<string, Col
     const noun = column.type === "integer" ? countedNoun(nameWords(column.name)) : undefined;
     const plural = noun && (noun.endsWith("s") ? noun : numberForms(noun)[0]);
     if (plural && !columnPhrases.has(plural)) columnPhrases.set(plural, { column: column.name });
+  }
+}
+
+/** Units a column of durations is named with: cook_minutes, shift_hours. */
+const DURATION_UNITS = new Set([
+  "minutes",
+  "mins",
+  "hours",
+  "hrs",
+  "days",
+  "seconds",
+  "secs",
+  "weeks",
+]);
+
+/** "the cook time", "prep time": a numeric column of durations named by its unit (cook_minutes). */
+function addTimeNames(profile: DatasetProfile, columnPhrases: Map<string, ColumnRef>): void {
+  for (const column of profile.columns) {
+    const words = nameWords(column.name);
+    if (!isNumericColumn(column) || words.length < 2) continue;
+    if (!DURATION_UNITS.has(words.at(-1) ?? "")) continue;
+    const rest = words.slice(0, -1).join(" ");
+    for (const phrase of [`${rest} time`, `${rest} times`]) {
+      if (!columnPhrases.has(phrase)) columnPhrases.set(phrase, { column: column.name });
+    }
   }
 }
 

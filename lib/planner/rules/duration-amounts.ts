@@ -1,0 +1,103 @@
+import type { LexItem } from "./lex";
+import { nameWords } from "./name-forms";
+import type { Scan } from "./patterns";
+import { isNumeric } from "./vocabulary";
+
+/** Each unit of time in minutes. */
+const MINUTES: Readonly<Record<string, number>> = {
+  second: 1 / 60,
+  seconds: 1 / 60,
+  sec: 1 / 60,
+  secs: 1 / 60,
+  minute: 1,
+  minutes: 1,
+  min: 1,
+  mins: 1,
+  hour: 60,
+  hours: 60,
+  hr: 60,
+  hrs: 60,
+  day: 1440,
+  days: 1440,
+  week: 10080,
+  weeks: 10080,
+};
+
+/**
+ * "add 5 minutes to the prep time", "cut the cook time by 1 hour": an amount said in a unit of
+ * time, of the one column named in the sentence that counts in a unit of time (prep_minutes),
+ * is that many of the column's own units (an hour is 60 of cook_minutes). Read before the
+ * clauses are built (interpret.ts).
+ */
+export function readDurationAmounts(scan: Scan, lexed: LexItem[]): LexItem[] {
+  const read: LexItem[] = [];
+  let start = 0;
+  for (let at = 0; at <= lexed.length; at++) {
+    const item = lexed[at];
+    if (item && item.kind !== "boundary") continue;
+    read.push(...inColumnUnits(scan, lexed.slice(start, at)));
+    if (item) read.push(item);
+    start = at + 1;
+  }
+  return read;
+}
+
+function inColumnUnits(scan: Scan, sentence: LexItem[]): LexItem[] {
+  const unitOf = (column: string | null | undefined) => {
+    const unit = column ? (nameWords(column).at(-1) ?? "") : "";
+    return MINUTES[unit] !== undefined && isNumeric(scan.vocabulary, column ?? "")
+      ? unit
+      : undefined;
+  };
+  const units = new Set<string>();
+  for (const item of sentence) {
+    const unit =
+      item.kind === "column" && "column" in item.ref ? unitOf(item.ref.column) : undefined;
+    if (unit) units.add(unit);
+  }
+  const named = units.size === 1 ? [...units][0] : undefined;
+  const saidUnit = (item: LexItem | undefined) => {
+    const word =
+      item?.kind === "unknown" && item.to === item.from + 1 ? scan.tokens[item.from]?.norm : "";
+    return MINUTES[word ?? ""] === undefined ? undefined : (word as string);
+  };
+  const read: LexItem[] = [];
+  for (let at = 0; at < sentence.length; at++) {
+    const item = sentence[at];
+    const next = sentence[at + 1];
+    const said = next?.from === item.to ? saidUnit(next) : undefined;
+    const converted = said ? inUnitsOf(item, said, unitOf, named) : undefined;
+    read.push(converted ? { ...converted, to: next.to } : item);
+    if (converted) at++;
+  }
+  return read;
+}
+
+/**
+ * The amount, or the comparison with a column of durations, with its number turned from the
+ * unit said into the column's; undefined when it is neither.
+ */
+function inUnitsOf(
+  item: LexItem,
+  said: string,
+  unitOf: (column: string | null | undefined) => string | undefined,
+  named: string | undefined,
+): LexItem | undefined {
+  const convert = (value: number, unit: string) => (value * MINUTES[said]) / MINUTES[unit];
+  if (item.kind === "amount" && item.num.unit === "plain" && named) {
+    const value = convert(item.num.value, named);
+    return { ...item, num: { ...item.num, value, text: String(value) } };
+  }
+  if (item.kind !== "scope") return undefined;
+  const { cond } = item;
+  const unit = "column" in cond ? unitOf(cond.column) : undefined;
+  if (!unit) return undefined;
+  if (cond.type === "compare" && cond.unit === "plain") {
+    return { ...item, cond: { ...cond, value: convert(cond.value, unit) } };
+  }
+  if (cond.type === "between" && cond.unit === "plain") {
+    const low = convert(cond.low, unit);
+    return { ...item, cond: { ...cond, low, high: convert(cond.high, unit) } };
+  }
+  return undefined;
+}
