@@ -94,39 +94,6 @@ function interpretOrThrow(scan: Scan, lexedItems: LexItem[]): Interpretation {
     readValueVerbs(scan, readVerbsAsValues(scan, readColumnVerbs(scan, lexedItems))),
   );
   const lexed = IN_CONTEXT.reduce((items, read) => read(scan, items), reread);
-  if (process.env.LEXDEBUG)
-    console.error(
-      "[[LEX",
-      JSON.stringify(
-        lexed.map((i) => [
-          i.kind,
-          itemText(i),
-          (i as any).ref ?? (i as any).cond ?? (i as any).value ?? (i as any).text,
-        ]),
-      ),
-    );
-  if (process.env.LEXDEBUG)
-    console.error(
-      "[[LEX",
-      JSON.stringify(
-        lexed.map((i) => [
-          i.kind,
-          itemText(i),
-          (i as any).ref ?? (i as any).cond ?? (i as any).value ?? (i as any).text,
-        ]),
-      ),
-    );
-  if (process.env.LEXDEBUG)
-    console.error(
-      "[[LEX",
-      JSON.stringify(
-        lexed.map((i) => [
-          i.kind,
-          itemText(i),
-          (i as any).ref ?? (i as any).cond ?? (i as any).value ?? (i as any).text,
-        ]),
-      ),
-    );
   const unplaced = unplacedWords(lexed, itemText);
   if (unplaced) return unplaced;
   const items = lexed as Item[];
