@@ -276,7 +276,7 @@ function roundPatterns(col: ColumnGroup): Pattern[] {
   const nearest = "(?:nearest|next)";
   const whole = String.raw`(?:whole\s+(?:numbers?|dollars?|euros?|pounds?|units?)|(?:the\s+)?${nearest}\s+(?:whole\s+)?(?:number|dollar|euro|pound|integer|unit))`;
   const cents = String.raw`(?:the\s+)?${nearest}\s+(?:(?<cents>\d+)\s*(?:cents?|pence|ct)|(?<cent>cent|penny))\b`;
-  const target = String.raw`(?:${cents}|(?:the\s+)?${nearest}\s+(?:[$€£]\s?(?=\.?\d))?(?:(?<step>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?|\.\d+)(?<k>k)?|(?<stepWord>ten|hundred|thousand))\b(?:\s+(?:dollars?|euros?|pounds?|bucks))?|(?<places>\d+)\s+(?:decimals?|decimal\s+places?|places?)|(?<whole>${whole}))`;
+  const target = String.raw`(?:${cents}|(?:the\s+)?${nearest}\s+(?:[$€£]\s?(?=\.?\d))?(?:(?<step>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?|\.\d+)(?<k>k)?|(?<stepWord>ten|hundred|thousand|half|quarter|tenth))\b(?:\s+(?:dollars?|euros?|pounds?|bucks|(?<hour>hours?)|units?|points?))?|(?<places>\d+)\s+(?:decimals?|decimal\s+places?|places?)|(?<whole>${whole}))`;
   return [
     {
       regex: rx(

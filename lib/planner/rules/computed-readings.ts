@@ -248,12 +248,23 @@ function isValueOf(phrase: string, column: string, found: Found): boolean {
   return found.isValue(phrase.replace(/^(?:the\s+)/i, ""), column);
 }
 
-const STEP_WORDS: Record<string, number> = { ten: 10, hundred: 100, thousand: 1000 };
+const STEP_WORDS: Record<string, number> = {
+  ten: 10,
+  hundred: 100,
+  thousand: 1000,
+  half: 0.5,
+  quarter: 0.25,
+  tenth: 0.1,
+};
 
-/** "the nearest 1,000", "the nearest 5k", "the nearest hundred": the step rounded to. */
-function roundingStep(found: Found): string | undefined {
+/**
+ * "the nearest 1,000", "the nearest 5k", "the nearest hundred", "the nearest half hour": the step
+ * rounded to (an hour is 60 of a column of minutes).
+ */
+function roundingStep(found: Found, column: string): string | undefined {
   const word = found.group("stepWord")?.toLowerCase();
-  if (word !== undefined) return String(STEP_WORDS[word]);
+  const inMinutes = /(^|[^a-z])(minutes|mins)$/i.test(column) && found.group("hour") !== undefined;
+  if (word !== undefined) return String(STEP_WORDS[word] * (inMinutes ? 60 : 1));
   const digits = found.group("step");
   if (digits === undefined) return undefined;
   const step = Number(digits.replaceAll(",", "")) * (found.group("k") ? 1000 : 1);
@@ -284,7 +295,7 @@ export function roundReading(found: Found): Reading | undefined {
   const ref = reference(column.name);
   // Cents are hundredths of the unit: "the nearest 50 cents" is the nearest 0.5.
   const cents = found.group("cents");
-  const step = cents !== undefined ? String(Number(cents) / 100) : roundingStep(found);
+  const step = cents !== undefined ? String(Number(cents) / 100) : roundingStep(found, column.name);
   const places = found.group("cent") !== undefined ? "2" : found.group("places");
   let expression: string;
   let words: string;

@@ -254,6 +254,12 @@ export const STOP_WORDS = [
   "long",
   // "water the calathea weekly instead".
   "instead",
+  // "cap hours at 8 per entry": each row's own value.
+  "per row",
+  "per entry",
+  "per record",
+  "per item",
+  "per line",
   // "PR-02 is not at risk anymore".
   "anymore",
   "any more",
