@@ -70,6 +70,7 @@ function numericTarget(reading: Reading, verbWord: string): string {
     (items.verbItem ? undefined : previous?.target) ??
     comparedRightAfterVerb(reading) ??
     countedThings(reading) ??
+    moreInStock(reading) ??
     scoredPoints(reading) ??
     (scan.vocabulary.roles.price ? undefined : onlyCompared(reading)) ??
     defaultPriceColumn(scan, clauseText);
@@ -284,6 +285,30 @@ function readSet(reading: Reading): DraftAction {
   const candidate = lastFlagAfterVerb(reading);
   if (!candidate) refuse(`${JSON.stringify(clauseText)} does not say what to set.`, [clauseText]);
   return setToFlag(reading, candidate);
+}
+
+/**
+ * "we need 20 more calatheas in stock": more of the rows "in stock", where the stock is counted,
+ * is a rise of that count; "in stock" then says what rises, not which rows.
+ */
+function moreInStock(reading: Reading): string | undefined {
+  const { items, scan } = reading;
+  const count = stockCountColumn(scan);
+  const amount = items.amounts.find((one) => one.direction === "up" && one.num.unit === "plain");
+  if (!count || !amount) return undefined;
+  const inStock = items.positive.find(
+    (item) =>
+      item.kind === "scope" &&
+      item.from > amount.from &&
+      item.cond.type === "compare" &&
+      item.cond.column === count &&
+      item.cond.op === "gt" &&
+      item.cond.value === 0 &&
+      scan.tokens[item.from]?.norm === "in",
+  );
+  if (!inStock) return undefined;
+  reading.usedScopes.add(inStock);
+  return count;
 }
 
 /**

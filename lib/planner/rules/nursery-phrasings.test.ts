@@ -36,6 +36,26 @@ describe("out of stock, where stock is counted", () => {
   });
 });
 
+describe("more of the rows 'in stock', where stock is counted", () => {
+  it("raises the count, not the price: 'we need 20 more calatheas in stock'", () => {
+    expect(plants.operations("we need 20 more calatheas in stock")).toEqual([
+      {
+        filter: { all: [{ column: "common_name", op: "eq", value: "Calathea" }] },
+        action: { type: "fixed_increase", column: "stock_qty", value: 20 },
+      },
+    ]);
+  });
+
+  it("leaves 'in stock' the rows when a price is what changes", () => {
+    expect(plants.operations("give 2 more euros off plants in stock")).toEqual([
+      {
+        filter: { all: [{ column: "stock_qty", op: "gt", value: 0 }] },
+        action: { type: "fixed_decrease", column: "price_eur", value: 2 },
+      },
+    ]);
+  });
+});
+
 describe("a yes/no column named by what the rows need", () => {
   const cut = { type: "percent_decrease", column: "price_eur", value: 10 };
 
