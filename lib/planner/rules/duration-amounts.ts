@@ -43,11 +43,10 @@ export function readDurationAmounts(scan: Scan, lexed: LexItem[]): LexItem[] {
 }
 
 function inColumnUnits(scan: Scan, sentence: LexItem[]): LexItem[] {
+  // cook_minutes, days_on_lot: the unit a numeric column's name counts in.
   const unitOf = (column: string | null | undefined) => {
-    const unit = column ? (nameWords(column).at(-1) ?? "") : "";
-    return MINUTES[unit] !== undefined && isNumeric(scan.vocabulary, column ?? "")
-      ? unit
-      : undefined;
+    const unit = column ? nameWords(column).find((word) => MINUTES[word] !== undefined) : undefined;
+    return unit && isNumeric(scan.vocabulary, column ?? "") ? unit : undefined;
   };
   const units = new Set<string>();
   for (const item of sentence) {
@@ -56,16 +55,24 @@ function inColumnUnits(scan: Scan, sentence: LexItem[]): LexItem[] {
     if (unit) units.add(unit);
   }
   const named = units.size === 1 ? [...units][0] : undefined;
-  const saidUnit = (item: LexItem | undefined) => {
-    const word =
-      item?.kind === "unknown" && item.to === item.from + 1 ? scan.tokens[item.from]?.norm : "";
+  // The unit after the number: a word no rule took, or the column's own unit word after its
+  // comparison ("on the lot more than 60 days" of days_on_lot), which is no second column.
+  const saidUnit = (item: LexItem | undefined, after: LexItem) => {
+    const ownUnit =
+      item?.kind === "column" &&
+      "column" in item.ref &&
+      after.kind === "scope" &&
+      "column" in after.cond &&
+      after.cond.column === item.ref.column;
+    const unitWord = (item?.kind === "unknown" || ownUnit) && item?.to === item.from + 1;
+    const word = unitWord ? scan.tokens[item.from]?.norm : "";
     return MINUTES[word ?? ""] === undefined ? undefined : (word as string);
   };
   const read: LexItem[] = [];
   for (let at = 0; at < sentence.length; at++) {
     const item = sentence[at];
     const next = sentence[at + 1];
-    const said = next?.from === item.to ? saidUnit(next) : undefined;
+    const said = next?.from === item.to ? saidUnit(next, item) : undefined;
     const converted = said ? inUnitsOf(item, said, unitOf, named) : undefined;
     read.push(converted ? { ...converted, to: next.to } : item);
     if (converted) at++;
