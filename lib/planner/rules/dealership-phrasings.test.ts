@@ -30,3 +30,24 @@ describe("a column counting days, compared with its unit said after the number",
     });
   });
 });
+
+describe("a yes/no column named by a participle in -ied", () => {
+  it("is switched by its verb: 'certify' and 'uncertify' for certified", () => {
+    expect(cars.operations("certify every Honda under 50000 miles")).toEqual([
+      {
+        filter: {
+          all: [
+            { column: "make", op: "eq", value: "Honda" },
+            { column: "mileage", op: "lt", value: 50000 },
+          ],
+        },
+        action: { type: "set_value", column: "certified", value: true },
+      },
+    ]);
+    expect(cars.operation("uncertify C100").action).toEqual({
+      type: "set_value",
+      column: "certified",
+      value: false,
+    });
+  });
+});

@@ -113,7 +113,9 @@ export function flagPhraseMap(profile: DatasetProfile, roles: Vocabulary["roles"
     const words = phrase.split(" ");
     const last = words.at(-1) ?? "";
     if (!ref.value || phrase.startsWith("not ") || !/^[a-z]{4,}ed$/.test(last)) continue;
-    for (const stem of [last.slice(0, -1), last.slice(0, -2)]) {
+    // "certify" for certified, as "discontinue" for discontinued and "lock" for locked.
+    const ied = last.endsWith("ied") ? [`${last.slice(0, -3)}y`] : [];
+    for (const stem of [last.slice(0, -1), last.slice(0, -2), ...ied]) {
       const rest = words.slice(0, -1).join(" ");
       for (const verb of rest ? [`${stem} ${rest}`, `${rest} ${stem}`] : [stem]) {
         if (!flagPhrases.has(verb) && !GRAMMAR_WORDS.has(verb)) {
