@@ -132,6 +132,13 @@ function readStep(reading: Reading, verb: "increase" | "decrease"): DraftAction 
   }
   const participle = amounts.length === 0 ? participleFlag(reading) : undefined;
   if (participle) return { kind: "set", column: participle.column, value: true };
+  const verbWord = reading.scan.tokens[reading.items.verbItem?.from ?? -1]?.norm;
+  if (amounts.length === 0 && verbWord === "remove") {
+    refuse(
+      `${JSON.stringify(clauseText)}: a plan changes the values in rows and never removes rows. To lower a value, say by how much ("remove 5 from the stock").`,
+      [clauseText],
+    );
+  }
   if (amounts.length !== 1) {
     refuse(
       amounts.length === 0

@@ -126,6 +126,9 @@ export const VERBS: [string[], VerbKind, { factor?: number; needsOff?: boolean }
       "shorten",
       "debit",
       "withdraw",
+      // "remove 5 from the stock of …"; "remove Ben from the newsletter" is a list's
+      // (flag-memberships.ts).
+      "remove",
     ],
     "decrease",
   ],

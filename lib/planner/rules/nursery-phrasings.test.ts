@@ -56,6 +56,21 @@ describe("more of the rows 'in stock', where stock is counted", () => {
   });
 });
 
+describe("'remove'", () => {
+  it("lowers a value by an amount: 'remove 5 from the stock of the pothos'", () => {
+    expect(plants.operations("remove 5 from the stock of the pothos")).toEqual([
+      {
+        filter: { all: [pothos] },
+        action: { type: "fixed_decrease", column: "stock_qty", value: 5 },
+      },
+    ]);
+  });
+
+  it("says that rows are never removed when it has no amount", () => {
+    expect(plants.refusal("remove all Verde plants")).toContain("never removes rows");
+  });
+});
+
 describe("a yes/no column named by what the rows need", () => {
   const cut = { type: "percent_decrease", column: "price_eur", value: 10 };
 
