@@ -1,5 +1,5 @@
 import { normPhrase } from "./grammar-words";
-import type { LexItem } from "./lex";
+import { type LexItem, readInParts } from "./lex";
 import type { Scan } from "./patterns";
 import { sourceText } from "./tokenize";
 
@@ -54,16 +54,7 @@ type ValueScope = Extract<LexItem, { kind: "scope" }> & {
  * "void all draft invoices".
  */
 export function readBareSetValues(scan: Scan, lexed: LexItem[]): LexItem[] {
-  const read: LexItem[] = [];
-  let start = 0;
-  for (let at = 0; at <= lexed.length; at++) {
-    const item = lexed[at];
-    if (item && item.kind !== "boundary" && item.kind !== "join") continue;
-    read.push(...bareSetClause(scan, lexed.slice(start, at)));
-    if (item) read.push(item);
-    start = at + 1;
-  }
-  return read;
+  return readInParts(lexed, (clause) => bareSetClause(scan, clause), { clauses: true });
 }
 
 /** One clause's items, with its bare new value read as one. */

@@ -1,5 +1,5 @@
 import { isoDayPlus } from "./dates";
-import type { LexItem } from "./lex";
+import { type LexItem, readInParts } from "./lex";
 import { nameWords } from "./name-forms";
 import type { Scan } from "./patterns";
 
@@ -12,20 +12,13 @@ import type { Scan } from "./patterns";
  * before the clauses are built (interpret.ts).
  */
 export function readColumnVerbValues(scan: Scan, lexed: LexItem[]): LexItem[] {
-  const read: LexItem[] = [];
-  let start = 0;
-  for (let at = 0; at <= lexed.length; at++) {
-    const item = lexed[at];
-    if (item && item.kind !== "boundary") continue;
-    let sentence = lexed.slice(start, at);
+  return readInParts(lexed, (sentence) => {
+    let read = sentence;
     for (const value of sentence.filter((one) => saidValue(scan, one) !== undefined)) {
-      sentence = asNewValue(scan, sentence, value) ?? sentence;
+      read = asNewValue(scan, read, value) ?? read;
     }
-    read.push(...sentence);
-    if (item) read.push(item);
-    start = at + 1;
-  }
-  return read;
+    return read;
+  });
 }
 
 /** Words that say a value happened or holds, before the column's verb: "was repotted today". */

@@ -1,4 +1,4 @@
-import type { LexItem } from "./lex";
+import { type LexItem, readInParts } from "./lex";
 import { nameWords } from "./name-forms";
 import type { Scan } from "./patterns";
 import { isNumeric } from "./vocabulary";
@@ -30,16 +30,7 @@ const MINUTES: Readonly<Record<string, number>> = {
  * clauses are built (interpret.ts).
  */
 export function readDurationAmounts(scan: Scan, lexed: LexItem[]): LexItem[] {
-  const read: LexItem[] = [];
-  let start = 0;
-  for (let at = 0; at <= lexed.length; at++) {
-    const item = lexed[at];
-    if (item && item.kind !== "boundary") continue;
-    read.push(...inColumnUnits(scan, lexed.slice(start, at)));
-    if (item) read.push(item);
-    start = at + 1;
-  }
-  return read;
+  return readInParts(lexed, (sentence) => inColumnUnits(scan, sentence));
 }
 
 function inColumnUnits(scan: Scan, sentence: LexItem[]): LexItem[] {

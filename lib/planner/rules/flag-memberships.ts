@@ -1,4 +1,4 @@
-import type { LexItem } from "./lex";
+import { type LexItem, readInParts } from "./lex";
 import type { Scan } from "./patterns";
 
 /**
@@ -10,17 +10,7 @@ import type { Scan } from "./patterns";
  * (interpret.ts).
  */
 export function readFlagMemberships(scan: Scan, lexed: LexItem[]): LexItem[] {
-  const read: LexItem[] = [];
-  let start = 0;
-  for (let at = 0; at <= lexed.length; at++) {
-    const item = lexed[at];
-    if (item && item.kind !== "boundary" && item.kind !== "join") continue;
-    const clause = lexed.slice(start, at);
-    read.push(...(membership(scan, clause) ?? clause));
-    if (item) read.push(item);
-    start = at + 1;
-  }
-  return read;
+  return readInParts(lexed, (clause) => membership(scan, clause) ?? clause, { clauses: true });
 }
 
 interface MembershipVerb {

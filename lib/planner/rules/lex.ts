@@ -26,6 +26,28 @@ export interface ItemSpan {
   note?: string;
 }
 
+/**
+ * The items with each sentence (or each clause, with `clauses`) read again by `read`: the
+ * readers of items in context (interpret.ts) look at one sentence or clause at a time.
+ */
+export function readInParts(
+  lexed: readonly LexItem[],
+  read: (part: LexItem[]) => LexItem[],
+  { clauses = false } = {},
+): LexItem[] {
+  const ends = (item: LexItem) => item.kind === "boundary" || (clauses && item.kind === "join");
+  const result: LexItem[] = [];
+  let start = 0;
+  for (let at = 0; at <= lexed.length; at++) {
+    const item = lexed[at];
+    if (item && !ends(item)) continue;
+    result.push(...read(lexed.slice(start, at)));
+    if (item) result.push(item);
+    start = at + 1;
+  }
+  return result;
+}
+
 export function lex(scan: Scan): LexItem[] {
   const corrections = correctVerbTypos(scan);
   const items: LexItem[] = [];
