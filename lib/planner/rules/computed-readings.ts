@@ -2,6 +2,7 @@ import type { ColumnProfile } from "@/lib/dataset/types";
 import type { TextCase } from "@/lib/plan/schema";
 import { columnNamed } from "./column-words";
 import type { ComputedReading } from "./computed";
+import { timeUnitOf, unitsPer } from "./duration-amounts";
 import { reference, translateExpression } from "./formula-words";
 import { normPhrase } from "./grammar-words";
 import type { Vocabulary } from "./vocabulary";
@@ -259,16 +260,17 @@ const STEP_WORDS: Record<string, number> = {
 
 /**
  * "the nearest 1,000", "the nearest 5k", "the nearest hundred", "the nearest half hour": the step
- * rounded to (an hour is 60 of a column of minutes).
+ * rounded to, in the column's own unit of time when it has one (an hour is 60 of cook_minutes).
  */
 function roundingStep(found: Found, column: string): string | undefined {
+  const unit = timeUnitOf(column);
+  const hour = found.group("hour") !== undefined && unit ? unitsPer(unit, "hour") : 1;
   const word = found.group("stepWord")?.toLowerCase();
-  const inMinutes = /(^|[^a-z])(minutes|mins)$/i.test(column) && found.group("hour") !== undefined;
-  if (word !== undefined) return String(STEP_WORDS[word] * (inMinutes ? 60 : 1));
+  if (word !== undefined) return String(STEP_WORDS[word] * hour);
   const digits = found.group("step");
   if (digits === undefined) return undefined;
   const step = Number(digits.replaceAll(",", "")) * (found.group("k") ? 1000 : 1);
-  return String(step);
+  return String(step * hour);
 }
 
 /**

@@ -33,10 +33,19 @@ export function readDurationAmounts(scan: Scan, lexed: LexItem[]): LexItem[] {
   return readInParts(lexed, (sentence) => inColumnUnits(scan, sentence));
 }
 
+/** The unit of time a column's name counts in: minutes of cook_minutes, days of days_on_lot. */
+export function timeUnitOf(column: string): string | undefined {
+  return nameWords(column).find((word) => MINUTES[word] !== undefined);
+}
+
+/** How many of `unit` (a unit of time) make one of `inUnit`: 60 minutes make an hour. */
+export function unitsPer(unit: string, inUnit: string): number {
+  return MINUTES[inUnit] / MINUTES[unit];
+}
+
 function inColumnUnits(scan: Scan, sentence: LexItem[]): LexItem[] {
-  // cook_minutes, days_on_lot: the unit a numeric column's name counts in.
   const unitOf = (column: string | null | undefined) => {
-    const unit = column ? nameWords(column).find((word) => MINUTES[word] !== undefined) : undefined;
+    const unit = column ? timeUnitOf(column) : undefined;
     return unit && isNumeric(scan.vocabulary, column ?? "") ? unit : undefined;
   };
   const units = new Set<string>();
@@ -81,7 +90,7 @@ function inUnitsOf(
   unitOf: (column: string | null | undefined) => string | undefined,
   named: string | undefined,
 ): LexItem | undefined {
-  const convert = (value: number, unit: string) => (value * MINUTES[said]) / MINUTES[unit];
+  const convert = (value: number, unit: string) => value * unitsPer(unit, said);
   if (item.kind === "amount" && item.num.unit === "plain" && named) {
     const value = convert(item.num.value, named);
     return { ...item, num: { ...item.num, value, text: String(value) } };
