@@ -2,9 +2,9 @@ import type { ColumnProfile } from "@/lib/dataset/types";
 import type { TextCase } from "@/lib/plan/schema";
 import { columnNamed } from "./column-words";
 import type { ComputedReading } from "./computed";
-import { timeUnitOf, unitsPer } from "./duration-amounts";
 import { reference, translateExpression } from "./formula-words";
 import { normPhrase } from "./grammar-words";
+import { timeUnitOf, unitsPer } from "./name-forms";
 import type { Vocabulary } from "./vocabulary";
 
 /**

@@ -1,27 +1,7 @@
 import { type LexItem, readInParts } from "./lex";
-import { nameWords } from "./name-forms";
+import { isTimeUnit, timeUnitOf, unitsPer } from "./name-forms";
 import type { Scan } from "./patterns";
 import { isNumeric } from "./vocabulary";
-
-/** Each unit of time in minutes. */
-const MINUTES: Readonly<Record<string, number>> = {
-  second: 1 / 60,
-  seconds: 1 / 60,
-  sec: 1 / 60,
-  secs: 1 / 60,
-  minute: 1,
-  minutes: 1,
-  min: 1,
-  mins: 1,
-  hour: 60,
-  hours: 60,
-  hr: 60,
-  hrs: 60,
-  day: 1440,
-  days: 1440,
-  week: 10080,
-  weeks: 10080,
-};
 
 /**
  * "add 5 minutes to the prep time", "cut the cook time by 1 hour": an amount said in a unit of
@@ -31,16 +11,6 @@ const MINUTES: Readonly<Record<string, number>> = {
  */
 export function readDurationAmounts(scan: Scan, lexed: LexItem[]): LexItem[] {
   return readInParts(lexed, (sentence) => inColumnUnits(scan, sentence));
-}
-
-/** The unit of time a column's name counts in: minutes of cook_minutes, days of days_on_lot. */
-export function timeUnitOf(column: string): string | undefined {
-  return nameWords(column).find((word) => MINUTES[word] !== undefined);
-}
-
-/** How many of `unit` (a unit of time) make one of `inUnit`: 60 minutes make an hour. */
-export function unitsPer(unit: string, inUnit: string): number {
-  return MINUTES[inUnit] / MINUTES[unit];
 }
 
 function inColumnUnits(scan: Scan, sentence: LexItem[]): LexItem[] {
@@ -66,7 +36,7 @@ function inColumnUnits(scan: Scan, sentence: LexItem[]): LexItem[] {
       after.cond.column === item.ref.column;
     const unitWord = (item?.kind === "unknown" || ownUnit) && item?.to === item.from + 1;
     const word = unitWord ? scan.tokens[item.from]?.norm : "";
-    return MINUTES[word ?? ""] === undefined ? undefined : (word as string);
+    return word && isTimeUnit(word) ? word : undefined;
   };
   const read: LexItem[] = [];
   for (let at = 0; at < sentence.length; at++) {

@@ -433,3 +433,38 @@ export const SHORT_UNITS = new Set([
   "mi",
   "kw",
 ]);
+
+/** Each unit of time in minutes. */
+const MINUTES: Readonly<Record<string, number>> = {
+  second: 1 / 60,
+  seconds: 1 / 60,
+  sec: 1 / 60,
+  secs: 1 / 60,
+  minute: 1,
+  minutes: 1,
+  min: 1,
+  mins: 1,
+  hour: 60,
+  hours: 60,
+  hr: 60,
+  hrs: 60,
+  day: 1440,
+  days: 1440,
+  week: 10080,
+  weeks: 10080,
+};
+
+/** Whether a word is a unit of time: minutes, hrs, days. */
+export function isTimeUnit(word: string): boolean {
+  return MINUTES[word] !== undefined;
+}
+
+/** The unit of time a column's name counts in: minutes of cook_minutes, days of days_on_lot. */
+export function timeUnitOf(column: string): string | undefined {
+  return nameWords(column).find(isTimeUnit);
+}
+
+/** How many of `unit` (a unit of time) make one of `inUnit`: 60 minutes make an hour. */
+export function unitsPer(unit: string, inUnit: string): number {
+  return MINUTES[inUnit] / MINUTES[unit];
+}

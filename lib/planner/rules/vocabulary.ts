@@ -9,6 +9,7 @@ import {
   columnsNamedBy,
   DATE_VERBS,
   GENERIC_NAME_WORDS,
+  isTimeUnit,
   KEY_NAME_WORDS,
   keyShape,
   nameForms,
@@ -292,24 +293,12 @@ function addCountedNouns(profile: DatasetProfile, columnPhrases: Map<string, Col
   }
 }
 
-/** Units a column of durations is named with: cook_minutes, shift_hours. */
-const DURATION_UNITS = new Set([
-  "minutes",
-  "mins",
-  "hours",
-  "hrs",
-  "days",
-  "seconds",
-  "secs",
-  "weeks",
-]);
-
 /** "the cook time", "prep time": a numeric column of durations named by its unit (cook_minutes). */
 function addTimeNames(profile: DatasetProfile, columnPhrases: Map<string, ColumnRef>): void {
   for (const column of profile.columns) {
     const words = nameWords(column.name);
     if (!isNumericColumn(column) || words.length < 2) continue;
-    if (!DURATION_UNITS.has(words.at(-1) ?? "")) continue;
+    if (!isTimeUnit(words.at(-1) ?? "")) continue;
     const rest = words.slice(0, -1).join(" ");
     for (const phrase of [`${rest} time`, `${rest} times`]) {
       if (!columnPhrases.has(phrase)) columnPhrases.set(phrase, { column: column.name });
