@@ -1,5 +1,12 @@
 import { type ClauseItems, type ItemOf, type Reading, readAction } from "./action-values";
-import { assertSatisfiable, combine, condColumn, mergeSameColumn, resolveCond } from "./conditions";
+import {
+  assertSatisfiable,
+  combine,
+  comparesWhatChanges,
+  condColumn,
+  mergeSameColumn,
+  resolveCond,
+} from "./conditions";
 import type { Clause, DraftAction, DraftOperation, ItemText, RowCondition } from "./draft";
 import { quoteWords, refuse } from "./draft";
 import { refuseJointException, setTextScope } from "./exclusion";
@@ -355,7 +362,7 @@ function ofTheChangedValue(
   const { cond } = item;
   if ((cond.type !== "compare" && cond.type !== "between") || cond.column) return cond;
   if (!isNumeric(scan.vocabulary, changed)) return cond;
-  if (!scan.vocabulary.roles.price) return { ...cond, column: changed };
+  if (comparesWhatChanges(scan, cond)) return { ...cond, column: changed };
   const before = scan.tokens.slice(Math.max(0, item.from - 3), item.from);
   return before.some((token) => ALREADY.has(token.norm)) ? { ...cond, column: changed } : cond;
 }

@@ -27,6 +27,18 @@ function priceRole(scan: Scan): string | undefined {
   return role && "column" in role ? role.column : undefined;
 }
 
+/**
+ * A comparison that names no column in a table with no price: it compares the column the clause
+ * changes (action.ts), so which column it is is known only with the action.
+ */
+export function comparesWhatChanges(scan: Scan, cond: Cond): boolean {
+  return (
+    (cond.type === "compare" || cond.type === "between") &&
+    !cond.column &&
+    !scan.vocabulary.roles.price
+  );
+}
+
 export function defaultPriceColumn(scan: Scan, clauseText: string): string {
   return roleColumn(scan, "price", clauseText);
 }

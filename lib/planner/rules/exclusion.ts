@@ -1,4 +1,4 @@
-import { mergeSameColumn, resolveCond } from "./conditions";
+import { comparesWhatChanges, mergeSameColumn, resolveCond } from "./conditions";
 import { directedColumn } from "./directions";
 import type { Clause, ItemText, RowCondition } from "./draft";
 import { refuse } from "./draft";
@@ -104,16 +104,9 @@ export function refuseJointException(
       if (named) run = { columns: new Set(), items: [] };
       continue;
     }
-    // A comparison that names no column in a table with no price compares what the clause
-    // changes (action.ts): its column is not known here.
-    const unnamed =
-      item.kind === "scope" &&
-      (item.cond.type === "compare" || item.cond.type === "between") &&
-      !item.cond.column &&
-      !scan.vocabulary.roles.price;
     const column =
       item.kind === "scope"
-        ? unnamed
+        ? comparesWhatChanges(scan, item.cond)
           ? undefined
           : resolveCond(scan, item.cond, clauseText).column
         : item.kind === "flag"
