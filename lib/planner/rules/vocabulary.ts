@@ -251,7 +251,9 @@ function columnPhraseMap(profile: DatasetProfile, roles: Vocabulary["roles"]) {
   for (const [word, column] of distinctiveNameWords(profile)) {
     const verbs = VERB_FORMS[word] ?? [];
     // "who have spent over 1,000": the verb's perfect names the column as its past does.
-    const perfects = [word, ...verbs].flatMap((verb) => HAVE.map((have) => `${have} ${verb}`));
+    const perfects = [word, ...verbs]
+      .filter((form) => VERB_FORM_WORDS.has(form))
+      .flatMap((verb) => HAVE.map((have) => `${have} ${verb}`));
     for (const form of [word, ...numberForms(word), ...verbs, ...perfects]) {
       if (!columnPhrases.has(form)) columnPhrases.set(form, { column });
     }
@@ -280,6 +282,8 @@ function columnPhraseMap(profile: DatasetProfile, roles: Vocabulary["roles"]) {
 }
 
 const HAVE = ["have", "has", "had"];
+/** The words of `VERB_FORMS`, the only ones said after "have" ("have spent", "has given"). */
+const VERB_FORM_WORDS = new Set(Object.entries(VERB_FORMS).flat(2));
 
 /**
  * "with 10 or more gifts": what a count column counts names it (gift_count), though another
