@@ -49,9 +49,8 @@ function leadingVerbForms(name: string, bare: string): string[] {
 
 /**
  * The phrases a yes/no column's name gives, and which of them are its leading verb's forms.
- * "Is Active", "has_discount", "needs_shade", "fraud_flag": "active", "discount", "shade",
- * "fraud" say it too;
- * "part-timers" for a part_time column are the people it describes.
+ * "Is Active", "has_discount", "needs_shade", "fraud_flag": "active", "discount", "shade" and
+ * "fraud" say it too; "part-timers" for a part_time column are the people it describes.
  */
 function flagNameForms(name: string): { phrases: string[]; verbForms: Set<string> } {
   const bare = name
