@@ -8,7 +8,6 @@ import {
   changeGroups,
   checkExtras,
   keysInFileOrder,
-  keysInRowOrder,
   rowsOfGroups,
   writableAsText,
 } from "./audit-record";
@@ -17,9 +16,9 @@ import type { CsvTable } from "./csv";
 /**
  * The audit record (audit-record.ts) as one JSON line, written as UTF-8 bytes in pieces of about a
  * megabyte. A run that changed a million rows has a line of over a hundred megabytes, so each
- * change entry is written byte by byte from the row's cells rather than built as objects and
- * stringified, or even concatenated as strings: either cost more in allocation and garbage
- * collection than the run itself. Joined, the pieces equal
+ * change entry is written byte by byte from the row's cells (in an ASCII table, from the file's
+ * bytes) rather than built as objects and stringified, or even concatenated as strings: either
+ * cost more in allocation and garbage collection than the run itself. Joined, the pieces equal
  * `JSON.stringify(buildAuditRecord(input, extras)) + "\n"` (property-tested).
  *
  * Pure: no `node:` imports.
@@ -53,8 +52,13 @@ export function* auditLineBytes(
   } else {
     const groups = changeGroups(changes);
     const rowOf = rowsOfGroups(changes, groups, input);
-    out.text(`${auditHead(input, keysInRowOrder(rowOf, input))},"changes":[`);
-    yield* changeEntries(out, table, input.keyColumn, changes, groups, rowOf);
+    const cells = new RowCells(table);
+    const visits = visitsOf(rowOf, table.rowCount);
+    // Up to and with the `[` of `keys_changed`: each changed row's key, in file order.
+    out.text(auditHead(input, []).slice(0, -1));
+    yield* changedKeys(out, cells, visits, table.keyColumnIndex);
+    out.text('],"changes":[');
+    yield* changeEntries(out, cells, input.keyColumn, { changes, groups, rowOf, visits });
   }
   out.text(`],${auditTail(input, extras)}\n`);
   yield out.take();
@@ -78,6 +82,16 @@ export function* auditLineChunks(
   if (rest) yield rest;
 }
 
+/** The changes in groups of one operation and one row (`changeGroups`), with each group's row. */
+interface ChangeGroups {
+  changes: readonly AuditCellChange[];
+  /** [start, end) pairs into `changes`. */
+  groups: readonly number[];
+  /** Each group's input row. */
+  rowOf: Int32Array;
+  visits: Uint8Array;
+}
+
 /**
  * One entry per group of changes (one operation, one row): the operation, the row's key and the
  * whole row before and after. A row's cells are read from the table until an operation changes
@@ -86,18 +100,28 @@ export function* auditLineChunks(
  */
 function* changeEntries(
   out: JsonBytes,
-  table: CsvTable,
+  cells: RowCells,
   keyColumn: string,
-  changes: readonly AuditCellChange[],
-  groups: readonly number[],
-  rowOf: Int32Array,
+  { changes, groups, rowOf, visits }: ChangeGroups,
 ): Generator<Uint8Array> {
-  const { header } = table;
+  const { header } = cells.table;
   const width = header.length;
-  const names = header.map((name, col) => `${col === 0 ? "" : ","}${JSON.stringify(name)}:`);
-  const keyField = `,${JSON.stringify(keyColumn)}:`;
-  // Only a row that a later group changes again needs what this group wrote kept for it.
-  const revisited = rowsSeenTwice(rowOf, table.rowCount);
+  // Each column's `"name":` (after a comma but the first), and the rest that repeats, as bytes.
+  const encoder = new TextEncoder();
+  const nameBytes = header.map((name, col) =>
+    encoder.encode(`${col === 0 ? "" : ","}${JSON.stringify(name)}:`),
+  );
+  const keyField = encoder.encode(`,${JSON.stringify(keyColumn)}:`);
+  // An operation's id as JSON, encoded once per operation.
+  const operationIds = new Map<string, Uint8Array>();
+  const operationId = (id: string) => {
+    let encoded = operationIds.get(id);
+    if (!encoded) {
+      encoded = encoder.encode(JSON.stringify(id));
+      operationIds.set(id, encoded);
+    }
+    return encoded;
+  };
   const overlays = new Map<number, Array<string | undefined>>();
   // Where each column's `"name":value` starts in the "before" row just written, and its end.
   const starts = new Int32Array(width + 1);
@@ -106,18 +130,20 @@ function* changeEntries(
   for (let g = 0; g < groups.length; g += 2) {
     const first = changes[groups[g]];
     const row = rowOf[g >> 1];
-    out.text(g === 0 ? '{"operation_id":' : ',{"operation_id":');
-    out.json(first.operationId);
-    out.text(keyField);
+    out.raw(g === 0 ? ENTRY_START.subarray(1) : ENTRY_START);
+    out.raw(operationId(first.operationId));
+    out.raw(keyField);
     out.json(first.rowKey);
-    out.text(',"before":{');
-    let overlay = revisited.has(row) ? overlays.get(row) : undefined;
+    out.raw(BEFORE);
+    // Only a row that a later group changes again needs what this group wrote kept for it.
+    const revisited = visits[row] === 2;
+    let overlay = revisited ? overlays.get(row) : undefined;
     for (let col = 0; col < width; col++) {
       starts[col] = out.length;
-      out.text(names[col]);
+      out.raw(nameBytes[col]);
       const written = overlay?.[col];
       if (written !== undefined) out.json(written);
-      else out.cell(table, row, col);
+      else cells.write(out, row, col);
     }
     starts[width] = out.length;
     changedNow.fill(0);
@@ -127,7 +153,7 @@ function* changeEntries(
       afterNow[col] = changes[k].after;
       changedNow[col] = 1;
     }
-    if (revisited.has(row)) {
+    if (revisited) {
       if (!overlay) {
         overlay = new Array<string | undefined>(width);
         overlays.set(row, overlay);
@@ -135,7 +161,7 @@ function* changeEntries(
       for (let col = 0; col < width; col++) if (changedNow[col]) overlay[col] = afterNow[col];
     }
     // The row after: the bytes just written, with this operation's cells written anew.
-    out.text('},"after":{');
+    out.raw(AFTER);
     let copyFrom = -1;
     for (let col = 0; col <= width; col++) {
       if (col < width && !changedNow[col]) {
@@ -145,19 +171,70 @@ function* changeEntries(
       if (copyFrom >= 0) out.copy(copyFrom, starts[col]);
       copyFrom = -1;
       if (col === width) break;
-      out.text(names[col]);
+      out.raw(nameBytes[col]);
       out.json(afterNow[col]);
     }
-    out.text("}}");
+    out.raw(ENTRY_END);
     if (out.full) yield out.take();
   }
 }
 
-/** The rows that occur more than once in `rows`. */
-function rowsSeenTwice(rows: Int32Array, rowCount: number): { has(row: number): boolean } {
-  const seen = new Uint8Array(rowCount);
-  for (let k = 0; k < rows.length; k++) if (seen[rows[k]] < 2) seen[rows[k]]++;
-  return { has: (row) => seen[row] === 2 };
+/** A table's cells as JSON strings: from the file's bytes when the table is ASCII. */
+class RowCells {
+  private readonly bytes: Uint8Array | null;
+  private readonly shift: number;
+  private readonly fieldStart: Int32Array;
+  private readonly rowEnd: Int32Array;
+  private readonly width: number;
+
+  constructor(readonly table: CsvTable) {
+    this.bytes = table.ascii ? table.bytes : null;
+    this.shift = table.hasBom ? 2 : 0;
+    this.fieldStart = table.fieldStart;
+    this.rowEnd = table.rowEnd;
+    this.width = table.columnCount;
+  }
+
+  write(out: JsonBytes, row: number, col: number): void {
+    const { bytes, width } = this;
+    if (bytes !== null) {
+      const at = row * width + col;
+      const from = this.fieldStart[at] + this.shift;
+      const to = (col === width - 1 ? this.rowEnd[row] : this.fieldStart[at + 1] - 1) + this.shift;
+      // A quoted cell without an escaped quote inside holds the text between its quotes.
+      const quoted = bytes[from] === QUOTE ? 1 : 0;
+      if (out.plainAscii(bytes, from + quoted, to - quoted)) return;
+    }
+    out.cell(this.table, row, col);
+  }
+}
+
+/** How many groups change each row: 0, 1, or 2 for two or more. */
+function visitsOf(rows: Int32Array, rowCount: number): Uint8Array {
+  const visits = new Uint8Array(rowCount);
+  for (let k = 0; k < rows.length; k++) if (visits[rows[k]] < 2) visits[rows[k]]++;
+  return visits;
+}
+
+/**
+ * The key of each row a group changes, once, in the order the rows stand in the input version
+ * (`keysInFileOrder`), written from the table's cells.
+ */
+function* changedKeys(
+  out: JsonBytes,
+  cells: RowCells,
+  visits: Uint8Array,
+  keyCol: number,
+): Generator<Uint8Array> {
+  if (keyCol < 0) throw new Error("The table has no key column; call setKeyColumn.");
+  let first = true;
+  for (let row = 0; row < visits.length; row++) {
+    if (visits[row] === 0) continue;
+    if (!first) out.byte(COMMA);
+    first = false;
+    cells.write(out, row, keyCol);
+    if (out.full) yield out.take();
+  }
 }
 
 /**
@@ -197,6 +274,34 @@ class JsonBytes {
   byte(value: number): void {
     this.reserve(1);
     this.bytes[this.at++] = value;
+  }
+
+  /** Bytes as they are (already JSON). */
+  raw(value: Uint8Array): void {
+    this.reserve(value.length);
+    const { bytes } = this;
+    let at = this.at;
+    for (let k = 0; k < value.length; k++) bytes[at++] = value[k];
+    this.at = at;
+  }
+
+  /**
+   * `source[from…to)` as a JSON string when it is printable ASCII without a quote or backslash;
+   * false (and nothing written) otherwise.
+   */
+  plainAscii(source: Uint8Array, from: number, to: number): boolean {
+    this.reserve(to - from + 2);
+    const { bytes } = this;
+    let at = this.at;
+    bytes[at++] = QUOTE;
+    for (let k = from; k < to; k++) {
+      const c = source[k];
+      if (c < 0x20 || c >= 0x7f || c === QUOTE || c === BACKSLASH) return false;
+      bytes[at++] = c;
+    }
+    bytes[at++] = QUOTE;
+    this.at = at;
+    return true;
   }
 
   /** `value` as it is (already JSON). */
@@ -251,6 +356,13 @@ class JsonBytes {
   }
 }
 
+const ascii = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
+const ENTRY_START = ascii(',{"operation_id":');
+const BEFORE = ascii(',"before":{');
+const AFTER = ascii('},"after":{');
+const ENTRY_END = ascii("}}");
+
 // Local constants, not imports: see the note on the character codes in csv.ts.
 const QUOTE = 34;
+const COMMA = 44;
 const BACKSLASH = 92;

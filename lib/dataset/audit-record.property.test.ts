@@ -8,7 +8,8 @@ import { parseCsv } from "./csv";
 /**
  * The audit line is written as text for speed; it must equal JSON.stringify of the record built as
  * objects, whatever the table holds: text needing escapes, header names that JSON objects reorder
- * (integer-like) or that collide with an entry's own fields, rows changed by several operations.
+ * (integer-like) or that collide with an entry's own fields, rows changed by several operations,
+ * cells quoted or not, files with a byte order mark.
  */
 
 const cellText = fc.oneof(
@@ -41,10 +42,14 @@ const table = fc
         maxLength: rows,
       }),
       prices: fc.array(fc.integer({ min: 1, max: 999 }), { minLength: rows, maxLength: rows }),
+      // Cells quoted only where they must be, as many files have them, or all quoted.
+      quoteAll: fc.boolean(),
+      bom: fc.boolean(),
     }),
   );
 
 const quote = (text: string) => `"${text.replaceAll('"', '""')}"`;
+const quoteWhereNeeded = (text: string) => (/[",\r\n]/.test(text) ? quote(text) : text);
 
 describe("audit line written as text", () => {
   it("equals JSON.stringify of the record built as objects", () => {
@@ -53,10 +58,10 @@ describe("audit line written as text", () => {
         const header = [t.key, "price", ...t.extra];
         const lines = t.cells.map((cells, row) =>
           [`K${row}`, String(t.prices[row]), ...t.extra.map((_, i) => cells[i] ?? "")]
-            .map(quote)
+            .map(t.quoteAll ? quote : quoteWhereNeeded)
             .join(","),
         );
-        const csv = `${header.map(quote).join(",")}\n${lines.join("\n")}\n`;
+        const csv = `${t.bom ? "\uFEFF" : ""}${header.map(quote).join(",")}\n${lines.join("\n")}\n`;
         const loaded = load(csv, t.key);
         const plan = planOf(
           Array.from({ length: operations }, (_, i) => ({

@@ -185,18 +185,6 @@ export function rowsOfGroups(
   return rows;
 }
 
-/** keysInFileOrder for rows known by number: sorted and deduplicated as numbers. */
-export function keysInRowOrder(rowOf: Int32Array, input: AuditRecordInput): string[] {
-  const table = input.input;
-  if (rowOf.length === 0 || !table) return [];
-  const rows = Int32Array.from(rowOf).sort();
-  const keys: string[] = [];
-  for (let k = 0; k < rows.length; k++) {
-    if (k === 0 || rows[k] !== rows[k - 1]) keys.push(table.rowKey(rows[k]));
-  }
-  return keys;
-}
-
 /**
  * Each changed row's key once, in the order the rows stand in the input version — the order the
  * seed executor scans rows in — whatever order the operations reached them in, so the CLI, the
