@@ -204,7 +204,7 @@ async function writeResult(
     line.appendTo(audit);
     await audit.sync();
     await ledger.record(ledgerRecord(context, done, csv));
-    context.io.out(summary(context, result, overrideReason));
+    context.io.out(summary(context, csv, result, overrideReason));
     return EXIT.ok;
   } finally {
     await audit.close();
@@ -238,8 +238,10 @@ function auditInput(context: ApplyContext, outcome: Outcome): AuditRecordInput {
     rowsChanged: completed ? result.rowsChanged : 0,
     keyColumn: csv?.profile.keyColumn ?? "key",
     input: completed ? csv.table : null,
-    changes: completed ? result.changes : [],
+    // Made only if iterated: the line is written from the runs.
+    changes: completed ? { [Symbol.iterator]: () => result.changes[Symbol.iterator]() } : [],
     rowOfChange: completed ? (index) => result.rowOfChange(index) : undefined,
+    changeRuns: completed ? result.changeRuns() : undefined,
     planSnapshot: context.loaded.snapshot,
   };
 }
@@ -274,7 +276,10 @@ function ledgerRecord(context: ApplyContext, outcome: Outcome, csv: LoadedCsv): 
     outputBytes: completed ? result.output : null,
     status: completed ? "completed" : "failed",
     error: outcome.error ?? null,
-    changes: completed ? result.changes : [],
+    // Made when a database ledger reads them; the audit file ledger never does.
+    get changes() {
+      return completed ? result.changes : [];
+    },
     rowsChanged: completed ? result.rowsChanged : 0,
     stats: result?.operations ?? [],
     guards: result?.guards ?? [],
@@ -370,12 +375,16 @@ function currentUser(): string {
   }
 }
 
-function summary(context: ApplyContext, result: DryRunResult, override?: string): string {
+function summary(
+  context: ApplyContext,
+  csv: LoadedCsv,
+  result: DryRunResult,
+  override?: string,
+): string {
   // The first few changed rows' keys, in the order the changes list them.
   const keys = new Set<string>();
-  for (const change of result.changes) {
-    if (keys.size === 10) break;
-    keys.add(change.rowKey);
+  for (const { rows } of result.changeRuns()) {
+    for (let k = 0; k < rows.length && keys.size < 10; k++) keys.add(csv.table.rowKey(rows[k]));
   }
   const shown = keyList(keys);
   const more = result.rowsChanged - keys.size;

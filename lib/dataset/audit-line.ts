@@ -1,14 +1,12 @@
 import {
-  type AuditCellChange,
+  type AuditChangeRun,
   type AuditExtras,
   type AuditRecordInput,
   auditChangeEntries,
   auditHead,
   auditTail,
-  changeGroups,
   checkExtras,
   keysInFileOrder,
-  rowsOfGroups,
   writableAsText,
 } from "./audit-record";
 import type { CsvTable } from "./csv";
@@ -40,18 +38,21 @@ export function* auditLineBytes(
   checkExtras(extras);
   const out = new JsonBytes(reusePieces);
   const table = input.input;
-  const changes = Array.isArray(input.changes) ? input.changes : [...input.changes];
   if (!table || !writableAsText(table.header, input.keyColumn)) {
     // Rare shapes (see `writableAsText`), and records without rows: written from objects.
-    const entries = [...auditChangeEntries({ ...input, changes })];
+    const entries = [...auditChangeEntries(input)];
     out.text(`${auditHead(input, keysInFileOrder(entries, input))},"changes":[`);
     for (let index = 0; index < entries.length; index++) {
       out.text((index === 0 ? "" : ",") + JSON.stringify(entries[index]));
       if (out.full) yield out.take();
     }
   } else {
-    const groups = changeGroups(changes);
-    const rowOf = rowsOfGroups(changes, groups, input);
+    const changes = cellChanges(input, table);
+    const groups = groupsOf(changes);
+    const rowOf = Int32Array.from(
+      { length: groups.length >> 1 },
+      (_, g) => changes.row[groups[g * 2]],
+    );
     const cells = new RowCells(table);
     const visits = visitsOf(rowOf, table.rowCount);
     // Up to and with the `[` of `keys_changed`: each changed row's key, in file order.
@@ -82,9 +83,75 @@ export function* auditLineChunks(
   if (rest) yield rest;
 }
 
-/** The changes in groups of one operation and one row (`changeGroups`), with each group's row. */
+/** Each change's operation, column, value after and input row, by position. */
+interface CellChanges {
+  count: number;
+  operationId: readonly string[];
+  column: readonly string[];
+  after: readonly string[];
+  row: Int32Array;
+}
+
+/** The changes from the executor's runs when the caller has them, else from change objects. */
+function cellChanges(input: AuditRecordInput, table: CsvTable): CellChanges {
+  if (input.changeRuns) return changesOfRuns(input.changeRuns);
+  const changes = Array.isArray(input.changes) ? input.changes : [...input.changes];
+  const row = new Int32Array(changes.length);
+  for (let k = 0; k < changes.length; k++) {
+    const { rowKey } = changes[k];
+    if (k > 0 && rowKey === changes[k - 1].rowKey) row[k] = row[k - 1];
+    else row[k] = input.rowOfChange ? input.rowOfChange(k) : table.rowOfKey(rowKey);
+    if (row[k] < 0) throw new Error(`Row '${rowKey}' is not in the input table.`);
+  }
+  return {
+    count: changes.length,
+    operationId: changes.map((change) => change.operationId),
+    column: changes.map((change) => change.column),
+    after: changes.map((change) => change.after),
+    row,
+  };
+}
+
+function changesOfRuns(runs: readonly AuditChangeRun[]): CellChanges {
+  const count = runs.reduce((n, run) => n + run.rows.length, 0);
+  const changes = {
+    count,
+    operationId: new Array<string>(count),
+    column: new Array<string>(count),
+    after: new Array<string>(count),
+    row: new Int32Array(count),
+  };
+  let at = 0;
+  for (const { operationId, column, rows, after } of runs) {
+    for (let k = 0; k < rows.length; k++, at++) {
+      changes.operationId[at] = operationId;
+      changes.column[at] = column;
+      changes.after[at] = after[k];
+      changes.row[at] = rows[k];
+    }
+  }
+  return changes;
+}
+
+/**
+ * The changes as [start, end) pairs of positions: consecutive cells of one row changed by one
+ * operation, each group one entry (executor order is by operation, then row).
+ */
+function groupsOf({ count, operationId, row }: CellChanges): number[] {
+  const groups: number[] = [];
+  for (let k = 0; k < count; k++) {
+    if (k === 0 || operationId[k] !== operationId[k - 1] || row[k] !== row[k - 1]) {
+      if (k > 0) groups.push(k);
+      groups.push(k);
+    }
+  }
+  if (count > 0) groups.push(count);
+  return groups;
+}
+
+/** The changes in groups of one operation and one row (`groupsOf`), with each group's row. */
 interface ChangeGroups {
-  changes: readonly AuditCellChange[];
+  changes: CellChanges;
   /** [start, end) pairs into `changes`. */
   groups: readonly number[];
   /** Each group's input row. */
@@ -104,7 +171,7 @@ function* changeEntries(
   keyColumn: string,
   { changes, groups, rowOf, visits }: ChangeGroups,
 ): Generator<Uint8Array> {
-  const { header } = cells.table;
+  const { header, keyColumnIndex: keyCol } = cells.table;
   const width = header.length;
   // Each column's `"name":` (after a comma but the first), and the rest that repeats, as bytes.
   const encoder = new TextEncoder();
@@ -128,12 +195,11 @@ function* changeEntries(
   const changedNow = new Uint8Array(width);
   const afterNow = new Array<string>(width).fill("");
   for (let g = 0; g < groups.length; g += 2) {
-    const first = changes[groups[g]];
     const row = rowOf[g >> 1];
     out.raw(g === 0 ? ENTRY_START.subarray(1) : ENTRY_START);
-    out.raw(operationId(first.operationId));
+    out.raw(operationId(changes.operationId[groups[g]]));
     out.raw(keyField);
-    out.json(first.rowKey);
+    cells.write(out, row, keyCol);
     out.raw(BEFORE);
     // Only a row that a later group changes again needs what this group wrote kept for it.
     const revisited = visits[row] === 2;
@@ -148,9 +214,9 @@ function* changeEntries(
     starts[width] = out.length;
     changedNow.fill(0);
     for (let k = groups[g]; k < groups[g + 1]; k++) {
-      const col = header.indexOf(changes[k].column);
+      const col = header.indexOf(changes.column[k]);
       if (col < 0) continue;
-      afterNow[col] = changes[k].after;
+      afterNow[col] = changes.after[k];
       changedNow[col] = 1;
     }
     if (revisited) {

@@ -88,6 +88,9 @@ describe("audit line written as text", () => {
         // The same, with the executor telling each change's row instead of a lookup by key.
         const rowOfChange = (index: number) => result.rowOfChange(index);
         expect(auditLine({ ...input, rowOfChange }, { actor: "t" })).toBe(expected);
+        // And from the executor's runs of changes, as the CLI writes it.
+        const changeRuns = result.changeRuns();
+        expect(auditLine({ ...input, rowOfChange, changeRuns }, { actor: "t" })).toBe(expected);
       }),
       { numRuns: 150 },
     );

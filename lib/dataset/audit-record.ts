@@ -45,7 +45,20 @@ export interface AuditRecordInput {
   changes: Iterable<AuditCellChange>;
   /** The input row of each change, when the caller knows it (saves a lookup by key per row). */
   rowOfChange?: (index: number) => number;
+  /**
+   * `changes` as the executor made them, when the caller has them: the line is then written
+   * without reading a change object (`changes` may then make its objects only when iterated).
+   */
+  changeRuns?: readonly AuditChangeRun[];
   planSnapshot: unknown;
+}
+
+/** Changes of one operation to one column, one per row (input row numbers), in order. */
+export interface AuditChangeRun {
+  operationId: string;
+  column: string;
+  rows: ArrayLike<number>;
+  after: readonly string[];
 }
 
 export interface AuditChangeEntry {
@@ -141,48 +154,6 @@ function header(input: AuditRecordInput) {
     operations_count: input.operationsCount,
     rows_changed: input.rowsChanged,
   };
-}
-
-/**
- * The entries of a change list as [start, end) pairs: consecutive cells of one row changed by one
- * operation (executor order is by operation, then row).
- */
-export function changeGroups(changes: readonly AuditCellChange[]): number[] {
-  const groups: number[] = [];
-  for (let k = 0; k < changes.length; k++) {
-    const previous = changes[k - 1];
-    if (
-      k === 0 ||
-      previous.operationId !== changes[k].operationId ||
-      previous.rowKey !== changes[k].rowKey
-    ) {
-      if (k > 0) groups.push(k);
-      groups.push(k);
-    }
-  }
-  if (changes.length > 0) groups.push(changes.length);
-  return groups;
-}
-
-/** The input row of each group's row, from the caller when it knows them, else by key. */
-export function rowsOfGroups(
-  changes: readonly AuditCellChange[],
-  groups: readonly number[],
-  input: AuditRecordInput,
-): Int32Array {
-  const rows = new Int32Array(groups.length >> 1);
-  const table = input.input;
-  for (let g = 0; g < groups.length; g += 2) {
-    let row: number;
-    if (input.rowOfChange) row = input.rowOfChange(groups[g]);
-    else {
-      if (!table) throw new Error("The input table is needed to describe changed rows.");
-      row = table.rowOfKey(changes[groups[g]].rowKey);
-    }
-    if (row < 0) throw new Error(`Row '${changes[groups[g]].rowKey}' is not in the input table.`);
-    rows[g >> 1] = row;
-  }
-  return rows;
 }
 
 /**

@@ -5,7 +5,7 @@ import type { ExecutionPlan } from "@/lib/plan/schema";
 import { evaluateGuards, type NetChange } from "./guards";
 import { sha256Hex } from "./hash";
 import { ChangeHashing, ExecutionFailure, type RunOutcome, runPlan } from "./run";
-import type { Change, DryRunFailure, DryRunResult, OperationStats } from "./types";
+import type { Change, ChangeRun, DryRunFailure, DryRunResult, OperationStats } from "./types";
 import { variablesToJson } from "./variables";
 
 /**
@@ -89,6 +89,16 @@ export function dryRun(
     outputReplacements: { enumerable: false, value: () => written.replacements() },
     outputPieces: { enumerable: false, value: (pieceBytes?: number) => written.pieces(pieceBytes) },
     changeRecords: { enumerable: false, value: () => changeRecords(outcome, table) },
+    changeRuns: {
+      enumerable: false,
+      value: (): ChangeRun[] =>
+        outcome.runs.map((run) => ({
+          operationId: run.op.operationId,
+          column: table.header[run.col],
+          rows: run.changedRows,
+          after: run.after,
+        })),
+    },
     outputTable: { enumerable: false, value: () => written.shiftedTable() },
   }) as DryRunResult;
 }

@@ -72,6 +72,11 @@ export interface DryRunResult {
     fields(start: number, end: number): string[][];
   };
   /**
+   * `changes` as the runs the executor made them in: one operation's changes to one column, one
+   * per row (input row numbers), with each value after; without a `Change` object each.
+   */
+  changeRuns(): ChangeRun[];
+  /**
    * `output` as a parsed table, derived from the input's without parsing it again, or null when
    * it cannot be (non-ASCII text, decimal commas: then parse `output`).
    */
@@ -93,6 +98,13 @@ export interface DryRunResult {
   readonly outputSha256: string;
   /** Plan variables and aggregate results after the last operation. */
   variables: Record<string, Scalar>;
+}
+
+export interface ChangeRun {
+  operationId: string;
+  column: string;
+  rows: readonly number[];
+  after: readonly string[];
 }
 
 export type DryRunErrorCode =

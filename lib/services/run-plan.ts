@@ -20,6 +20,7 @@ export type PlanRunResult = Omit<
   | "outputPieces"
   | "outputTable"
   | "changeRecords"
+  | "changeRuns"
 >;
 
 export type PlanRun =
