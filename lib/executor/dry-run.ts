@@ -89,16 +89,7 @@ export function dryRun(
     outputReplacements: { enumerable: false, value: () => written.replacements() },
     outputPieces: { enumerable: false, value: (pieceBytes?: number) => written.pieces(pieceBytes) },
     changeRecords: { enumerable: false, value: () => changeRecords(outcome, table) },
-    changeRuns: {
-      enumerable: false,
-      value: (): ChangeRun[] =>
-        outcome.runs.map((run) => ({
-          operationId: run.op.operationId,
-          column: table.header[run.col],
-          rows: run.changedRows,
-          after: run.after,
-        })),
-    },
+    changeRuns: { enumerable: false, value: () => changeRuns(outcome, table) },
     outputTable: { enumerable: false, value: () => written.shiftedTable() },
   }) as DryRunResult;
 }
@@ -208,6 +199,15 @@ function changeRecords(outcome: RunOutcome, table: CsvTable) {
       return records;
     },
   };
+}
+
+function changeRuns(outcome: RunOutcome, table: CsvTable): ChangeRun[] {
+  return outcome.runs.map((run) => ({
+    operationId: run.op.operationId,
+    column: table.header[run.col],
+    rows: run.changedRows,
+    after: run.after,
+  }));
 }
 
 function changeList(outcome: RunOutcome, table: CsvTable): Change[] {
