@@ -17,6 +17,8 @@ import { sourceText } from "./tokenize";
 const BARE_VALUE_VERBS = new Set(["make", "mark", "turn", "render", "set", "get", "put"]);
 /** Words that say what rows end up as, after the rows: "… get a C", "… go to maintenance". */
 const END_UP_WORDS = new Set(["get", "gets", "go", "goes", "become", "becomes"]);
+/** Words that move rows onto or off a yes/no phrase: "… comes off display". */
+const MOVING_WORDS = new Set(["go", "goes", "come", "comes"]);
 /** Words that say what rows are, in a clause with no verb: "deals closing this month are high priority". */
 const BEING_WORDS = new Set(["is", "are"]);
 const GIVE_VERBS = new Set(["give", "award", "assign", "offer"]);
@@ -66,7 +68,7 @@ function bareSetClause(scan: Scan, items: LexItem[]): LexItem[] {
     givenToRows(items, norm) ??
     valueBeforeRows(scan, items, norm) ??
     endingUpAs(items, norm) ??
-    gettingFlag(items, norm) ??
+    gettingFlag(scan, items, norm) ??
     valueEndingClause(scan, items, norm) ??
     valueAsImperative(scan, items, norm) ??
     countEndingClause(scan, items, norm) ??
@@ -238,7 +240,7 @@ function endingUpAs(items: LexItem[], norm: Norm) {
  * "all 3 bedroom units get parking", "give parking to every 3 bedroom unit", "give Marta's
  * clients a locker": a yes/no column named by what the rows get or are given is switched on.
  */
-function gettingFlag(items: LexItem[], norm: Norm) {
+function gettingFlag(scan: Scan, items: LexItem[], norm: Norm) {
   const [verb, named, to, ...given] = items;
   if (verb?.kind === "verb" && GIVE_VERBS.has(norm(verb)) && to?.kind === "to") {
     if (!switchedOn(named) || givesValue(given) || !namesRows(given)) return undefined;
@@ -255,12 +257,20 @@ function gettingFlag(items: LexItem[], norm: Norm) {
     return [setVerbAt(verb), ...rows, { ...flag, marker: "as" as const }];
   }
   if (items.some((item) => item.kind === "verb")) return undefined;
-  // "… get parking", and, as for a value, "PR-03 is at risk" or "is not at risk".
+  // "… get parking", and, as for a value, "PR-03 is at risk" or "is not at risk"; as news,
+  // "T102 has been vaccinated", "got vaccinated".
   const not = getting?.kind === "except" && NOT_BEING.has(norm(getting));
-  const being = not || (getting?.kind === "stop" && BEING_WORDS.has(norm(getting)));
+  const being =
+    not ||
+    (getting?.kind === "stop" && BEING_WORDS.has(norm(getting))) ||
+    ((getting?.kind === "stop" || getting?.kind === "unknown") &&
+      stated(wordsOf(scan, getting), flag === undefined ? "" : wordsOf(scan, flag)));
   const endUp = getting?.kind === "stop" && END_UP_WORDS.has(norm(getting));
-  if (flag?.kind !== "flag" || flag.marker !== null) return undefined;
-  if (!being && (!endUp || !switchedOn(flag))) return undefined;
+  // "… comes off display", "goes back on display": the phrase says which way.
+  const moving =
+    (getting?.kind === "stop" || getting?.kind === "unknown") && MOVING_WORDS.has(norm(getting));
+  if (flag?.kind !== "flag" || (flag.marker !== null && flag.marker !== "back")) return undefined;
+  if (!being && !moving && (!endUp || !switchedOn(flag) || flag.marker !== null)) return undefined;
   const rows = items.slice(0, last - 1);
   if (givesValue(rows) || !namesRows(rows)) return undefined;
   const ref = not ? { ...flag.ref, value: !flag.ref.value } : flag.ref;
@@ -270,6 +280,24 @@ function gettingFlag(items: LexItem[], norm: Norm) {
     { ...flag, ref, marker: "as" as const },
     ...items.slice(last + 1),
   ];
+}
+
+/**
+ * Words that tell what rows have come to be, before a yes/no phrase: "has been vaccinated";
+ * "was" and "were" only before a participle ("were insured"), as "was for sale" may say that
+ * it no longer is.
+ */
+function stated(words: string, flag: string): boolean {
+  if (words === "was" || words === "were") return /ed$/.test(flag);
+  return ["has been", "have been", "has", "have", "got", "gets"].includes(words);
+}
+
+/** An item's words, normalised. */
+function wordsOf(scan: Scan, item: LexItem): string {
+  return scan.tokens
+    .slice(item.from, item.to)
+    .map((token) => token.norm)
+    .join(" ");
 }
 
 /** A verb of being with its negation, read as one item ("is not", "isn't"). */

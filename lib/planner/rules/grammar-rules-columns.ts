@@ -1,4 +1,4 @@
-import { stockCountColumn, stockWord, THRESHOLD } from "./column-captures";
+import { stockCountColumn, stockWord, THRESHOLD, valueWord } from "./column-captures";
 import type { CompareOp, ItemPayload, Rule } from "./grammar";
 import { valueScope } from "./grammar-builders";
 import { CMP, IS, PREFIX, PRICE_MARKER } from "./grammar-lexicon";
@@ -15,7 +15,7 @@ import {
   value,
   words,
 } from "./patterns";
-import { type ColumnRef, isNumeric, type ValueRef } from "./vocabulary";
+import { type ColumnRef, isNumeric, type ValueRef, type ValueWord } from "./vocabulary";
 
 /**
  * Rules of the grammar (grammar.ts) that compare two columns of the same row: "where qty on hand
@@ -148,6 +148,31 @@ export const COLUMN_COMPARISON_RULES: Rule[] = [
     },
   },
   {
+    // "everything by Okafor", "books by Austen": a value of the column of who made the rows.
+    name: "maker-value",
+    pattern: seq(words("by"), value("v")),
+    build: (caps) => {
+      const refs = (caps.v as ValueRef[]).filter((ref) => namesMaker(ref.column));
+      return refs.length > 0 ? valueScope(refs) : undefined;
+    },
+  },
+  {
+    // "everything by Okafor" of "M. Okafor": a word of the maker's value, as "Okafor works" says.
+    name: "maker-value-word",
+    pattern: seq(words("by"), valueWord("w")),
+    build: (caps) => {
+      const ref = caps.w as ValueWord;
+      if (!namesMaker(ref.column)) return undefined;
+      return {
+        kind: "scope",
+        cond:
+          ref.value !== undefined
+            ? { type: "values", column: ref.column, values: [ref.value] }
+            : { type: "text", column: ref.column, op: "contains", value: ref.word },
+      };
+    },
+  },
+  {
     // "people reporting to Sara Kim": a value of the column of whom the rows report to.
     name: "reports-to-value",
     pattern: seq(
@@ -189,6 +214,13 @@ export const COLUMN_COMPARISON_RULES: Rule[] = [
 ];
 
 /** Words of the name of a column of whom people report to. */
+/** Names of the column of who made a row: a work's artist, a book's author, a car's maker. */
+const MAKER =
+  /^(?:artists?|authors?|writers?|composers?|directors?|makers?|designers?|creators?|painters?|photographers?|illustrators?|architects?|manufacturers?|brands?|publishers?|producers?|sculptors?|bands?|performers?)$/;
+function namesMaker(column: string): boolean {
+  return nameWords(column).some((word) => MAKER.test(word));
+}
+
 const REPORTED_TO = /^(?:manager|managers|mgr|supervisor|boss|lead|reports|line)$/;
 
 /** Words for a home or room no one lives in, and the names of the column of who does. */

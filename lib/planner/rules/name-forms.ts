@@ -294,6 +294,13 @@ export const AMOUNT_WORDS = new Set([
   "premium",
   "compensation",
   "balance",
+  // "valuation_usd", "net_worth", "deal_value": what a thing is worth.
+  "valuation",
+  "value",
+  "worth",
+  "usd",
+  "eur",
+  "gbp",
 ]);
 
 /**
@@ -357,6 +364,9 @@ export const VERB_FORMS: Record<string, string[]> = {
   weight: ["weighing", "weighs", "weigh"],
   age: ["aged"],
   spend: ["spent"],
+  // "works valued over 50,000".
+  valuation: ["valued"],
+  value: ["valued"],
   // "donors who gave over 1,000" for total_given.
   given: ["gave", "donated"],
   sales: ["sold"],

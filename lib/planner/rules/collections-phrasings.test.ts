@@ -1,0 +1,125 @@
+import { describe, expect, it } from "vitest";
+import { rulesOnTable } from "./test-support";
+
+/** A museum's collection, a farm's animals and a marina's berths: tables the corpus lacks. */
+
+const artworks = rulesOnTable([
+  "accession_no,title,artist,year,medium,gallery,valuation_usd,on_display,insured,last_conserved",
+  "A-001,Harbour at Dusk,M. Okafor,1921,oil,North,120000,true,true,2019-04-02",
+  "A-002,Study of Hands,L. Brandt,1898,charcoal,East,45000,false,true,2015-09-18",
+  "A-003,Blue Interior,M. Okafor,1934,oil,North,310000,true,true,2021-01-11",
+  "A-004,Untitled No. 7,R. Salas,1967,acrylic,West,28000,true,false,2010-06-30",
+  "A-005,The Orchard,H. Lind,1905,watercolour,East,16500,false,false,2008-03-14",
+  "A-006,Night Ferry,R. Salas,1971,acrylic,West,52000,true,true,2018-11-05",
+]);
+
+const livestock = rulesOnTable([
+  "tag,species,breed,weight_kg,pen,vaccinated,for_sale,price",
+  "T100,sheep,Texel,72,P1,yes,no,0",
+  "T101,sheep,Suffolk,95,P1,yes,yes,240",
+  "T102,goat,Boer,58,P2,no,no,0",
+  "T103,cow,Angus,540,P3,yes,yes,1450",
+  "T105,goat,Nubian,66,P2,no,yes,180",
+]);
+
+const marina = rulesOnTable([
+  "berth,boat_name,owner,length_m,monthly_fee,paid_up,dock,electric_hookup",
+  "B01,Sea Breeze,J. Moreno,9.5,310,true,A,true",
+  "B02,Kestrel,P. Walsh,12.0,420,false,A,true",
+  "B03,Little Wren,A. Chen,6.8,220,true,B,false",
+]);
+
+const okafor = { column: "artist", op: "contains", value: "Okafor" };
+const offDisplay = { type: "set_value", column: "on_display", value: false };
+
+describe("what the rows are called, where no column names them", () => {
+  it("reads 'works' and 'paintings' as the rows: 'take the Okafor works off display'", () => {
+    for (const instruction of [
+      "take the Okafor works off display",
+      "take Okafor's paintings off display",
+    ]) {
+      expect(artworks.operations(instruction)).toEqual([
+        { filter: { all: [okafor] }, action: offDisplay },
+      ]);
+    }
+  });
+});
+
+describe("'by' a maker", () => {
+  it("names the rows whose artist is, or has the word: 'everything by Okafor'", () => {
+    expect(artworks.operations("take everything by Okafor off display")).toEqual([
+      { filter: { all: [okafor] }, action: offDisplay },
+    ]);
+    expect(artworks.operations("insure all paintings by L. Brandt")).toEqual([
+      {
+        filter: { all: [{ column: "artist", op: "eq", value: "L. Brandt" }] },
+        action: { type: "set_value", column: "insured", value: true },
+      },
+    ]);
+  });
+
+  it("still reads 'by' before a number as the amount", () => {
+    expect(artworks.operations("raise valuations of works by Salas by 15%")).toEqual([
+      {
+        filter: { all: [{ column: "artist", op: "contains", value: "Salas" }] },
+        action: { type: "percent_increase", column: "valuation_usd", value: 15 },
+      },
+    ]);
+  });
+});
+
+describe("what a thing is worth", () => {
+  it("compares a valuation said as 'valued' or 'worth'", () => {
+    const insured = { type: "set_value", column: "insured", value: true };
+    const over = { all: [{ column: "valuation_usd", op: "gt", value: 50000 }] };
+    for (const instruction of [
+      "insure works valued above 50000",
+      "insure everything worth over 50000",
+    ]) {
+      expect(artworks.operations(instruction)).toEqual([{ filter: over, action: insured }]);
+    }
+  });
+});
+
+describe("rows that come off or go back on a yes/no phrase", () => {
+  it("sets the phrase's value: 'comes off display', 'goes back on display'", () => {
+    expect(artworks.operations("anything last conserved before 2012 comes off display")).toEqual([
+      {
+        filter: { all: [{ column: "last_conserved", op: "lt", value: "2012-01-01" }] },
+        action: offDisplay,
+      },
+    ]);
+    expect(artworks.operations("Night Ferry goes back on display")).toEqual([
+      {
+        filter: { all: [{ column: "title", op: "eq", value: "Night Ferry" }] },
+        action: { type: "set_value", column: "on_display", value: true },
+      },
+    ]);
+  });
+});
+
+describe("news of a yes/no column", () => {
+  it("records it: 'T102 has been vaccinated', 'got vaccinated', 'the goats were vaccinated'", () => {
+    const vaccinated = { type: "set_value", column: "vaccinated", value: true };
+    const t102 = { all: [{ column: "tag", op: "eq", value: "T102" }] };
+    expect(livestock.operations("T102 has been vaccinated")).toEqual([
+      { filter: t102, action: vaccinated },
+    ]);
+    expect(livestock.operations("T102 got vaccinated")).toEqual([
+      { filter: t102, action: vaccinated },
+    ]);
+    expect(livestock.operations("the goats were vaccinated")).toEqual([
+      { filter: { all: [{ column: "species", op: "eq", value: "goat" }] }, action: vaccinated },
+    ]);
+    expect(marina.operations("Kestrel has paid up")).toEqual([
+      {
+        filter: { all: [{ column: "boat_name", op: "eq", value: "Kestrel" }] },
+        action: { type: "set_value", column: "paid_up", value: true },
+      },
+    ]);
+  });
+
+  it("does not read 'was' before a state as news: 'T101 was for sale' may say it no longer is", () => {
+    expect(livestock.refusal("T101 was for sale")).toContain("was");
+  });
+});
