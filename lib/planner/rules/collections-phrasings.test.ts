@@ -123,3 +123,39 @@ describe("news of a yes/no column", () => {
     expect(livestock.refusal("T101 was for sale")).toContain("was");
   });
 });
+
+describe("keys written with dots: domain names and email addresses", () => {
+  const domains = rulesOnTable([
+    "domain,registrar,expires_on,auto_renew,status",
+    "acme.com,Namecheap,2027-02-14,true,active",
+    "acme.io,GoDaddy,2026-12-05,false,active",
+    "acme-shop.com,Namecheap,2027-06-30,true,active",
+    "oldbrand.net,GoDaddy,2026-11-30,false,parked",
+  ]);
+  const people = rulesOnTable([
+    "email,team,active",
+    "ana@acme.com,Web,true",
+    "bo@acme.com,Ops,true",
+  ]);
+
+  it("names the row: 'park acme.io', 'for acme-shop.com', 'move ana@acme.com to Ops'", () => {
+    expect(domains.operations("park acme.io")).toEqual([
+      {
+        filter: { all: [{ column: "domain", op: "eq", value: "acme.io" }] },
+        action: { type: "set_value", column: "status", value: "parked" },
+      },
+    ]);
+    expect(domains.operations("turn off auto renew for acme-shop.com")).toEqual([
+      {
+        filter: { all: [{ column: "domain", op: "eq", value: "acme-shop.com" }] },
+        action: { type: "set_value", column: "auto_renew", value: false },
+      },
+    ]);
+    expect(people.operations("move ana@acme.com to Ops")).toEqual([
+      {
+        filter: { all: [{ column: "email", op: "eq", value: "ana@acme.com" }] },
+        action: { type: "set_value", column: "team", value: "Ops" },
+      },
+    ]);
+  });
+});

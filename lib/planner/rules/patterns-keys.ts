@@ -15,20 +15,19 @@ import type { ColumnRef, ValueRef } from "./vocabulary";
  */
 
 /**
- * A word that joins its neighbours without spaces ("A101", "supplier-3"), as written: the
- * source text of 1–5 tokens with no whitespace between them.
+ * A word that joins its neighbours without spaces ("A101", "supplier-3", "acme-shop.com",
+ * "ana@acme.com"), as written: the source text of 1–7 tokens with no whitespace between them.
+ * A dot between words only joins them here, where the text must be a key or a code.
  */
 function compactCandidates(scan: Scan, at: number): { text: string; end: number }[] {
   const { tokens, instruction } = scan;
   const results: { text: string; end: number }[] = [];
   const first = tokens[at];
   if (!first || first.kind === "quoted" || first.kind === "punct") return results;
-  for (let end = at + 1; end <= Math.min(tokens.length, at + 5); end++) {
+  for (let end = at + 1; end <= Math.min(tokens.length, at + 7); end++) {
     const last = tokens[end - 1];
     if (end > at + 1 && (last.spaceBefore || last.kind === "quoted")) break;
-    if (last.kind === "punct" && !HYPHENS.has(last.text) && last.text !== "/") {
-      break;
-    }
+    if (last.kind === "punct" && !HYPHENS.has(last.text) && !JOINING.has(last.text)) break;
     if (last.kind === "punct") continue;
     let text = instruction.slice(first.start, last.end);
     if (last.kind === "word" && last.norm.length < last.text.length) {
@@ -38,6 +37,9 @@ function compactCandidates(scan: Scan, at: number): { text: string; end: number 
   }
   return results;
 }
+
+/** Characters besides hyphens that join the parts of a code: "a/b", "acme.io", "ana@acme.com". */
+const JOINING = new Set(["/", ".", "@"]);
 
 /** A key of the dataset: known exactly when the caller passed every key, else by its shape. */
 export function key(name: string): Pattern {
