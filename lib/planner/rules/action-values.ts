@@ -6,7 +6,7 @@ import type { DraftAction, ItemText, RowCondition } from "./draft";
 import { numericAction, refuse } from "./draft";
 import {
   comparedRightAfterVerb,
-  countedThings,
+  countedOrOrdered,
   onlyCompared,
   scoredPoints,
 } from "./implied-target";
@@ -69,8 +69,8 @@ function numericTarget(reading: Reading, verbWord: string): string {
     named[0] ??
     (items.verbItem ? undefined : previous?.target) ??
     comparedRightAfterVerb(reading) ??
-    countedThings(reading) ??
     moreInStock(reading) ??
+    countedOrOrdered(reading) ??
     scoredPoints(reading) ??
     (scan.vocabulary.roles.price ? undefined : onlyCompared(reading)) ??
     defaultPriceColumn(scan, clauseText);

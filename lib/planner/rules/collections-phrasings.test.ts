@@ -159,3 +159,49 @@ describe("keys written with dots: domain names and email addresses", () => {
     ]);
   });
 });
+
+describe("a bakery's orders: how many, not the price", () => {
+  const bakery = rulesOnTable([
+    "order_no,customer,item,qty,unit_price,pickup_date,paid,status",
+    "B-101,Hill Cafe,sourdough loaf,20,4.50,2026-11-29,true,confirmed",
+    "B-103,Hill Cafe,croissant,60,1.20,2026-11-29,true,confirmed",
+    "B-104,Green Deli,rye loaf,12,4.20,2026-12-01,false,pending",
+    "B-106,Green Deli,croissant,40,1.20,2026-12-01,false,confirmed",
+  ]);
+
+  it("reads an amount said of one order as its quantity: 'bump … croissant order to 80'", () => {
+    expect(bakery.operation("bump Hill Cafe's croissant order to 80").action).toEqual({
+      type: "set_value",
+      column: "qty",
+      value: 80,
+    });
+    expect(bakery.operation("increase the B-104 order by 4").action).toEqual({
+      type: "fixed_increase",
+      column: "qty",
+      value: 4,
+    });
+  });
+
+  it("reads an amount of a thing the table names as a count: 'add 10 sourdough loaves to B-101'", () => {
+    expect(bakery.operations("add 10 sourdough loaves to B-101")).toEqual([
+      {
+        filter: {
+          all: [
+            { column: "item", op: "eq", value: "sourdough loaf" },
+            { column: "order_no", op: "eq", value: "B-101" },
+          ],
+        },
+        action: { type: "fixed_increase", column: "qty", value: 10 },
+      },
+    ]);
+  });
+
+  it("still changes the price of the things named, and of orders by a percentage", () => {
+    expect(bakery.operation("raise croissants by 10%").action).toMatchObject({
+      column: "unit_price",
+    });
+    expect(bakery.operation("discount Hill Cafe orders by 10%").action).toMatchObject({
+      column: "unit_price",
+    });
+  });
+});

@@ -46,15 +46,51 @@ const COUNT_NOUNS = new Set(["units", "pieces", "pcs", "items", "boxes", "cases"
 
 /**
  * "add 100 units to parts below their reorder point": an amount of things counted is the
- * table's one count of stock, not its price.
+ * table's one count of stock, not its price. So is an amount of a thing the table names ("add
+ * 10 sourdough loaves to B-101"), or, where nothing is stocked, how many were ordered.
  */
-export function countedThings({ items, scan }: Clues): string | undefined {
+function countedThings({ items, scan }: Clues): string | undefined {
+  let ofValue = false;
   const counted = items.amounts.some((amount) => {
     let at = amount.to;
     if (scan.tokens[at]?.norm === "more") at++;
-    return COUNT_NOUNS.has(scan.tokens[at]?.norm ?? "");
+    ofValue ||= items.positive.some(
+      (item) => item.from === at && item.kind === "scope" && item.cond.type === "values",
+    );
+    return ofValue || COUNT_NOUNS.has(scan.tokens[at]?.norm ?? "");
   });
-  return counted ? stockCountColumn(scan) : undefined;
+  if (!counted) return undefined;
+  return stockCountColumn(scan) ?? (ofValue ? quantityColumn(scan) : undefined);
+}
+
+/**
+ * "bump Hill Cafe's croissant order to 80": an amount said of an order is how many were ordered,
+ * the table's one quantity column, not its price.
+ */
+function orderedQuantity({ items, scan }: Clues): string | undefined {
+  // One order, in a number of things: "discount Brazil orders by 10%" lowers their price.
+  const ofOrder = items.amounts.some(
+    (amount) =>
+      scan.tokens[amount.from - 1]?.norm === "order" &&
+      amount.kind === "amount" &&
+      amount.num.unit === "plain",
+  );
+  return ofOrder ? quantityColumn(scan) : undefined;
+}
+
+/** The table's one numeric column of how many (qty, quantity, units). */
+function quantityColumn(scan: Scan): string | undefined {
+  const quantities = [...scan.vocabulary.columns.keys()].filter(
+    (name) =>
+      isNumeric(scan.vocabulary, name) &&
+      nameWords(name).some((word) => /^(?:qty|quantity|quantities|units)$/.test(word)),
+  );
+  return quantities.length === 1 ? quantities[0] : undefined;
+}
+
+/** The column of an amount of things counted or ordered (`countedThings`, `orderedQuantity`). */
+export function countedOrOrdered(clues: Clues): string | undefined {
+  return countedThings(clues) ?? orderedQuantity(clues);
 }
 
 const POINT_NOUNS = new Set(["points", "point", "pts"]);

@@ -389,6 +389,9 @@ export function numberForms(phrase: string): string[] {
   if (last.endsWith("ies") && last.length > 4) forms.add(`${last.slice(0, -3)}y`);
   else if (/(s|x|z|ch|sh)es$/.test(last) && last.length > 4) forms.add(last.slice(0, -2));
   else if (last.endsWith("s") && !last.endsWith("ss")) forms.add(last.slice(0, -1));
+  // "loaf" and "loaves", "knife" and "knives", "shelf" and "shelves".
+  if (/[^f]fe?$/.test(last)) forms.add(last.replace(/fe?$/, "ves"));
+  if (/ves$/.test(last) && last.length > 4) forms.add(`${last.slice(0, -3)}f`);
   if (/[^aeiou]y$/.test(last)) forms.add(`${last.slice(0, -1)}ies`);
   else if (/(s|x|z|ch|sh)$/.test(last)) forms.add(`${last}es`);
   else if (!last.endsWith("s")) forms.add(`${last}s`);
