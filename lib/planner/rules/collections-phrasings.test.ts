@@ -205,3 +205,38 @@ describe("a bakery's orders: how many, not the price", () => {
     });
   });
 });
+
+describe("a yes/no column named by a thing and what was done to it", () => {
+  const trips = rulesOnTable([
+    "trip_id,destination,seats_booked,price_per_person,deposit_paid,status",
+    "TR-01,Edinburgh,41,189,true,open",
+    "TR-03,Bath,12,149,false,open",
+    "TR-04,Lake District,8,329,false,open",
+  ]);
+  const paid = { type: "set_value", column: "deposit_paid", value: true };
+  const tr03 = { all: [{ column: "trip_id", op: "eq", value: "TR-03" }] };
+
+  it("is said by the participle alone: 'mark TR-03 as paid', 'TR-03 has paid'", () => {
+    for (const instruction of [
+      "mark TR-03 as paid",
+      "mark the deposit as paid for TR-03",
+      "TR-03 has paid",
+    ]) {
+      expect(trips.operations(instruction)).toEqual([{ filter: tr03, action: paid }]);
+    }
+    expect(trips.operation("trips that are not paid go up 5%").filter).toEqual({
+      none: [{ column: "deposit_paid", op: "eq", value: true }],
+    });
+  });
+
+  it("leaves 'paid' before a comparison the pay it was: 'everyone paid under 50000'", () => {
+    const staff = rulesOnTable([
+      "emp_id,name,salary,bonus_paid",
+      "E1,Ann,52000,true",
+      "E2,Bo,48000,false",
+    ]);
+    expect(staff.operation("give everyone paid under 50000 a 5% raise").filter).toEqual({
+      all: [{ column: "salary", op: "lt", value: 50000 }],
+    });
+  });
+});

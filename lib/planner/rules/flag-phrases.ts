@@ -102,6 +102,9 @@ export function flagPhraseMap(profile: DatasetProfile, roles: Vocabulary["roles"
       }
     }
   }
+  for (const [phrase, ref] of participlesAlone(profile)) {
+    if (!flagPhrases.has(phrase)) flagPhrases.set(phrase, ref);
+  }
   // "on hold" / "off hold", and a yes/no column named by a past participle can be set by its
   // verb: "discontinue" for discontinued, "allow pets" for pets_allowed.
   for (const [phrase, ref] of [...flagPhrases]) {
@@ -139,4 +142,31 @@ export function flagPhraseMap(profile: DatasetProfile, roles: Vocabulary["roles"
     }
   }
   return flagPhrases;
+}
+
+const PARTICIPLE = /^(?:[a-z]{2,}(?:ed|en)|paid|sent|done|made|kept|held|met|sold|built|bought)$/;
+
+/**
+ * "mark TR-03 as paid", "the deposit for TR-04 has been paid": a yes/no column named by a thing
+ * and what was done to it (deposit_paid, invoice_sent, email_verified) is said by the participle
+ * alone, when no other yes/no column's name ends with it.
+ */
+function participlesAlone(profile: DatasetProfile): [string, FlagRef][] {
+  const byParticiple = new Map<string, string[]>();
+  for (const column of profile.columns) {
+    if (column.type !== "boolean") continue;
+    const words = nameWords(column.name);
+    const last = words.at(-1) ?? "";
+    if (words.length !== 2 || !PARTICIPLE.test(last)) continue;
+    byParticiple.set(last, [...(byParticiple.get(last) ?? []), column.name]);
+  }
+  return [...byParticiple].flatMap(([participle, columns]) =>
+    columns.length === 1
+      ? ([
+          [participle, { column: columns[0], value: true }],
+          [`not ${participle}`, { column: columns[0], value: false }],
+          [`un${participle}`, { column: columns[0], value: false }],
+        ] as [string, FlagRef][])
+      : [],
+  );
 }
