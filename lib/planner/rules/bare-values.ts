@@ -1,3 +1,12 @@
+import {
+  BEING_WORDS,
+  givesValue,
+  lastPlaced,
+  type Norm,
+  namesRows,
+  setVerbAt,
+  statedNumber,
+} from "./clause-items";
 import { normPhrase } from "./grammar-words";
 import { type LexItem, readInParts } from "./lex";
 import type { Scan } from "./patterns";
@@ -19,12 +28,8 @@ const BARE_VALUE_VERBS = new Set(["make", "mark", "turn", "render", "set", "get"
 const END_UP_WORDS = new Set(["get", "gets", "go", "goes", "become", "becomes"]);
 /** Words that move rows onto or off a yes/no phrase: "… comes off display". */
 const MOVING_WORDS = new Set(["go", "goes", "come", "comes"]);
-/** Words that say what rows are, in a clause with no verb: "deals closing this month are high priority". */
-const BEING_WORDS = new Set(["is", "are"]);
 const GIVE_VERBS = new Set(["give", "award", "assign", "offer"]);
 const ARTICLES = new Set(["a", "an", "the"]);
-/** Items that are a new value, or make one. */
-const NEW_VALUE_KINDS = new Set(["to", "amount", "bool", "setText", "goal", "unknown", "verb"]);
 
 /** Values that are also the imperative making them: "void all draft invoices". */
 const IMPERATIVE_VALUES = new Set([
@@ -45,7 +50,6 @@ const IMPERATIVE_VALUES = new Set([
   "return",
 ]);
 
-type Norm = (item: LexItem) => string;
 type ValueScope = Extract<LexItem, { kind: "scope" }> & {
   cond: { type: "values"; column: string; values: string[] };
 };
@@ -72,6 +76,7 @@ function bareSetClause(scan: Scan, items: LexItem[]): LexItem[] {
     valueEndingClause(scan, items, norm) ??
     valueAsImperative(scan, items, norm) ??
     countEndingClause(scan, items, norm) ??
+    statedNumber(scan, items, norm) ??
     toWordOfValue(scan, items) ??
     items
   );
@@ -94,25 +99,6 @@ function asSetText(value: ValueScope): LexItem {
     from: value.from,
     to: value.to,
   };
-}
-
-function setVerbAt(item: LexItem): LexItem {
-  return { kind: "verb", verb: "set", word: "set", from: item.from, to: item.to };
-}
-
-function givesValue(items: readonly LexItem[]): boolean {
-  return items.some(
-    (item) => NEW_VALUE_KINDS.has(item.kind) || (item.kind === "flag" && item.marker !== null),
-  );
-}
-
-const namesRows = (items: readonly LexItem[]) => items.some((item) => item.kind === "scope");
-
-/** The last item that is not a stop word. */
-function lastPlaced(items: readonly LexItem[]): number {
-  let last = items.length - 1;
-  while (last > 0 && items[last].kind === "stop") last--;
-  return last;
 }
 
 /** Words of taking something over, after who takes it: "Clara Jensen takes over …". */

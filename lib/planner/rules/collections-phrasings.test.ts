@@ -240,3 +240,37 @@ describe("a yes/no column named by a thing and what was done to it", () => {
     });
   });
 });
+
+describe("a number the rows are said to be or have, as a statement", () => {
+  const trips = rulesOnTable([
+    "trip_id,destination,seats_booked,price_per_person",
+    "TR-01,Edinburgh,41,189",
+    "TR-03,Bath,12,149",
+    "TR-04,York,8,99",
+  ]);
+  const bath = { all: [{ column: "destination", op: "eq", value: "Bath" }] };
+
+  it("is the new value: 'Bath's price is 150', 'the Bath trip now has 20 seats booked'", () => {
+    expect(trips.operations("Bath's price is 150")).toEqual([
+      { filter: bath, action: { type: "set_value", column: "price_per_person", value: 150 } },
+    ]);
+    expect(trips.operations("the Bath trip now has 20 seats booked")).toEqual([
+      { filter: bath, action: { type: "set_value", column: "seats_booked", value: 20 } },
+    ]);
+  });
+
+  it("stays a condition before a change: 'if Bath's price is 150, raise it by 5%'", () => {
+    expect(trips.operations("if Bath's price is 150, raise it by 5%")).toEqual([
+      {
+        filter: {
+          all: [
+            { column: "destination", op: "eq", value: "Bath" },
+            { column: "price_per_person", op: "eq", value: 150 },
+          ],
+        },
+        action: { type: "percent_increase", column: "price_per_person", value: 5 },
+      },
+    ]);
+    expect(trips.refusal("Bath has 20 seats booked, so cut its price by 10")).toContain("has");
+  });
+});

@@ -1,0 +1,77 @@
+import type { LexItem } from "./lex";
+import type { Scan } from "./patterns";
+
+/**
+ * What the readings of bare values (bare-values.ts) ask of a clause's items, and the reading of
+ * a number the rows are said to have.
+ */
+
+export type Norm = (item: LexItem) => string;
+
+/** Words that say what rows are, in a clause with no verb: "deals closing this month are high priority". */
+export const BEING_WORDS = new Set(["is", "are"]);
+/** Items that are a new value, or make one. */
+const NEW_VALUE_KINDS = new Set(["to", "amount", "bool", "setText", "goal", "unknown", "verb"]);
+
+/** A set verb where `item` stands: the clause is read as setting a value. */
+export function setVerbAt(item: LexItem): LexItem {
+  return { kind: "verb", verb: "set", word: "set", from: item.from, to: item.to };
+}
+
+/** Whether the items give a new value already, or a verb that makes one. */
+export function givesValue(items: readonly LexItem[]): boolean {
+  return items.some(
+    (item) => NEW_VALUE_KINDS.has(item.kind) || (item.kind === "flag" && item.marker !== null),
+  );
+}
+
+/** Whether the items say which rows. */
+export const namesRows = (items: readonly LexItem[]) => items.some((item) => item.kind === "scope");
+
+/** The last item that is not a stop word. */
+export function lastPlaced(items: readonly LexItem[]): number {
+  let last = items.length - 1;
+  while (last > 0 && items[last].kind === "stop") last--;
+  return last;
+}
+
+const CONDITION_OPENERS = new Set(["if", "where", "when", "whenever", "for", "unless", "once"]);
+const SENTENCE_ENDS = new Set([".", ";", "!"]);
+
+/**
+ * "Bath's price is 150", "the Bath trip now has 20 seats booked": in a clause with no verb, a
+ * number of a column the rows are said to be or have, after them, is its new value.
+ */
+export function statedNumber(scan: Scan, items: LexItem[], norm: Norm) {
+  const last = lastPlaced(items);
+  const stated = items[last];
+  if (items.some((item) => item.kind === "verb") || stated?.kind !== "scope") return undefined;
+  // "if Bath's price is 150, raise it", "Bath has 20 booked, so cut its price": what the rows
+  // of a change that follows are. A statement ends its sentence.
+  if (CONDITION_OPENERS.has(scan.tokens[items[0]?.from ?? 0]?.norm ?? "")) return undefined;
+  const next = scan.tokens[items.at(-1)?.to ?? 0];
+  if (next !== undefined && !SENTENCE_ENDS.has(next.text)) return undefined;
+  if (stated.cond.type !== "compare" || stated.cond.op !== "eq" || stated.cond.column === null)
+    return undefined;
+  const having = items[last - 1];
+  const has = having?.kind !== "scope" && /^(?:has|have)$/.test(norm(having ?? stated));
+  const spoken = scan.tokens.slice(stated.from, stated.to).map((token) => token.norm);
+  if (!has && !spoken.some((word) => BEING_WORDS.has(word) || word === "=")) return undefined;
+  const rows = items.slice(0, has ? last - 1 : last);
+  if (givesValue(rows) || !namesRows(rows)) return undefined;
+  const { column, value, unit } = stated.cond;
+  const number = scan.tokens.slice(stated.from, stated.to).find((token) => token.kind === "number");
+  return [
+    ...rows,
+    setVerbAt(has ? having : stated),
+    { kind: "column", ref: { column }, from: stated.from, to: stated.from },
+    {
+      kind: "amount",
+      mode: "to",
+      num: { value, unit, text: number?.text ?? String(value) },
+      from: stated.from,
+      to: stated.to,
+    },
+    ...items.slice(last + 1),
+  ] satisfies LexItem[];
+}
