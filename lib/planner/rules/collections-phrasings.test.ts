@@ -274,3 +274,23 @@ describe("a number the rows are said to be or have, as a statement", () => {
     expect(trips.refusal("Bath has 20 seats booked, so cut its price by 10")).toContain("has");
   });
 });
+
+describe("a count compared with another column, in a table with no price", () => {
+  const bins = rulesOnTable([
+    "bin,sku,description,on_hand,reorder_level,damaged",
+    "A1-01,WID-100,steel widget,140,50,0",
+    "A1-02,WID-200,brass widget,35,40,2",
+    "B2-08,GAS-020,silicone gasket,260,300,0",
+  ]);
+
+  it("is what the amount changes: 'anything below its reorder level gets 100 more'", () => {
+    const below = { all: [{ column: "on_hand", op: "lt", value: { column: "reorder_level" } }] };
+    const more = { type: "fixed_increase", column: "on_hand", value: 100 };
+    for (const instruction of [
+      "anything below its reorder level gets 100 more",
+      "add 100 to anything below its reorder level",
+    ]) {
+      expect(bins.operations(instruction)).toEqual([{ filter: below, action: more }]);
+    }
+  });
+});

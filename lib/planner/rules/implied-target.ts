@@ -20,13 +20,16 @@ interface Clues {
 
 /**
  * "homework marks under 60: +5" in a table with no price: the one numeric column the clause
- * compares is the one its amount changes.
+ * compares is the one its amount changes; against another column too ("anything below its
+ * reorder level gets 100 more" adds to the count on hand).
  */
 export function onlyCompared({ items, scan }: Clues): string | undefined {
   const columns = new Set(
     items.positive.flatMap((item) =>
       item.kind === "scope" &&
-      (item.cond.type === "compare" || item.cond.type === "between") &&
+      (item.cond.type === "compare" ||
+        item.cond.type === "between" ||
+        item.cond.type === "columns") &&
       item.cond.column &&
       !isStockState(scan, item.cond)
         ? [item.cond.column]
