@@ -294,3 +294,25 @@ describe("a count compared with another column, in a table with no price", () =>
     }
   });
 });
+
+describe("two changes, the second by a yes/no column's own verb", () => {
+  it("keeps the rows of each: 'raise every valuation by 5% and insure anything over 100000'", () => {
+    expect(
+      artworks.operations("raise every valuation by 5% and insure anything over 100000"),
+    ).toEqual([
+      { filter: {}, action: { type: "percent_increase", column: "valuation_usd", value: 5 } },
+      {
+        filter: { all: [{ column: "valuation_usd", op: "gt", value: 100000 }] },
+        action: { type: "set_value", column: "insured", value: true },
+      },
+    ]);
+  });
+});
+
+describe("a column of years that starts before 1900", () => {
+  it("is what a bare year compares: 'insure works from before 1900'", () => {
+    expect(artworks.operation("insure works from before 1900").filter).toEqual({
+      all: [{ column: "year", op: "lt", value: 1900 }],
+    });
+  });
+});

@@ -35,7 +35,8 @@ export function shareRows(
       // Back over the changes this one is coordinated with, while they name no rows.
       for (let j = k - 1; j >= 0; j--) {
         const earlier = shared[j];
-        if (earlier.kind !== "action" || rowEntries(earlier).length > 0) break;
+        if (earlier.kind !== "action" || rowEntries(earlier).length > 0 || standsAlone(earlier))
+          break;
         earlier.entries.push(...rows);
         if (!borrowsVerb(earlier)) break;
       }
@@ -47,7 +48,10 @@ export function shareRows(
 function borrowsVerb(clause: Clause): boolean {
   return (
     clause.kind === "action" &&
-    !clause.entries.some(({ item }) => item.kind === "verb") &&
+    // A yes/no column's own verb ("insure", "vaccinate") is the clause's verb.
+    !clause.entries.some(
+      ({ item }) => item.kind === "verb" || (item.kind === "flag" && item.ref.verb === true),
+    ) &&
     clause.entries.some(({ item }) => isValue(item))
   );
 }

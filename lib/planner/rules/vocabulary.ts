@@ -412,19 +412,25 @@ function textShapeMap(profile: DatasetProfile): Map<string, Set<string>> {
   return textShapes;
 }
 
+/**
+ * Integers between 1900 and 2100, or named as years and between 1000 and 2999 (a collection's
+ * works from 1898 on).
+ */
+function holdsYears(column: ColumnProfile): boolean {
+  const [min, max] = [Number(column.min), Number(column.max)];
+  if (min >= 1900 && max <= 2100) return true;
+  return (
+    nameWords(column.name).some((word) => /^(?:year|yr)$/.test(word)) && min >= 1000 && max <= 2999
+  );
+}
+
 /** Columns of dates or years, and the verbs that name them ("hired" for hire_date). */
 function timeFacts(profile: DatasetProfile, columnPhrases: Map<string, ColumnRef>) {
   const timeColumns = new Map<string, "date" | "year">();
   for (const column of profile.columns) {
     if (column.name === profile.keyColumn) continue;
     if (column.type === "date") timeColumns.set(column.name, "date");
-    else if (
-      column.type === "integer" &&
-      Number(column.min) >= 1900 &&
-      Number(column.max) <= 2100
-    ) {
-      timeColumns.set(column.name, "year");
-    }
+    else if (column.type === "integer" && holdsYears(column)) timeColumns.set(column.name, "year");
   }
   const datePhrases = new Map<string, string>();
   for (const [name] of timeColumns) {
