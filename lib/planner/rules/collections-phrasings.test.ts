@@ -316,3 +316,14 @@ describe("a column of years that starts before 1900", () => {
     });
   });
 });
+
+describe("units said in full", () => {
+  it("name the column in that unit: 'over 600 kilos', 'over 10 metres'", () => {
+    expect(livestock.operation("anything over 600 kilos is no longer for sale").filter).toEqual({
+      all: [{ column: "weight_kg", op: "gt", value: 600 }],
+    });
+    expect(marina.operation("boats over 10 metres pay 5% more").filter).toEqual({
+      all: [{ column: "length_m", op: "gt", value: 10 }],
+    });
+  });
+});

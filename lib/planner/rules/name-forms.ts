@@ -79,6 +79,16 @@ const WORD_ALIASES: Record<string, string[]> = {
   bedroom: ["bed", "beds"],
   bathrooms: ["bath", "baths"],
   bathroom: ["bath", "baths"],
+  // Units as they are said in full: "over 600 kilos" of weight_kg, "over 10 metres" of length_m.
+  kg: ["kilos", "kilo", "kilograms", "kilogram"],
+  km: ["kilometres", "kilometers", "kilometre", "kilometer"],
+  cm: ["centimetres", "centimeters", "centimetre", "centimeter"],
+  mm: ["millimetres", "millimeters"],
+  m: ["metres", "meters", "metre", "meter"],
+  ft: ["feet", "foot"],
+  mi: ["miles", "mile"],
+  ml: ["millilitres", "milliliters"],
+  kw: ["kilowatts", "kilowatt"],
 };
 
 /** A name word and what else it is called: "qty" → quantity; "mileage" → miles. */
@@ -434,6 +444,7 @@ export const IN_NEGATED = new Set(["active", "visible", "eligible", "complete", 
 
 /** Units short enough to be skipped as words, that still name their column ("20 kg"). */
 export const SHORT_UNITS = new Set([
+  "m",
   "kg",
   "km",
   "lb",
