@@ -64,7 +64,8 @@ export function readBareSetValues(scan: Scan, lexed: LexItem[]): LexItem[] {
 }
 
 /** One clause's items, with its bare new value read as one. */
-function bareSetClause(scan: Scan, items: LexItem[]): LexItem[] {
+function bareSetClause(scan: Scan, clause: LexItem[]): LexItem[] {
+  const items = withoutNewsDay(scan, clause);
   const norm: Norm = (item) => scan.tokens[item.from]?.norm ?? "";
   return (
     takingOver(scan, items, norm) ??
@@ -276,6 +277,22 @@ function gettingFlag(scan: Scan, items: LexItem[], norm: Norm) {
 function stated(words: string, flag: string): boolean {
   if (words === "was" || words === "were") return /ed$/.test(flag);
   return ["has been", "have been", "has", "have", "got", "gets"].includes(words);
+}
+
+/**
+ * "Biscuit was adopted today", "mark Biscuit as adopted today": the day after the yes/no phrase
+ * a clause sets is when it came about, which no yes/no column keeps, not which rows.
+ */
+function withoutNewsDay(scan: Scan, items: LexItem[]): LexItem[] {
+  const last = lastPlaced(items);
+  const [day, flag] = [items[last], items[last - 1]];
+  if (day?.kind !== "scope" || flag?.kind !== "flag") return items;
+  if (!/^(?:today|yesterday)$/.test(wordsOf(scan, day))) return items;
+  // "archive tickets closed today": after a verb, a plain yes/no phrase and its day say which.
+  if (flag.marker === null && items.some((item) => item.kind === "verb")) return items;
+  return items.map((item, at) =>
+    at === last ? { kind: "stop", from: item.from, to: item.to } : item,
+  );
 }
 
 /** An item's words, normalised. */

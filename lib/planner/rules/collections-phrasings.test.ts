@@ -327,3 +327,33 @@ describe("units said in full", () => {
     });
   });
 });
+
+describe("the day a yes/no phrase came about", () => {
+  const shelter = rulesOnTable([
+    "animal_id,name,species,intake_date,adopted",
+    "S-01,Biscuit,dog,2026-08-14,false",
+    "S-02,Mittens,cat,2026-10-02,false",
+  ]);
+  const tickets = rulesOnTable([
+    "ticket_id,subject,closed,archived,closed_on",
+    "T1,Login,true,false,2026-11-26",
+    "T2,Billing,false,false,",
+  ]);
+
+  it("is not which rows: 'Biscuit was adopted today', 'mark Biscuit as adopted today'", () => {
+    for (const instruction of ["Biscuit was adopted today", "mark Biscuit as adopted today"]) {
+      expect(shelter.operations(instruction)).toEqual([
+        {
+          filter: { all: [{ column: "name", op: "eq", value: "Biscuit" }] },
+          action: { type: "set_value", column: "adopted", value: true },
+        },
+      ]);
+    }
+  });
+
+  it("still says which rows after a verb: 'archive tickets closed today'", () => {
+    expect(tickets.operation("archive tickets closed today").filter).toMatchObject({
+      all: expect.arrayContaining([{ column: "closed_on", op: "gte", value: "2026-11-26" }]),
+    });
+  });
+});
