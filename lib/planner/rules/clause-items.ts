@@ -1,3 +1,4 @@
+import { stockCountColumn } from "./column-captures";
 import type { LexItem } from "./lex";
 import type { Scan } from "./patterns";
 
@@ -40,7 +41,8 @@ const SENTENCE_ENDS = new Set([".", ";", "!"]);
 
 /**
  * "Bath's price is 150", "the Bath trip now has 20 seats booked": in a clause with no verb, a
- * number of a column the rows are said to be or have, after them, is its new value.
+ * number of a column the rows are said to be or have, after them, is its new value; "out of
+ * stock" where stock is counted is a count of none.
  */
 export function statedNumber(scan: Scan, items: LexItem[], norm: Norm) {
   const last = lastPlaced(items);
@@ -51,19 +53,27 @@ export function statedNumber(scan: Scan, items: LexItem[], norm: Norm) {
   if (CONDITION_OPENERS.has(scan.tokens[items[0]?.from ?? 0]?.norm ?? "")) return undefined;
   const next = scan.tokens[items.at(-1)?.to ?? 0];
   if (next !== undefined && !SENTENCE_ENDS.has(next.text)) return undefined;
-  if (stated.cond.type !== "compare" || stated.cond.op !== "eq" || stated.cond.column === null)
-    return undefined;
+  if (stated.cond.type !== "compare" || stated.cond.column === null) return undefined;
   const having = items[last - 1];
   const has = having?.kind !== "scope" && /^(?:has|have)$/.test(norm(having ?? stated));
+  // "the pothos is out of stock", "is sold out": a count of none, where stock is counted.
+  const none =
+    stated.cond.op === "lte" &&
+    stated.cond.value === 0 &&
+    stated.cond.column === stockCountColumn(scan) &&
+    having?.kind === "stop" &&
+    BEING_WORDS.has(norm(having));
+  if (stated.cond.op !== "eq" && !none) return undefined;
   const spoken = scan.tokens.slice(stated.from, stated.to).map((token) => token.norm);
-  if (!has && !spoken.some((word) => BEING_WORDS.has(word) || word === "=")) return undefined;
-  const rows = items.slice(0, has ? last - 1 : last);
+  if (!has && !none && !spoken.some((word) => BEING_WORDS.has(word) || word === "="))
+    return undefined;
+  const rows = items.slice(0, has || none ? last - 1 : last);
   if (givesValue(rows) || !namesRows(rows)) return undefined;
   const { column, value, unit } = stated.cond;
   const number = scan.tokens.slice(stated.from, stated.to).find((token) => token.kind === "number");
   return [
     ...rows,
-    setVerbAt(has ? having : stated),
+    setVerbAt(has || none ? having : stated),
     { kind: "column", ref: { column }, from: stated.from, to: stated.from },
     {
       kind: "amount",

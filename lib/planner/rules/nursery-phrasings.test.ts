@@ -36,6 +36,22 @@ describe("out of stock, where stock is counted", () => {
   });
 });
 
+describe("rows said to be out of stock, where stock is counted", () => {
+  it("have a count of none: 'the pothos is out of stock', 'pothos is sold out'", () => {
+    for (const instruction of ["the pothos is out of stock", "pothos is sold out"]) {
+      expect(plants.operations(instruction)).toEqual([
+        { filter: { all: [pothos] }, action: { type: "set_value", column: "stock_qty", value: 0 } },
+      ]);
+    }
+  });
+
+  it("are still which rows before a change: 'plants that are out of stock are 20% off'", () => {
+    expect(plants.operation("plants that are out of stock are 20% off").filter).toEqual({
+      all: [{ column: "stock_qty", op: "lte", value: 0 }],
+    });
+  });
+});
+
 describe("more of the rows 'in stock', where stock is counted", () => {
   it("raises the count, not the price: 'we need 20 more calatheas in stock'", () => {
     expect(plants.operations("we need 20 more calatheas in stock")).toEqual([
