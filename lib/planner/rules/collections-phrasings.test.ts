@@ -357,3 +357,41 @@ describe("the day a yes/no phrase came about", () => {
     });
   });
 });
+
+describe("a kind of animal and a plain number", () => {
+  const shelter = rulesOnTable([
+    "animal_id,name,species,age_years,fee",
+    "S-01,Biscuit,dog,3,150",
+    "S-02,Mittens,cat,1,90",
+    "S-05,Luna,cat,6,90",
+  ]);
+
+  it("compares the age: 'cats over 5 are 50 off'", () => {
+    expect(shelter.operations("cats over 5 are 50 off")).toEqual([
+      {
+        filter: {
+          all: [
+            { column: "species", op: "eq", value: "cat" },
+            { column: "age_years", op: "gt", value: 5 },
+          ],
+        },
+        action: { type: "fixed_decrease", column: "fee", value: 50 },
+      },
+    ]);
+  });
+
+  it("compares the price when the number is money, or the table keeps no age", () => {
+    expect(shelter.operation("cats over 50 dollars get 10% off").filter).toEqual({
+      all: [
+        { column: "species", op: "eq", value: "cat" },
+        { column: "fee", op: "gt", value: 50 },
+      ],
+    });
+    expect(livestock.operation("goats over 100 go up 5%").filter).toEqual({
+      all: [
+        { column: "species", op: "eq", value: "goat" },
+        { column: "price", op: "gt", value: 100 },
+      ],
+    });
+  });
+});

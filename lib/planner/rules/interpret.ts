@@ -29,6 +29,7 @@ import { interpretExclusion } from "./exclusion";
 import { readFlagMemberships } from "./flag-memberships";
 import type { GuardSpec, OptionSpec } from "./grammar";
 import { INDEFINITE, ROW_NOUN_SET } from "./grammar-nouns";
+import { readKindAges } from "./kind-ages";
 import type { Item, LexItem } from "./lex";
 import {
   readNewTextValues,
@@ -78,6 +79,7 @@ const IN_CONTEXT: ((scan: Scan, lexed: LexItem[]) => LexItem[])[] = [
   readColumnVerbValues,
   readFlagMemberships,
   readDurationAmounts,
+  readKindAges,
   readBareSetValues,
 ];
 
