@@ -1,10 +1,11 @@
 import { stockCountColumn } from "./column-captures";
-import type { LexItem } from "./lex";
+import { type LexItem, readInParts } from "./lex";
 import type { Scan } from "./patterns";
+import { isNumeric } from "./vocabulary";
 
 /**
- * What the readings of bare values (bare-values.ts) ask of a clause's items, and the reading of
- * a number the rows are said to have.
+ * What the readings of bare values (bare-values.ts) ask of a clause's items, the reading of a
+ * number the rows are said to have, and terse notes ("Night Ferry: off display").
  */
 
 export type Norm = (item: LexItem) => string;
@@ -53,7 +54,20 @@ export function statedNumber(scan: Scan, items: LexItem[], norm: Norm) {
   if (CONDITION_OPENERS.has(scan.tokens[items[0]?.from ?? 0]?.norm ?? "")) return undefined;
   const next = scan.tokens[items.at(-1)?.to ?? 0];
   if (next !== undefined && !SENTENCE_ENDS.has(next.text)) return undefined;
-  if (stated.cond.type !== "compare" || stated.cond.column === null) return undefined;
+  if (stated.cond.type !== "compare") return undefined;
+  // "valuation of Harbour at Dusk = 130000": the column named before the rows.
+  const named = items
+    .slice(0, last)
+    .find(
+      (item) =>
+        item.kind === "column" &&
+        "column" in item.ref &&
+        isNumeric(scan.vocabulary, item.ref.column),
+    );
+  const column =
+    stated.cond.column ??
+    (named?.kind === "column" && "column" in named.ref ? named.ref.column : null);
+  if (column === null) return undefined;
   const having = items[last - 1];
   const has = having?.kind !== "scope" && /^(?:has|have)$/.test(norm(having ?? stated));
   // "the pothos is out of stock", "is sold out": a count of none, where stock is counted.
@@ -69,12 +83,16 @@ export function statedNumber(scan: Scan, items: LexItem[], norm: Norm) {
     return undefined;
   const rows = items.slice(0, has || none ? last - 1 : last);
   if (givesValue(rows) || !namesRows(rows)) return undefined;
-  const { column, value, unit } = stated.cond;
+  const { value, unit } = stated.cond;
   const number = scan.tokens.slice(stated.from, stated.to).find((token) => token.kind === "number");
+  const columnItem: LexItem[] =
+    stated.cond.column === null
+      ? []
+      : [{ kind: "column", ref: { column }, from: stated.from, to: stated.from }];
   return [
     ...rows,
     setVerbAt(has || none ? having : stated),
-    { kind: "column", ref: { column }, from: stated.from, to: stated.from },
+    ...columnItem,
     {
       kind: "amount",
       mode: "to",
@@ -84,4 +102,37 @@ export function statedNumber(scan: Scan, items: LexItem[], norm: Norm) {
     },
     ...items.slice(last + 1),
   ] satisfies LexItem[];
+}
+
+const ARROWS = new Set(["->", "=>", "→"]);
+
+/**
+ * "Night Ferry: off display", "Night Ferry -> South gallery": a sentence with no verb that names
+ * rows, then after a colon what they are, or after an arrow what they become, sets it.
+ */
+export function readTerseAssignments(scan: Scan, lexed: LexItem[]): LexItem[] {
+  return readInParts(lexed, (sentence) => terseAssignment(scan, sentence) ?? sentence);
+}
+
+function terseAssignment(scan: Scan, sentence: LexItem[]): LexItem[] | undefined {
+  if (sentence.some((item) => item.kind === "verb")) return undefined;
+  const at = sentence.findIndex(
+    (item) =>
+      (item.kind === "join" && scan.tokens[item.from]?.text === ":") ||
+      (item.kind === "setText" && ARROWS.has(scan.tokens[item.from]?.text ?? "")),
+  );
+  const rows = sentence.slice(0, Math.max(at, 0));
+  if (at <= 0 || givesValue(rows) || !namesRows(rows)) return undefined;
+  const mark = sentence[at];
+  const verb: LexItem = { kind: "verb", verb: "set", word: "set", from: mark.from, to: mark.from };
+  if (mark.kind === "setText") return [...rows, verb, ...sentence.slice(at)];
+  const rest = sentence.slice(at + 1);
+  const placed = rest.filter((item) => item.kind !== "stop");
+  const [flag] = placed;
+  if (placed.length !== 1 || flag.kind !== "flag" || flag.marker !== null) return undefined;
+  return [
+    ...rows,
+    { ...verb, to: mark.to },
+    ...rest.map((item) => (item === flag ? { ...flag, marker: "as" as const } : item)),
+  ];
 }

@@ -395,3 +395,28 @@ describe("a kind of animal and a plain number", () => {
     });
   });
 });
+
+describe("terse notes: the rows, then what they are or become", () => {
+  const title = (value: string) => ({ all: [{ column: "title", op: "eq", value }] });
+
+  it("sets it after a colon or an arrow: 'Night Ferry: off display', '-> East gallery'", () => {
+    expect(artworks.operations("Night Ferry: off display")).toEqual([
+      { filter: title("Night Ferry"), action: offDisplay },
+    ]);
+    expect(artworks.operations("Night Ferry -> East gallery")).toEqual([
+      {
+        filter: title("Night Ferry"),
+        action: { type: "set_value", column: "gallery", value: "East" },
+      },
+    ]);
+  });
+
+  it("sets a number said of a column named before the rows: 'valuation of … = 130000'", () => {
+    expect(artworks.operations("valuation of Harbour at Dusk = 130000")).toEqual([
+      {
+        filter: title("Harbour at Dusk"),
+        action: { type: "set_value", column: "valuation_usd", value: 130000 },
+      },
+    ]);
+  });
+});

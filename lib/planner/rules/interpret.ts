@@ -1,5 +1,6 @@
 import { type ActionContext, interpretAction } from "./action";
 import { readBareSetValues } from "./bare-values";
+import { readTerseAssignments } from "./clause-items";
 import { isFiller, mergeSegments, splitSegments, splitSentences } from "./clauses";
 import { readColumnVerbValues } from "./column-verb-values";
 import { readColumnVerbs } from "./column-verbs";
@@ -80,6 +81,7 @@ const IN_CONTEXT: ((scan: Scan, lexed: LexItem[]) => LexItem[])[] = [
   readFlagMemberships,
   readDurationAmounts,
   readKindAges,
+  readTerseAssignments,
   readBareSetValues,
 ];
 
