@@ -420,3 +420,14 @@ describe("terse notes: the rows, then what they are or become", () => {
     ]);
   });
 });
+
+describe("what the rows pay", () => {
+  it("is the money column, said 'pays' as 'pay': 'Kestrel pays 5% more'", () => {
+    expect(marina.operations("Kestrel pays 5% more")).toEqual([
+      {
+        filter: { all: [{ column: "boat_name", op: "eq", value: "Kestrel" }] },
+        action: { type: "percent_increase", column: "monthly_fee", value: 5 },
+      },
+    ]);
+  });
+});

@@ -8,7 +8,7 @@ import { normPhrase } from "./grammar-words";
  */
 
 export const ROLE_WORDS: Record<ShorthandRole, string[]> = {
-  price: ["price", "prices", "pricing", "pay", "cost", "costs", "amount", "amounts"].concat(
+  price: ["price", "prices", "pricing", "pay", "pays", "cost", "costs", "amount", "amounts"].concat(
     // What a seller asks, where no column has the words: the price.
     ["asking price", "asking prices", "sticker price", "sticker prices", "price tag"],
   ),
