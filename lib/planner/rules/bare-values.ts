@@ -5,6 +5,7 @@ import {
   type Norm,
   namesRows,
   setVerbAt,
+  statedAmount,
   statedNumber,
 } from "./clause-items";
 import { normPhrase } from "./grammar-words";
@@ -78,6 +79,7 @@ function bareSetClause(scan: Scan, clause: LexItem[]): LexItem[] {
     valueAsImperative(scan, items, norm) ??
     countEndingClause(scan, items, norm) ??
     statedNumber(scan, items, norm) ??
+    statedAmount(scan, items, norm) ??
     toWordOfValue(scan, items) ??
     items
   );

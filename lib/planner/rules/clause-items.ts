@@ -48,12 +48,7 @@ const SENTENCE_ENDS = new Set([".", ";", "!"]);
 export function statedNumber(scan: Scan, items: LexItem[], norm: Norm) {
   const last = lastPlaced(items);
   const stated = items[last];
-  if (items.some((item) => item.kind === "verb") || stated?.kind !== "scope") return undefined;
-  // "if Bath's price is 150, raise it", "Bath has 20 booked, so cut its price": what the rows
-  // of a change that follows are. A statement ends its sentence.
-  if (CONDITION_OPENERS.has(scan.tokens[items[0]?.from ?? 0]?.norm ?? "")) return undefined;
-  const next = scan.tokens[items.at(-1)?.to ?? 0];
-  if (next !== undefined && !SENTENCE_ENDS.has(next.text)) return undefined;
+  if (!endsStatement(scan, items) || stated?.kind !== "scope") return undefined;
   if (stated.cond.type !== "compare") return undefined;
   // "valuation of Harbour at Dusk = 130000": the column named before the rows.
   const named = items
@@ -102,6 +97,36 @@ export function statedNumber(scan: Scan, items: LexItem[], norm: Norm) {
     },
     ...items.slice(last + 1),
   ] satisfies LexItem[];
+}
+
+/**
+ * "the valuation of Harbour at Dusk is 130000": in a clause with no verb, a number said to be a
+ * column of the rows named before it is its new value, as "is now" says.
+ */
+export function statedAmount(scan: Scan, items: LexItem[], norm: Norm) {
+  const last = lastPlaced(items);
+  const [amount, being] = [items[last], items[last - 1]];
+  if (!endsStatement(scan, items) || amount?.kind !== "amount" || amount.mode !== "bare")
+    return undefined;
+  if (being?.kind !== "stop" || !BEING_WORDS.has(norm(being))) return undefined;
+  const rows = items.slice(0, last - 1);
+  const named = rows.some(
+    (item) =>
+      item.kind === "column" && "column" in item.ref && isNumeric(scan.vocabulary, item.ref.column),
+  );
+  if (!named || givesValue(rows) || !namesRows(rows)) return undefined;
+  return [...rows, setVerbAt(being), { ...amount, mode: "to" as const }, ...items.slice(last + 1)];
+}
+
+/**
+ * A clause with no verb, not a condition, that ends its sentence: "if Bath's price is 150, raise
+ * it" and "Bath has 20 booked, so cut its price" say what the rows of the change that follows are.
+ */
+function endsStatement(scan: Scan, items: LexItem[]): boolean {
+  if (items.some((item) => item.kind === "verb")) return false;
+  if (CONDITION_OPENERS.has(scan.tokens[items[0]?.from ?? 0]?.norm ?? "")) return false;
+  const next = scan.tokens[items.at(-1)?.to ?? 0];
+  return next === undefined || SENTENCE_ENDS.has(next.text);
 }
 
 const ARROWS = new Set(["->", "=>", "→"]);

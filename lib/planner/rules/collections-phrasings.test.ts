@@ -412,12 +412,20 @@ describe("terse notes: the rows, then what they are or become", () => {
   });
 
   it("sets a number said of a column named before the rows: 'valuation of … = 130000'", () => {
-    expect(artworks.operations("valuation of Harbour at Dusk = 130000")).toEqual([
-      {
-        filter: title("Harbour at Dusk"),
-        action: { type: "set_value", column: "valuation_usd", value: 130000 },
-      },
-    ]);
+    for (const instruction of [
+      "valuation of Harbour at Dusk = 130000",
+      "the valuation of Harbour at Dusk is 130000",
+    ]) {
+      expect(artworks.operations(instruction)).toEqual([
+        {
+          filter: title("Harbour at Dusk"),
+          action: { type: "set_value", column: "valuation_usd", value: 130000 },
+        },
+      ]);
+    }
+    expect(artworks.refusal("if the valuation of Harbour at Dusk is 130000, insure it")).toContain(
+      "no action",
+    );
   });
 });
 
