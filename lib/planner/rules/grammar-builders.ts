@@ -2,7 +2,14 @@ import type { DateSpan } from "./dates";
 import type { CompareOp, ItemPayload } from "./grammar";
 import { type Caps, type Scan, when } from "./patterns";
 import type { Num } from "./patterns-number";
-import { type ColumnRef, isMoneyColumn, isNumeric, percentOf, type ValueRef } from "./vocabulary";
+import {
+  type ColumnRef,
+  isMoneyColumn,
+  isNumeric,
+  percentOf,
+  type ValueRef,
+  type ValueWord,
+} from "./vocabulary";
 
 /** What the grammar's rules build from what they matched: comparisons, ranges, date and value scopes */
 
@@ -178,6 +185,17 @@ export function dateScope(caps: Caps, scan: Scan): ItemPayload | undefined {
             ? { from: span.start }
             : { from: span.start, to: until.end };
   return { kind: "scope", cond: { type: "dateRange", column, ...range } };
+}
+
+/** The rows whose value is the word's value, or has the word ("pizza" of "Pizza Margherita"). */
+export function valueWordScope(ref: ValueWord): ItemPayload {
+  return {
+    kind: "scope",
+    cond:
+      ref.value !== undefined
+        ? { type: "values", column: ref.column, values: [ref.value] }
+        : { type: "text", column: ref.column, op: "contains", value: ref.word },
+  };
 }
 
 export function valueScope(refs: ValueRef[]): ItemPayload {

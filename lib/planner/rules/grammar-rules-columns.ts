@@ -1,6 +1,6 @@
 import { stockCountColumn, stockWord, THRESHOLD, valueWord } from "./column-captures";
 import type { CompareOp, ItemPayload, Rule } from "./grammar";
-import { valueScope } from "./grammar-builders";
+import { valueScope, valueWordScope } from "./grammar-builders";
 import { CMP, IS, PREFIX, PRICE_MARKER } from "./grammar-lexicon";
 import { nameWords } from "./name-forms";
 import {
@@ -163,13 +163,7 @@ export const COLUMN_COMPARISON_RULES: Rule[] = [
     build: (caps) => {
       const ref = caps.w as ValueWord;
       if (!namesMaker(ref.column)) return undefined;
-      return {
-        kind: "scope",
-        cond:
-          ref.value !== undefined
-            ? { type: "values", column: ref.column, values: [ref.value] }
-            : { type: "text", column: ref.column, op: "contains", value: ref.word },
-      };
+      return valueWordScope(ref);
     },
   },
   {

@@ -8,6 +8,7 @@ import {
   n,
   textColumn,
   valueScope,
+  valueWordScope,
 } from "./grammar-builders";
 import {
   CMP,
@@ -449,14 +450,7 @@ export const SCOPE_RULES: Rule[] = [
     name: "value-word",
     pattern: valueWord("w"),
     build: (caps) => {
-      const ref = caps.w as ValueWord;
-      return {
-        kind: "scope",
-        cond:
-          ref.value !== undefined
-            ? { type: "values", column: ref.column, values: [ref.value] }
-            : { type: "text", column: ref.column, op: "contains", value: ref.word },
-      };
+      return valueWordScope(caps.w as ValueWord);
     },
   },
 ];
