@@ -46,12 +46,16 @@ export function personAge(name: string): Pattern {
   const match: Matcher = (scan, at, caps) => {
     const token = scan.tokens[at];
     if (token?.kind !== "word" || !PEOPLE.has(token.norm)) return [];
-    const ages = numberColumnsNamed(scan, (word) => word === "age");
-    return ages.length === 1
-      ? [{ end: at + 1, caps: { ...caps, [name]: { column: ages[0].name } } }]
-      : [];
+    const age = ageColumn(scan);
+    return age ? [{ end: at + 1, caps: { ...caps, [name]: { column: age } } }] : [];
   };
   return pattern(match, { classes: new Set(["compact"]) });
+}
+
+/** The table's one numeric column of ages (age, driver_age, Age (years), age_years). */
+export function ageColumn(scan: Scan): string | undefined {
+  const ages = numberColumnsNamed(scan, (word) => word === "age");
+  return ages.length === 1 ? ages[0].name : undefined;
 }
 
 /** Names of a level that a count is checked against. */

@@ -1,7 +1,6 @@
+import { ageColumn } from "./column-captures";
 import { type LexItem, readInParts } from "./lex";
-import { nameWords } from "./name-forms";
 import type { Scan } from "./patterns";
-import { isNumeric } from "./vocabulary";
 
 /**
  * "cats over 5", "Texels under 2": a plain number compared right after a kind of animal (a
@@ -10,10 +9,8 @@ import { isNumeric } from "./vocabulary";
  * (interpret.ts), as "drivers under 25" is for people (`personAge`).
  */
 export function readKindAges(scan: Scan, lexed: LexItem[]): LexItem[] {
-  const ages = [...scan.vocabulary.columns.keys()].filter(
-    (name) => isNumeric(scan.vocabulary, name) && nameWords(name).includes("age"),
-  );
-  if (ages.length !== 1) return lexed;
+  const age = ageColumn(scan);
+  if (!age) return lexed;
   return readInParts(lexed, (sentence) =>
     sentence.map((item, at) => {
       const kind = sentence[at - 1];
@@ -21,7 +18,7 @@ export function readKindAges(scan: Scan, lexed: LexItem[]): LexItem[] {
       if (item.cond.column !== null || item.cond.unit !== "plain") return item;
       if (kind?.kind !== "scope" || kind.cond.type !== "values" || !KIND.test(kind.cond.column))
         return item;
-      return { ...item, cond: { ...item.cond, column: ages[0] } };
+      return { ...item, cond: { ...item.cond, column: age } };
     }),
   );
 }
