@@ -383,8 +383,9 @@ class JsonBytes {
   /** A cell's value as a JSON string, from the table's text when it is not quoted. */
   cell(table: CsvTable, row: number, col: number): void {
     const start = table.cellStart(row, col);
-    if (table.text.charCodeAt(start) === QUOTE) this.json(table.cell(row, col));
-    else this.range(table.text, start, table.cellEnd(row, col), true);
+    const text = table.decodedText;
+    if (text === null || text.charCodeAt(start) === QUOTE) this.json(table.cell(row, col));
+    else this.range(text, start, table.cellEnd(row, col), true);
   }
 
   /** `text.slice(from, to)`, as a JSON string when `quoted`. */

@@ -19,7 +19,7 @@ export function isDelimiter(value: unknown): value is Delimiter {
 
 /** Lines and characters looked at: enough to be sure, little enough to be instant on 1 GB. */
 const SAMPLE_LINES = 50;
-const SAMPLE_CHARS = 32_768;
+export const DELIMITER_SAMPLE_CHARS = 32_768;
 
 /**
  * The delimiter of CSV text whose header starts at `start`. A candidate must appear in the
@@ -57,7 +57,7 @@ export function detectDelimiter(text: string, start = 0): Delimiter {
  * lines are split outside quotes only; the last line is dropped when the sample cut it short.
  */
 function sampleLines(text: string, start: number): string[] {
-  const end = Math.min(text.length, start + SAMPLE_CHARS);
+  const end = Math.min(text.length, start + DELIMITER_SAMPLE_CHARS);
   const lines: string[] = [];
   let quoted = false;
   let lineStart = start;

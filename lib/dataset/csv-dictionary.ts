@@ -28,7 +28,7 @@ export function buildDictionary(
   col: number,
   limit: number,
 ): ColumnDictionary | null {
-  const { text, fieldStart, rowEnd, columnCount: width, rowCount } = table;
+  const { fieldStart, rowEnd, columnCount: width, rowCount } = table;
   const last = col === width - 1;
   let size = 16;
   while (size < limit * 2) size *= 2;
@@ -39,29 +39,26 @@ export function buildDictionary(
   for (let row = 0, at = col; row < rowCount; row++, at += width) {
     const start = fieldStart[at];
     const end = last ? rowEnd[row] : fieldStart[at + 1] - 1;
-    const quoted = text.charCodeAt(start) === QUOTE;
+    const quoted = table.codeAt(start) === QUOTE;
     const decoded = quoted ? table.cell(row, col) : null;
     let hash = 0x811c9dc5;
     if (decoded !== null) {
       for (let k = 0; k < decoded.length; k++)
         hash = Math.imul(hash ^ decoded.charCodeAt(k), 0x01000193);
     } else {
-      for (let k = start; k < end; k++) hash = Math.imul(hash ^ text.charCodeAt(k), 0x01000193);
+      for (let k = start; k < end; k++) hash = Math.imul(hash ^ table.codeAt(k), 0x01000193);
     }
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const entry = slots[slot];
       if (entry === 0) {
         if (values.length === limit) return null;
-        values.push(decoded ?? text.slice(start, end));
+        values.push(decoded ?? table.textOf(start, end));
         slots[slot] = values.length;
         codes[row] = values.length - 1;
         break;
       }
       const value = values[entry - 1];
-      const same =
-        decoded !== null
-          ? value === decoded
-          : value.length === end - start && text.startsWith(value, start);
+      const same = decoded !== null ? value === decoded : table.textEquals(start, end, value);
       if (same) {
         codes[row] = entry - 1;
         break;

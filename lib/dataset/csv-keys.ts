@@ -197,7 +197,7 @@ export function completeKeyHashes(table: CsvTable, col: number, scanned: Scanned
 
 /** The hash of every key cell's value, in row order; throws on the first empty key. */
 export function hashKeys(table: CsvTable, col: number): Int32Array {
-  const { text, rowCount, fieldStart, rowEnd, columnCount: width } = table;
+  const { rowCount, fieldStart, rowEnd, columnCount: width } = table;
   const hashes = new Int32Array(rowCount);
   const last = col === width - 1;
   for (let row = 0, at = col; row < rowCount; row++, at += width) {
@@ -205,8 +205,8 @@ export function hashKeys(table: CsvTable, col: number): Int32Array {
     const end = last ? rowEnd[row] : fieldStart[at + 1] - 1;
     let hash: number;
     let blank: boolean;
-    if (text.charCodeAt(start) === QUOTE) {
-      const value = unquote(text, start, end);
+    if (table.codeAt(start) === QUOTE) {
+      const value = unquote(table.textOf(start, end), 0, end - start);
       hash = hashRange(value, 0, value.length);
       blank = value.trim() === "";
     } else {
@@ -214,7 +214,7 @@ export function hashKeys(table: CsvTable, col: number): Int32Array {
       hash = FNV_OFFSET;
       blank = true;
       for (let k = start; k < end; k++) {
-        const c = text.charCodeAt(k);
+        const c = table.codeAt(k);
         if (c !== 32 && c !== 9) blank = false;
         hash = Math.imul(hash ^ c, FNV_PRIME);
       }

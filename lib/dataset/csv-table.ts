@@ -1,3 +1,4 @@
+import { asciiText } from "./ascii";
 import type { Delimiter } from "./csv-dialect";
 import {
   buildDictionary,
@@ -5,7 +6,7 @@ import {
   completeScannedDictionary,
 } from "./csv-dictionary";
 import { CsvError } from "./csv-error";
-import { countBelow, fieldValue, findLineBreaks, unquote } from "./csv-header";
+import { countBelow, findLineBreaks, unquote } from "./csv-header";
 import {
   buildKeyIndex,
   checkEqualHashPairs,
@@ -45,12 +46,12 @@ export class CsvTable {
   /** The file exactly as given. */
   readonly bytes: Uint8Array;
   /**
-   * The file decoded as UTF-8 as the table reads it: a BOM stays in it as U+FEFF, and decimal
-   * commas in `decimalCommaColumns` read as points (same length, so offsets are the file's).
+   * The file as the table reads it, decoded when first asked for when the file is ASCII (read a
+   * cell with `textOf` and `codeAt` instead, which need no whole text).
    */
-  readonly text: string;
-  /** The file decoded as UTF-8, exactly: it encodes back to `bytes`. */
-  readonly fileText: string;
+  private decoded: string | null;
+  /** The file decoded as UTF-8, exactly, when the table reads other text (`text`). */
+  private readonly decodedFile: string | null;
   /** Columns whose numbers the file writes with a decimal comma (`decimal-comma.ts`). */
   readonly decimalCommaColumns: ReadonlySet<number>;
   /**
@@ -95,7 +96,8 @@ export class CsvTable {
   /** @internal Use `parseCsv`. */
   constructor(parts: {
     bytes: Uint8Array;
-    text: string;
+    /** Null for an ASCII file read as written: its bytes are its text. */
+    text: string | null;
     fileText?: string;
     decimalCommaColumns?: readonly number[];
     moneyColumns?: ReadonlyMap<number, MoneyStyle>;
@@ -109,12 +111,13 @@ export class CsvTable {
     scannedDictionary?: { limit: number; scanned: ScannedDictionary };
   }) {
     this.bytes = parts.bytes;
-    this.text = parts.text;
-    this.fileText = parts.fileText ?? parts.text;
+    this.decoded = parts.text;
+    this.decodedFile = parts.fileText === parts.text ? null : (parts.fileText ?? null);
     this.decimalCommaColumns = new Set(parts.decimalCommaColumns ?? []);
     this.moneyColumns = parts.moneyColumns ?? new Map();
-    this.hasBom = parts.text.charCodeAt(0) === BOM;
-    this.ascii = parts.text.length === parts.bytes.length - (this.hasBom ? 2 : 0);
+    this.hasBom = parts.text?.charCodeAt(0) === BOM;
+    this.ascii =
+      parts.text === null || parts.text.length === parts.bytes.length - (this.hasBom ? 2 : 0);
     this.delimiter = parts.delimiter ?? ",";
     this.header = parts.header;
     this.columnCount = parts.header.length;
@@ -124,6 +127,48 @@ export class CsvTable {
     this.headerEnd = parts.headerEnd;
     this.scannedKeys = parts.scannedKeys ?? null;
     this.scannedDictionary = parts.scannedDictionary ?? null;
+  }
+
+  /**
+   * The file decoded as UTF-8 as the table reads it: a BOM stays in it as U+FEFF, and decimal
+   * commas in `decimalCommaColumns` read as points (same length, so offsets are the file's).
+   */
+  get text(): string {
+    this.decoded ??= asciiText(this.bytes, 0, this.bytes.length);
+    return this.decoded;
+  }
+
+  /** The file decoded as UTF-8, exactly: it encodes back to `bytes`. */
+  get fileText(): string {
+    return this.decodedFile ?? this.text;
+  }
+
+  /** The text if it has been decoded; null while an ASCII file's text is read from its bytes. */
+  get decodedText(): string | null {
+    return this.decoded;
+  }
+
+  /** The character code at a text offset. */
+  codeAt(offset: number): number {
+    const text = this.decoded;
+    return text === null ? this.bytes[offset] : text.charCodeAt(offset);
+  }
+
+  /** The text between two offsets. */
+  textOf(start: number, end: number): string {
+    const text = this.decoded;
+    return text === null ? asciiText(this.bytes, start, end) : text.slice(start, end);
+  }
+
+  /** Whether the text between two offsets is `value`, without making a string of it. */
+  textEquals(start: number, end: number, value: string): boolean {
+    if (value.length !== end - start) return false;
+    const text = this.decoded;
+    if (text !== null) return text.startsWith(value, start);
+    for (let at = 0; at < value.length; at++) {
+      if (this.bytes[start + at] !== value.charCodeAt(at)) return false;
+    }
+    return true;
   }
 
   /**
@@ -151,8 +196,8 @@ export class CsvTable {
    */
   memoryBytes(): number {
     const charBytes = this.ascii ? 1 : 2;
-    let total = this.bytes.byteLength + this.text.length * charBytes;
-    if (this.fileText !== this.text) total += this.fileText.length * charBytes;
+    let total = this.bytes.byteLength + (this.decoded?.length ?? 0) * charBytes;
+    total += (this.decodedFile?.length ?? 0) * charBytes;
     total += this.fieldStart.byteLength + this.rowEnd.byteLength;
     total += this.lineBreaks?.byteLength ?? 0;
     total += this.keyHashes?.byteLength ?? 0;
@@ -186,29 +231,34 @@ export class CsvTable {
   }
 
   isQuoted(row: number, col: number): boolean {
-    return this.text.charCodeAt(this.cellStart(row, col)) === QUOTE;
+    return this.codeAt(this.cellStart(row, col)) === QUOTE;
   }
 
   /** The cell exactly as written in the file, quotes and escapes included. */
   rawCell(row: number, col: number): string {
-    return this.text.slice(this.cellStart(row, col), this.cellEnd(row, col));
+    return this.textOf(this.cellStart(row, col), this.cellEnd(row, col));
   }
 
   /** The cell's value: quotes removed, `""` unescaped, nothing trimmed. */
   cell(row: number, col: number): string {
     const cached = this.columnCache.size > 0 ? this.columnCache.get(col) : undefined;
     if (cached) return cached[row];
-    const value = fieldValue(this.text, this.cellStart(row, col), this.cellEnd(row, col));
+    const start = this.cellStart(row, col);
+    const end = this.cellEnd(row, col);
+    const value =
+      this.codeAt(start) === QUOTE
+        ? unquote(this.textOf(start, end), 0, end - start)
+        : this.textOf(start, end);
     return this.moneyColumns.size > 0 && this.moneyColumns.has(col) ? value.trim() : value;
   }
 
   /** Whether a cell's value is `value`, without decoding an unquoted cell. */
   cellEquals(row: number, col: number, value: string): boolean {
     const start = this.cellStart(row, col);
-    if (this.text.charCodeAt(start) === QUOTE || this.moneyColumns.has(col)) {
+    if (this.codeAt(start) === QUOTE || this.moneyColumns.has(col)) {
       return this.cell(row, col) === value;
     }
-    return value.length === this.cellEnd(row, col) - start && this.text.startsWith(value, start);
+    return this.textEquals(start, this.cellEnd(row, col), value);
   }
 
   /** Every value of a column, decoded once and cached for the life of the table. */
@@ -225,14 +275,14 @@ export class CsvTable {
   decodeColumn(col: number): string[] {
     const cached = this.columnCache.get(col);
     if (cached) return cached;
-    const { text, fieldStart, rowEnd, columnCount: width, rowCount } = this;
+    const { fieldStart, rowEnd, columnCount: width, rowCount } = this;
     const values = new Array<string>(rowCount);
     const last = col === width - 1;
     for (let row = 0, at = col; row < rowCount; row++, at += width) {
       const start = fieldStart[at];
       const end = last ? rowEnd[row] : fieldStart[at + 1] - 1;
-      values[row] =
-        text.charCodeAt(start) === QUOTE ? unquote(text, start, end) : text.slice(start, end);
+      const raw = this.textOf(start, end);
+      values[row] = raw.charCodeAt(0) === QUOTE ? unquote(raw, 0, raw.length) : raw;
     }
     if (this.moneyColumns.has(col))
       for (let row = 0; row < rowCount; row++) values[row] = values[row].trim();

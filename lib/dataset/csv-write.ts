@@ -234,7 +234,7 @@ function renderChangedCells(
   byColumn: ColumnEdits,
   written: ReadonlyMap<number, WrittenColumn>,
 ): ChangedColumn[] {
-  const { text, rowCount, fieldStart, rowEnd, columnCount: width } = table;
+  const { rowCount, fieldStart, rowEnd, columnCount: width } = table;
   const columns: ChangedColumn[] = [];
   for (const col of [...byColumn.keys()].sort((a, b) => a - b)) {
     if (col < 0 || col >= width) throw new RangeError(`No column ${col}.`);
@@ -261,7 +261,7 @@ function renderChangedCells(
       const start = fieldStart[row * width + col];
       const end = last ? rowEnd[row] : fieldStart[row * width + col + 1] - 1;
       let quoted: boolean;
-      if (text.charCodeAt(start) !== QUOTE) {
+      if (table.codeAt(start) !== QUOTE) {
         // An unquoted cell is compared without decoding it.
         if (table.cellEquals(row, col, value)) continue;
         quoted = quotesNeeded(table, value);

@@ -9,8 +9,8 @@
  *
  * Offsets index the decoded text (UTF-16 code units). Because the file must be valid UTF-8, the
  * text encodes back to the very same bytes; when the file is pure ASCII (the common case) text
- * offsets and byte offsets coincide, the rows are scanned in the bytes, and serialising copies
- * byte ranges directly.
+ * offsets and byte offsets coincide, the rows are scanned in the bytes, the text is only decoded
+ * when a caller asks for all of it, and serialising copies byte ranges directly.
  *
  * What the parser accepts: fields separated by commas; records ended by CRLF, LF or a lone CR
  * (mixed endings are fine); quoted fields with `""` for a quote and embedded line breaks; an
@@ -22,7 +22,8 @@
  * No `node:` imports: this module also runs in the browser.
  */
 
-import { type Delimiter, detectDelimiter } from "./csv-dialect";
+import { asciiText, isAscii } from "./ascii";
+import { DELIMITER_SAMPLE_CHARS, type Delimiter, detectDelimiter } from "./csv-dialect";
 import { CsvError } from "./csv-error";
 import {
   fieldValue,
@@ -43,7 +44,7 @@ import {
 import { scanRowBytes, skipEmptyByteLines } from "./csv-scan-bytes";
 import { CsvTable, type PendingKeyCheck } from "./csv-table";
 import { firstInvalidUtf8, lineOfByte } from "./csv-utf8";
-import { decimalCommaColumns, withDecimalPoints } from "./decimal-comma";
+import { decimalCommaColumns, SAMPLE_ROWS, withDecimalPoints } from "./decimal-comma";
 import { moneyColumns, withPlainAmounts } from "./money";
 
 export type { ColumnDictionary } from "./csv-dictionary";
@@ -143,35 +144,59 @@ export function parseCsv(bytes: Uint8Array, options: ParseCsvOptions = {}): CsvT
   // Started before decoding, so that the other thread's work overlaps it.
   const tail = startTailScan(bytes, options);
   try {
-    return parseDecoded(bytes, decodeUtf8(bytes), options, tail);
+    // An ASCII file is its own text: only what the parse reads of it is decoded.
+    const source = isAscii(bytes)
+      ? new FileText(bytes, asciiText(bytes, 0, Math.min(bytes.length, HEAD_CHARS)), true)
+      : new FileText(bytes, decodeUtf8(bytes), false);
+    return parseText(source, options, tail);
   } finally {
     tail?.scan.cancel();
   }
 }
 
-function parseDecoded(
-  bytes: Uint8Array,
-  text: string,
-  options: ParseCsvOptions,
-  tail: TailScan | null,
-): CsvTable {
-  let pos = text.charCodeAt(0) === BOM ? 1 : 0;
-  pos = skipEmptyLines(text, pos);
-  if (pos >= text.length || text.slice(pos).trim() === "") {
-    throw new CsvError("empty_file", "The file is empty: it needs a header line and rows.", null);
+/**
+ * The file's text while it is parsed: all of it, or of an ASCII file its first `HEAD_CHARS`
+ * until a step needs more. An ASCII file's offsets are its bytes' offsets.
+ */
+class FileText {
+  constructor(
+    readonly bytes: Uint8Array,
+    private known: string,
+    readonly ascii: boolean,
+  ) {}
+
+  /** The text from the start, at least as far as `end` (or the whole file). */
+  upTo(end: number): string {
+    if (this.known.length >= Math.min(end, this.length)) return this.known;
+    return asciiText(this.bytes, 0, end);
   }
 
-  const delimiter = options.delimiter ?? detectDelimiter(text, pos);
+  whole(): string {
+    if (this.known.length < this.length) this.known = asciiText(this.bytes, 0, this.length);
+    return this.known;
+  }
+
+  get length(): number {
+    return this.ascii ? this.bytes.length : this.known.length;
+  }
+}
+
+/** Characters of an ASCII file decoded to find its header and separator. */
+const HEAD_CHARS = 131_072;
+
+function parseText(source: FileText, options: ParseCsvOptions, tail: TailScan | null): CsvTable {
+  const { bytes } = source;
+  const { pos, delimiter, header } = readStart(source, options);
   const separator = delimiter.charCodeAt(0);
-  const header = readHeader(text, pos, lineOfText(text, pos), separator);
   const width = header.names.length;
   const keyField = keyFieldOf(header.names, options);
   const encode = scanEncoding(header.names, options);
   // Only in a pure ASCII file without a BOM are text offsets byte offsets, which the other
   // thread's scan of the bytes reports.
-  const ascii = text.charCodeAt(0) !== BOM && text.length === bytes.length;
+  const ascii =
+    source.ascii || (source.upTo(1).charCodeAt(0) !== BOM && source.length === bytes.length);
   const rows = scanAll(
-    text,
+    source,
     ascii ? bytes : null,
     header.next,
     width,
@@ -181,13 +206,11 @@ function parseDecoded(
     tail,
   );
   const keyAsWritten = options.keyColumn === undefined || keyField < 0 ? [] : [keyField];
-  const { readText, decimalColumns, money } = readNumbers(
-    text,
-    rows,
-    width,
-    delimiter,
-    keyAsWritten,
-  );
+  const sampled = Math.min(rows.rowCount, SAMPLE_ROWS);
+  const sample = source.upTo(sampled === 0 ? pos : rows.rowEnd[sampled - 1]);
+  const styles = numberStyles(sample, rows, width, delimiter, keyAsWritten);
+  const { decimalColumns, money } = styles;
+  const rewritten = decimalColumns.length > 0 || money.size > 0;
   // The scan's dictionary was taken of the text as written.
   let dictionary = rows.dictionary;
   if (dictionary && (decimalColumns.includes(dictionary.field) || money.has(dictionary.field))) {
@@ -200,10 +223,11 @@ function parseDecoded(
       ? undefined
       : { field: keyField, hashes: rows.keyHashes, unhashed: rows.unhashed };
 
+  const lazy = source.ascii && !rewritten;
   const table = new CsvTable({
     bytes,
-    text: readText,
-    fileText: text,
+    text: lazy ? null : readNumbers(source.whole(), rows, width, styles),
+    fileText: lazy ? undefined : source.whole(),
     decimalCommaColumns: decimalColumns,
     moneyColumns: money,
     delimiter,
@@ -215,7 +239,7 @@ function parseDecoded(
     scannedKeys,
     scannedDictionary: dictionary ? { limit: encode.limit, scanned: dictionary } : undefined,
   });
-  if (header.names[width - 1] === "") checkUnnamedColumn(text, rows, width);
+  if (header.names[width - 1] === "") checkUnnamedColumn(source.whole(), rows, width);
   if (options.keyColumn !== undefined) {
     const scanner = options.checkKeysAside ? options.tailScanner : undefined;
     table.setKeyColumn(options.keyColumn, {
@@ -226,25 +250,66 @@ function parseDecoded(
 }
 
 /**
- * The text as the table reads it: decimal commas as points (`decimal-comma.ts`), amounts with a
- * currency sign as their plain numbers (`money.ts`). The key keeps its text as written, since the
- * scan hashed it from the file.
+ * Where the rows start, the separator and the header. Read in an ASCII file's first characters
+ * when they hold all that the reading looks at, else in the whole text.
  */
-function readNumbers(
-  text: string,
+function readStart(source: FileText, options: ParseCsvOptions) {
+  const head = source.upTo(HEAD_CHARS);
+  const partial = head.length < source.length;
+  try {
+    const start = readStartOf(head, options);
+    const sampledWhole = start.pos + DELIMITER_SAMPLE_CHARS <= head.length;
+    if (!partial || (sampledWhole && start.header.next < head.length)) return start;
+  } catch (error) {
+    if (!partial) throw error;
+  }
+  return readStartOf(source.whole(), options);
+}
+
+function readStartOf(text: string, options: ParseCsvOptions) {
+  let pos = text.charCodeAt(0) === BOM ? 1 : 0;
+  pos = skipEmptyLines(text, pos);
+  if (pos >= text.length || text.slice(pos).trim() === "") {
+    throw new CsvError("empty_file", "The file is empty: it needs a header line and rows.", null);
+  }
+  const delimiter = options.delimiter ?? detectDelimiter(text, pos);
+  const header = readHeader(text, pos, lineOfText(text, pos), delimiter.charCodeAt(0));
+  return { pos, delimiter, header };
+}
+
+/**
+ * The columns whose numbers the file writes with decimal commas (`decimal-comma.ts`) or with a
+ * currency sign (`money.ts`), decided from the first `SAMPLE_ROWS` rows of `sample`. The key
+ * keeps its text as written, since the scan hashed it from the file.
+ */
+function numberStyles(
+  sample: string,
   rows: RowScan,
   width: number,
   delimiter: Delimiter,
   keyAsWritten: number[],
 ) {
   const decimalColumns =
-    delimiter === "," ? [] : decimalCommaColumns(text, rows, width, new Set(keyAsWritten));
+    delimiter === "," ? [] : decimalCommaColumns(sample, rows, width, new Set(keyAsWritten));
+  // Money is looked for in the other columns only, so their decimal commas need not be points.
+  const skip = new Set([...keyAsWritten, ...decimalColumns]);
+  const money = moneyColumns(sample, rows, width, delimiter, skip);
+  return { decimalColumns, money };
+}
+
+/**
+ * The text as the table reads it: decimal commas as points, amounts with a currency sign as
+ * their plain numbers.
+ */
+function readNumbers(
+  text: string,
+  rows: RowScan,
+  width: number,
+  { decimalColumns, money }: ReturnType<typeof numberStyles>,
+): string {
   const points =
     decimalColumns.length > 0 ? withDecimalPoints(text, rows, width, decimalColumns) : text;
-  const skip = new Set([...keyAsWritten, ...decimalColumns]);
-  const money = moneyColumns(points, rows, width, delimiter, skip);
-  const readText = money.size > 0 ? withPlainAmounts(points, rows, width, money) : points;
-  return { readText, decimalColumns, money };
+  return money.size > 0 ? withPlainAmounts(points, rows, width, money) : points;
 }
 
 /** The field whose keys the scan hashes: the key column's, else the likely key's; -1 for none. */
@@ -335,7 +400,7 @@ function startTailScan(bytes: Uint8Array, options: ParseCsvOptions): TailScan | 
  * scanned in its bytes, which is quicker than searching its text.
  */
 function scanAll(
-  text: string,
+  source: FileText,
   bytes: Uint8Array | null,
   start: number,
   width: number,
@@ -350,26 +415,27 @@ function scanAll(
     tail.delimiter === delimiter &&
     tail.keyField === keyField &&
     tail.encode.field === encode.field;
-  const split = sameTask ? tail.from : text.length;
+  const length = source.length;
+  const split = sameTask ? tail.from : length;
   const { field, limit } = encode;
   // Sized for the whole file, so the other thread's rows are appended in place.
   const task = {
     width,
     keyField,
     base: 0,
-    sizeFor: text.length,
+    sizeFor: length,
     encodeField: field,
     encodeLimit: limit,
     delimiter,
   };
   const scan = (from: number, to: number) =>
-    bytes ? scanRowBytes(bytes, from, to, task) : scanRows(text, from, to, task);
+    bytes ? scanRowBytes(bytes, from, to, task) : scanRows(source.whole(), from, to, task);
   const head = scan(start, split);
-  if (head.problem) throw describeProblem(text, head.problem, width);
-  if (head.next >= text.length) return head;
+  if (head.problem) throw describeProblem(source.whole(), head.problem, width);
+  if (head.next >= length) return head;
   const handedOver = head.next === split && sameTask ? tail.scan.result() : null;
-  const rest = handedOver ?? scan(head.next, text.length);
-  if (rest.problem) throw describeProblem(text, rest.problem, width);
+  const rest = handedOver ?? scan(head.next, length);
+  if (rest.problem) throw describeProblem(source.whole(), rest.problem, width);
   return appendRowScan(head, rest, limit);
 }
 

@@ -12,7 +12,8 @@ import type { RowScan } from "./csv-scan";
  */
 
 /** Rows looked at to decide a column; a column of other text is told apart in its first rows. */
-const SAMPLE_ROWS = 2_000;
+/** Rows looked at to decide a column: the parse decodes no more of an ASCII file to read them. */
+export const SAMPLE_ROWS = 2_000;
 
 /**
  * The columns whose sampled cells are all whole numbers or decimal-comma numbers, with at least

@@ -71,7 +71,7 @@ const EARLY_LOOK = 16_384;
 
 /** The distinct values in one hash table, or null when there are more than `limit`. */
 function countInOneTable(table: CsvTable, col: number, limit: number): DistinctScan | null {
-  const { text, rowCount, columnCount: width } = table;
+  const { rowCount, columnCount: width } = table;
   const last = col === width - 1;
   let size = 16;
   while (size < Math.min(rowCount, limit) * 2) size *= 2;
@@ -121,7 +121,7 @@ function countInOneTable(table: CsvTable, col: number, limit: number): DistinctS
         const length = to - from;
         same = firstTo[other] - otherFrom === length;
         for (let k = 0; same && k < length; k++) {
-          same = text.charCodeAt(otherFrom + k) === text.charCodeAt(from + k);
+          same = table.codeAt(otherFrom + k) === table.codeAt(from + k);
         }
       }
       if (same) {
@@ -246,9 +246,8 @@ function sameValue(table: CsvTable, col: number, cells: HashedCells, a: number, 
   if (from[a] < 0 || from[b] < 0) return table.cell(rows[a], col) === table.cell(rows[b], col);
   const length = to[a] - from[a];
   if (to[b] - from[b] !== length) return false;
-  const { text } = table;
   for (let k = 0; k < length; k++) {
-    if (text.charCodeAt(from[a] + k) !== text.charCodeAt(from[b] + k)) return false;
+    if (table.codeAt(from[a] + k) !== table.codeAt(from[b] + k)) return false;
   }
   return true;
 }
@@ -267,14 +266,15 @@ function hashCell(
   last: boolean,
   range: Int32Array,
 ): number {
-  const { text, fieldStart, rowEnd } = table;
+  const { fieldStart, rowEnd } = table;
   let from = fieldStart[at];
   let to = last ? rowEnd[row] : fieldStart[at + 1] - 1;
-  if (text.charCodeAt(from) === QUOTE) {
+  if (table.codeAt(from) === QUOTE) {
     from++;
     to--;
-    const quote = text.indexOf('"', from);
-    if (quote >= 0 && quote < to) {
+    let quote = from;
+    while (quote < to && table.codeAt(quote) !== QUOTE) quote++;
+    if (quote < to) {
       const decoded = table.cell(row, col);
       range[0] = -1;
       range[1] = -1;
@@ -283,7 +283,14 @@ function hashCell(
   }
   range[0] = from;
   range[1] = to;
-  return hashValue(text, from, to);
+  let hash = 0x811c9dc5;
+  let blank = true;
+  for (let k = from; k < to; k++) {
+    const c = table.codeAt(k);
+    if (c !== 32 && c !== 9) blank = false;
+    hash = Math.imul(hash ^ c, 0x01000193);
+  }
+  return blank ? BLANK : hash === BLANK ? 1 : hash;
 }
 
 /** What `hashValue` answers for a value of only spaces and tabs (or none): no hash. */
@@ -295,6 +302,7 @@ const BLANK = 0;
  * values are compared by their text.
  */
 function hashValue(text: string, from: number, to: number): number {
+  // The same hash as a range of the table's text (`hashCell`).
   let hash = 0x811c9dc5;
   let blank = true;
   for (let k = from; k < to; k++) {

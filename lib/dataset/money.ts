@@ -1,5 +1,7 @@
 import { cellRange, innerRange } from "./cell-range";
 import type { RowScan } from "./csv-scan";
+// Rows looked at to decide a column, as for decimal commas.
+import { SAMPLE_ROWS } from "./decimal-comma";
 
 /**
  * Amounts written with a currency sign (`$1,250.00`, `£12.50`, `12,50 €`, `-$5.00`, `($5.00)`), as
@@ -26,9 +28,6 @@ export interface MoneyStyle {
   /** Whether negative amounts are written in parentheses, as accounts do: `($5.00)`. */
   parentheses: boolean;
 }
-
-/** Rows looked at to decide a column, as for decimal commas. */
-const SAMPLE_ROWS = 2_000;
 
 const SIGNS = "$€£¥₹₩₽₺₪₫₱₦₴";
 const GROUPS = " \u00a0\u202f";

@@ -83,7 +83,7 @@ function safeHeader(table: CsvTable) {
     .map((name) => renderField(neutraliseCell(name), false, separator.charCodeAt(0)))
     .join(separator);
   // The header's text ends at `headerEnd`; its bytes end at the UTF-8 length of that text.
-  const headerBytes = utf8Length(table.text.slice(0, table.headerEnd));
+  const headerBytes = utf8Length(table.textOf(0, table.headerEnd));
   const prefix = new TextEncoder().encode((table.hasBom ? "\uFEFF" : "") + rendered);
   return {
     count,

@@ -58,9 +58,11 @@ export function aggregate(
     }
     if (sums && overlay?.[row] === undefined) {
       const start = table.cellStart(row, col);
+      const text = table.decodedText;
       if (
-        table.text.charCodeAt(start) !== QUOTE &&
-        acc.sum.add(table.text, start, table.cellEnd(row, col))
+        text !== null &&
+        text.charCodeAt(start) !== QUOTE &&
+        acc.sum.add(text, start, table.cellEnd(row, col))
       ) {
         acc.count++;
         continue;

@@ -49,7 +49,7 @@ export class WorkingCells {
     // The cell was just read, so its offsets and first character are in the cache.
     const { table } = this;
     const start = table.cellStart(row, col);
-    if (rewrite || table.text.charCodeAt(start) === QUOTE) writes.exact = false;
+    if (rewrite || table.codeAt(start) === QUOTE) writes.exact = false;
     else writes.add(row, start, table.cellEnd(row, col));
   }
 
@@ -199,7 +199,7 @@ export function rowTest(
     };
   }
   const { table } = cells;
-  const { text, fieldStart, rowEnd, columnCount: width } = table;
+  const { decodedText: text, fieldStart, rowEnd, columnCount: width } = table;
   const col = t.col;
   const last = col === width - 1;
   const raw = t.testRaw;
@@ -208,7 +208,10 @@ export function rowTest(
     if (written !== undefined) return t.test(written);
     const start = fieldStart[row * width + col];
     const end = last ? rowEnd[row] : fieldStart[row * width + col + 1] - 1;
-    if (raw !== undefined && text.charCodeAt(start) !== QUOTE) return raw(text, start, end);
+    // An ASCII file read from its bytes has no text to test in place: its cell is made.
+    if (raw !== undefined && text !== null && text.charCodeAt(start) !== QUOTE) {
+      return raw(text, start, end);
+    }
     return t.test(table.cell(row, col));
   };
 }

@@ -68,10 +68,11 @@ export class ChangeHashing {
     const { table, keyCol } = this;
     this.hasher.run(run.op.operationId, table.header[run.col]);
     const start = table.cellStart(row, keyCol);
-    if (table.text.charCodeAt(start) === QUOTE) {
+    const text = table.decodedText;
+    if (text === null || text.charCodeAt(start) === QUOTE) {
       this.hasher.change(table.rowKey(row), before, after);
     } else {
-      this.hasher.changeWithKeyText(table.text, start, table.cellEnd(row, keyCol), before, after);
+      this.hasher.changeWithKeyText(text, start, table.cellEnd(row, keyCol), before, after);
     }
   }
 
