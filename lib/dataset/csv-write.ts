@@ -136,7 +136,8 @@ function shiftedTable(table: CsvTable, cells: ChangedCells, output: Uint8Array):
     return null;
   const { lengths, texts, count } = cells;
   for (let k = 0; k < count; k++) if (lengths[k] !== texts[k].length) return null;
-  const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(output);
+  // Every cell written is ASCII, so without a BOM the output is its own text, as the input was.
+  const text = table.hasBom ? new TextDecoder("utf-8", { ignoreBOM: true }).decode(output) : null;
   return new Table({
     bytes: output,
     text,

@@ -172,10 +172,11 @@ describe("CSV properties", () => {
         if (!shifted) return;
         const parsed = parseCsv(written.bytes, options);
         const cells = parsed.rowCount * parsed.columnCount;
+        // Without a BOM, the output is read from its bytes, as the input was.
+        expect(shifted.decodedText === null).toBe(!table.hasBom);
         expect(shifted.rowCount).toBe(parsed.rowCount);
         expect(shifted.header).toEqual(parsed.header);
         expect(shifted.headerEnd).toBe(parsed.headerEnd);
-        expect(shifted.text).toBe(parsed.text);
         expect([...shifted.fieldStart.subarray(0, cells)]).toEqual([
           ...parsed.fieldStart.subarray(0, cells),
         ]);
@@ -187,6 +188,7 @@ describe("CSV properties", () => {
             expect(shifted.cell(row, col)).toBe(parsed.cell(row, col));
           }
         }
+        expect(shifted.text).toBe(parsed.text);
       }),
       { numRuns: 1000 },
     );

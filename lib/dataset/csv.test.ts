@@ -349,6 +349,8 @@ describe("serializeWithChanges", () => {
     expect(shifted?.rowEnd).toEqual(parsed.rowEnd);
     expect(shifted?.fieldStart).toEqual(parsed.fieldStart);
     expect([0, 1, 2].map((row) => shifted?.cell(row, 2))).toEqual(["new", "a, b", ""]);
+    // ASCII without a BOM, like the input: read from its bytes, not decoded.
+    expect(shifted?.decodedText).toBeNull();
     // Non-ASCII text: offsets are no longer bytes, so it is parsed instead.
     expect(writeChanges(table, [{ row: 2, column: 2, value: "é" }]).shiftedTable()).toBeNull();
   });
