@@ -72,7 +72,9 @@ function asNewValue(scan: Scan, sentence: LexItem[], value: LexItem): LexItem[] 
   }
   // "the pothos got repotted yesterday": the verb is in the day's own words.
   if (!stated || !said.date) return undefined;
-  if (before?.kind === "unknown" && HAPPENED.has(norm(before))) return replaced(before);
+  if ((before?.kind === "unknown" || before?.kind === "stop") && HAPPENED.has(norm(before))) {
+    return replaced(before);
+  }
   if (!HAPPENED.has(norm(value))) return undefined;
   return sentence.flatMap((item) =>
     item === value ? [setVerb(value.from, value.from), newValue] : [item],

@@ -77,23 +77,33 @@ export function readReceivedSteps(scan: Scan, lexed: LexItem[]): LexItem[] {
   });
 }
 
+/** Words that charge a fee, read as "get" in "charge a 1.00 late fee on returned books". */
+const CHARGE = new Set(["charge", "charges"]);
+
 /**
  * "parts counted before 2026 get a reorder point of 30": with no verb, "get" or "receive" then
  * a column and a number (after "of") sets the column to it, as "give … a reorder point of 30"
- * does.
+ * does. So does "a" number then the column: "books on loan get a 0.25 late fee", "charge a 1.00
+ * late fee on returned books" ("get 2 copies" without "a" may add them, so it is left alone).
  */
 export function readGetsColumnOf(scan: Scan, lexed: LexItem[]): LexItem[] {
   if (lexed.some((item) => item.kind === "verb")) return lexed;
   const norm = (item: LexItem | undefined) => (item ? scan.tokens[item.from].norm : "");
+  const bareNumber = (item: LexItem | undefined) =>
+    item?.kind === "amount" && item.mode === "bare" && item.num.unit !== "percent";
   const at = lexed.findIndex((item, k) => {
-    if (item.kind !== "stop" || !RECEIVE.has(norm(item))) return false;
+    const gets =
+      (item.kind === "stop" && RECEIVE.has(norm(item))) ||
+      (item.kind === "unknown" && CHARGE.has(norm(item)));
+    if (!gets) return false;
     let next = k + 1;
-    if (lexed[next]?.kind === "stop" && INDEFINITE.has(norm(lexed[next]))) next++;
+    const article = lexed[next]?.kind === "stop" && INDEFINITE.has(norm(lexed[next]));
+    if (article) next++;
+    if (article && bareNumber(lexed[next]) && lexed[next + 1]?.kind === "column") return true;
     if (lexed[next]?.kind !== "column") return false;
     next++;
     if (lexed[next]?.kind === "stop" && norm(lexed[next]) === "of") next++;
-    const amount = lexed[next];
-    return amount?.kind === "amount" && amount.mode === "bare" && amount.num.unit !== "percent";
+    return bareNumber(lexed[next]);
   });
   if (at < 0) return lexed;
   const gets = lexed[at];

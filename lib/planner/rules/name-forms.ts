@@ -437,6 +437,10 @@ export const FLAG_VERBS: Record<string, { on: string[]; off: string[] }> = {
   approved: { on: ["approve"], off: ["reject"] },
   open: { on: ["open", "reopen"], off: ["close"] },
   locked: { on: ["lock"], off: ["unlock"] },
+  // What is lent goes out and comes back: on_loan, borrowed, rented.
+  loan: { on: ["lend", "loan", "check out"], off: ["return", "check in"] },
+  borrowed: { on: ["borrow", "lend", "check out"], off: ["return", "check in"] },
+  rented: { on: ["rent", "rent out", "hire out"], off: ["return", "check in"] },
 };
 
 /** Yes/no words negated with "in": "inactive", "invisible", "ineligible". */
