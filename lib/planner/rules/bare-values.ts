@@ -272,12 +272,12 @@ function gettingFlag(scan: Scan, items: LexItem[], norm: Norm) {
 }
 
 /**
- * Words that tell what rows have come to be, before a yes/no phrase: "has been vaccinated";
- * "was" and "were" only before a participle ("were insured"), as "was for sale" may say that
- * it no longer is.
+ * Words that tell what rows have come to be, before a yes/no phrase or a value: "has been
+ * vaccinated"; "was" and "were" only before a participle ("were insured", "was called off"), as
+ * "was for sale" may say that it no longer is.
  */
 function stated(words: string, flag: string): boolean {
-  if (words === "was" || words === "were") return /ed$/.test(flag);
+  if (words === "was" || words === "were") return /^\S+ed\b/.test(flag);
   return ["has been", "have been", "has", "have", "got", "gets"].includes(words);
 }
 
@@ -342,8 +342,12 @@ function valueEndingClause(scan: Scan, items: LexItem[], norm: Norm) {
   while (at > 0 && items[at].kind === "stop" && ARTICLES.has(norm(items[at]))) at--;
   if (items[at]?.kind === "to") at--;
   const endUp = items[at];
-  if (at <= 0 || endUp.kind !== "stop") return undefined;
-  if (!END_UP_WORDS.has(norm(endUp)) && !BEING_WORDS.has(norm(endUp))) return undefined;
+  // As news, "the Lyon show was called off": a participle after "was", "got" ….
+  const news =
+    (endUp?.kind === "stop" || endUp?.kind === "unknown") &&
+    stated(wordsOf(scan, endUp), wordsOf(scan, value));
+  if (at <= 0 || (endUp.kind !== "stop" && !news)) return undefined;
+  if (!END_UP_WORDS.has(norm(endUp)) && !BEING_WORDS.has(norm(endUp)) && !news) return undefined;
   const rows = items.slice(0, at);
   if (givesValue(rows) || !namesRows(rows)) return undefined;
   return [...rows, setVerbAt(endUp), asSetText(value), ...items.slice(last + 1)];

@@ -109,6 +109,12 @@ export const ROW_NOUNS = [
   "applicants",
   "volunteers",
   "players",
+  "repairs",
+  "requests",
+  "cases",
+  "books",
+  "loans",
+  "rentals",
 ];
 
 /** `ROW_NOUNS` to look words up in. */

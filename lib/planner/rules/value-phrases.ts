@@ -172,8 +172,36 @@ export function valuePhraseMap(
   return valuePhrases;
 }
 
+/**
+ * Words for a state that tables write as another word: where the table has the value (in one
+ * column) and not the word, the word names it too ("R-103 is done" where tickets are "closed",
+ * "the Lyon show was called off" where shows are "cancelled"). A word two values could mean is
+ * left alone.
+ */
+const STATE_WORDS: ReadonlyArray<readonly [string, readonly string[]]> = [
+  ["closed", ["resolved", "done", "finished"]],
+  ["completed", ["done", "finished", "complete"]],
+  ["complete", ["done", "finished", "completed"]],
+  ["cancelled", ["canceled", "called off", "scrapped"]],
+  ["canceled", ["cancelled", "called off", "scrapped"]],
+  ["in progress", ["ongoing", "underway", "under way"]],
+];
+
+function addStateWords(valuePhrases: Map<string, ValueRef[]>): void {
+  const claimed = new Map<string, ValueRef[][]>();
+  for (const [value, words] of STATE_WORDS) {
+    const refs = valuePhrases.get(value);
+    if (!refs || new Set(refs.map((ref) => ref.column)).size !== 1) continue;
+    for (const word of words) {
+      if (!valuePhrases.has(word)) claimed.set(word, [...(claimed.get(word) ?? []), refs]);
+    }
+  }
+  for (const [word, claims] of claimed) if (claims.length === 1) valuePhrases.set(word, claims[0]);
+}
+
 /** Other ways to write each value, added only where they do not shadow an exact one. */
 function addValueForms(valuePhrases: Map<string, ValueRef[]>): void {
+  addStateWords(valuePhrases);
   // "part-time" and "parttime", "e-mail" and "email": a value written with a space or hyphen is
   // also found without it.
   for (const [phrase, refs] of [...valuePhrases]) {
