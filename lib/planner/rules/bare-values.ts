@@ -26,7 +26,7 @@ import { sourceText } from "./tokenize";
  */
 const BARE_VALUE_VERBS = new Set(["make", "mark", "turn", "render", "set", "get", "put"]);
 /** Words that say what rows end up as, after the rows: "… get a C", "… go to maintenance". */
-const END_UP_WORDS = new Set(["get", "gets", "go", "goes", "become", "becomes"]);
+const END_UP_WORDS = new Set(["get", "gets", "go", "goes", "going", "become", "becomes"]);
 /** Words that move rows onto or off a yes/no phrase: "… comes off display". */
 const MOVING_WORDS = new Set(["go", "goes", "come", "comes"]);
 const GIVE_VERBS = new Set(["give", "award", "assign", "offer"]);

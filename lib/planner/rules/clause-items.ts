@@ -136,7 +136,38 @@ const ARROWS = new Set(["->", "=>", "→"]);
  * rows, then after a colon what they are, or after an arrow what they become, sets it.
  */
 export function readTerseAssignments(scan: Scan, lexed: LexItem[]): LexItem[] {
-  return readInParts(lexed, (sentence) => terseAssignment(scan, sentence) ?? sentence);
+  return readInParts(
+    lexed,
+    (sentence) => terseAssignment(scan, sentence) ?? nowStatement(scan, sentence) ?? sentence,
+  );
+}
+
+/**
+ * "Ruth now reports to Omar Vale", "Lia now in Sales": with no verb, the rows, "now", then one
+ * value of a text column (said with the column's own words or not) is that column's new value.
+ */
+function nowStatement(scan: Scan, sentence: LexItem[]): LexItem[] | undefined {
+  if (sentence.some((item) => item.kind === "verb")) return undefined;
+  const at = sentence.findIndex(
+    (item) => item.kind === "stop" && scan.tokens[item.from]?.norm === "now",
+  );
+  const rows = sentence.slice(0, Math.max(at, 0));
+  const rest = sentence.slice(at + 1).filter((item) => item.kind !== "stop");
+  const [value] = rest;
+  if (at <= 0 || rest.length !== 1 || givesValue(rows) || !namesRows(rows)) return undefined;
+  if (value.kind !== "scope" || value.cond.type !== "values" || value.cond.values.length !== 1)
+    return undefined;
+  if (scan.vocabulary.columns.get(value.cond.column)?.type !== "text") return undefined;
+  const { column, values } = value.cond;
+  const set: LexItem = {
+    kind: "setText",
+    refs: [{ column, value: values[0] }],
+    text: values[0],
+    from: value.from,
+    to: value.to,
+  };
+  const said = sentence.slice(at + 1).map((item) => (item === value ? set : item));
+  return [...rows, setVerbAt(sentence[at]), ...said];
 }
 
 function terseAssignment(scan: Scan, sentence: LexItem[]): LexItem[] | undefined {

@@ -83,3 +83,38 @@ describe("repairs as the rows", () => {
     ]);
   });
 });
+
+describe("what a row now is", () => {
+  const payroll = rulesOnTable([
+    "emp_no,full_name,dept,title,base_salary,remote,manager",
+    "E01,Nadia Karim,Finance,Analyst,61000,true,Omar Vale",
+    "E03,Ruth Amos,Sales,Account Exec,54000,true,Jo Reyes",
+    "E04,Kai Moreau,Sales,Sales Lead,72000,false,Jo Reyes",
+    "E05,Lia Brandt,Ops,Coordinator,47000,false,Omar Vale",
+  ]);
+  const kai = { all: [{ column: "full_name", op: "eq", value: "Kai Moreau" }] };
+
+  it("sets the value said after 'now', with its column's words or without", () => {
+    expect(payroll.operations("Kai now reports to Omar Vale")).toEqual([
+      { filter: kai, action: { type: "set_value", column: "manager", value: "Omar Vale" } },
+    ]);
+    expect(payroll.operations("Kai now in Finance")).toEqual([
+      { filter: kai, action: { type: "set_value", column: "dept", value: "Finance" } },
+    ]);
+  });
+
+  it("reads 'is going' as 'goes': 'Kai is going remote'", () => {
+    expect(payroll.operations("Kai is going remote")).toEqual([
+      { filter: kai, action: { type: "set_value", column: "remote", value: true } },
+    ]);
+  });
+
+  it("still reads 'now' beside a verb as a word that changes nothing", () => {
+    expect(payroll.operations("raise the salary of everyone now in Sales by 2%")).toEqual([
+      {
+        filter: { all: [{ column: "dept", op: "eq", value: "Sales" }] },
+        action: { type: "percent_increase", column: "base_salary", value: 2 },
+      },
+    ]);
+  });
+});
