@@ -85,9 +85,11 @@ export function flagPhraseMap(profile: DatasetProfile, roles: Vocabulary["roles"
       if (IN_NEGATED.has(phrase))
         flagPhrases.set(`in${phrase}`, { column: column.name, value: false });
     }
-    // "students who failed" for passed = false, "closed tickets" for open = false.
+    // "students who failed" for passed = false, "closed tickets" for open = false, and "out of
+    // service" for in_service = false.
     for (const phrase of phrases) {
-      const opposite = OPPOSITES.get(phrase);
+      const opposite =
+        OPPOSITES.get(phrase) ?? (/^in \S/.test(phrase) ? `out of ${phrase.slice(3)}` : "");
       if (opposite && !flagPhrases.has(opposite)) {
         flagPhrases.set(opposite, { column: column.name, value: false });
       }

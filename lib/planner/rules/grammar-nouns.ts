@@ -47,6 +47,10 @@ export const ROW_NOUNS = [
   "car",
   "vehicles",
   "vehicle",
+  "vans",
+  "van",
+  "trucks",
+  "truck",
   // An IT team's asset list: "retire every laptop bought before 2023".
   "laptops",
   "laptop",

@@ -450,12 +450,19 @@ function timeFacts(profile: DatasetProfile, columnPhrases: Map<string, ColumnRef
       : timeColumns.size === 1
         ? [...timeColumns.keys()][0]
         : undefined;
+  // Beside them, a table's one column of years says when a thing was made (a van's year against
+  // its next service): "built before 2020".
+  const years = [...timeColumns].filter(([, kind]) => kind === "year");
   if (only) {
-    for (const verb of DATE_VERBS)
-      if (!columnPhrases.has(verb) && !datePhrases.has(verb)) datePhrases.set(verb, only);
+    for (const verb of DATE_VERBS) {
+      if (columnPhrases.has(verb) || datePhrases.has(verb)) continue;
+      datePhrases.set(verb, years.length === 1 && MAKING_VERBS.has(verb) ? years[0][0] : only);
+    }
   }
   return { timeColumns, datePhrases };
 }
+
+const MAKING_VERBS = new Set(["made", "built", "released", "published", "launched"]);
 
 export function isNumeric(vocabulary: Vocabulary, column: string): boolean {
   const profile = vocabulary.columns.get(column);
