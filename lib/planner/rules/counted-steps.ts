@@ -77,6 +77,44 @@ export function readReceivedSteps(scan: Scan, lexed: LexItem[]): LexItem[] {
   });
 }
 
+/** Words for a measure going up or down by an amount: "Rex gained 3 kg", "Bella lost 2 kilos". */
+const GAINS = new Map<string, "increase" | "decrease">([
+  ..."gain gains gained".split(" ").map((word) => [word, "increase"] as const),
+  ..."lose loses lost".split(" ").map((word) => [word, "decrease"] as const),
+]);
+
+/**
+ * "Rex gained 3 kg", "Bella lost 2 kilos", "Rex put on 1.5 kg": a number and a numeric column
+ * straight after gaining, losing or "put on" step the column. Elsewhere "lost" is a state ("lost
+ * deals") and "put" sets.
+ */
+export function readGainsAndLosses(scan: Scan, lexed: LexItem[]): LexItem[] {
+  const norm = (item: LexItem | undefined) => (item ? scan.tokens[item.from].norm : "");
+  const read: LexItem[] = [];
+  for (let at = 0; at < lexed.length; at++) {
+    const item = lexed[at];
+    const putOn = item.kind === "verb" && norm(item) === "put" && norm(lexed[at + 1]) === "on";
+    const step = putOn ? "increase" : item.kind === "unknown" ? GAINS.get(norm(item)) : undefined;
+    const amountAt = putOn ? at + 2 : at + 1;
+    const [amount, column] = [lexed[amountAt], lexed[amountAt + 1]];
+    const stepped =
+      step !== undefined &&
+      amount?.kind === "amount" &&
+      amount.mode === "bare" &&
+      column?.kind === "column" &&
+      "column" in column.ref &&
+      isNumeric(scan.vocabulary, column.ref.column);
+    if (!stepped) {
+      read.push(item);
+      continue;
+    }
+    const to = lexed[amountAt - 1].to;
+    read.push({ kind: "verb", verb: step, word: step, from: item.from, to });
+    at = amountAt - 1;
+  }
+  return read;
+}
+
 /** Words that charge a fee, read as "get" in "charge a 1.00 late fee on returned books". */
 const CHARGE = new Set(["charge", "charges"]);
 
