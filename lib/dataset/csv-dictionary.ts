@@ -46,7 +46,7 @@ export function buildDictionary(
       for (let k = 0; k < decoded.length; k++)
         hash = Math.imul(hash ^ decoded.charCodeAt(k), 0x01000193);
     } else {
-      for (let k = start; k < end; k++) hash = Math.imul(hash ^ table.codeAt(k), 0x01000193);
+      hash = table.hashText(start, end);
     }
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const entry = slots[slot];

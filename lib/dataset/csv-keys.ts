@@ -195,6 +195,8 @@ export function completeKeyHashes(table: CsvTable, col: number, scanned: Scanned
   return hashes;
 }
 
+const blankOf = new Uint8Array(1);
+
 /** The hash of every key cell's value, in row order; throws on the first empty key. */
 export function hashKeys(table: CsvTable, col: number): Int32Array {
   const { rowCount, fieldStart, rowEnd, columnCount: width } = table;
@@ -211,13 +213,8 @@ export function hashKeys(table: CsvTable, col: number): Int32Array {
       blank = value.trim() === "";
     } else {
       // FNV-1a over the code units, noting on the way whether any is not a space or tab.
-      hash = FNV_OFFSET;
-      blank = true;
-      for (let k = start; k < end; k++) {
-        const c = table.codeAt(k);
-        if (c !== 32 && c !== 9) blank = false;
-        hash = Math.imul(hash ^ c, FNV_PRIME);
-      }
+      hash = table.hashText(start, end, blankOf);
+      blank = blankOf[0] === 1;
     }
     if (blank) throw emptyKey(table, col, row);
     hashes[row] = hash;

@@ -171,6 +171,45 @@ export class CsvTable {
     return true;
   }
 
+  /** Whether the text at two offsets is the same for `length` characters. */
+  sameText(a: number, b: number, length: number): boolean {
+    const text = this.decoded;
+    if (text !== null) {
+      for (let k = 0; k < length; k++)
+        if (text.charCodeAt(a + k) !== text.charCodeAt(b + k)) return false;
+      return true;
+    }
+    const { bytes } = this;
+    for (let k = 0; k < length; k++) if (bytes[a + k] !== bytes[b + k]) return false;
+    return true;
+  }
+
+  /**
+   * FNV-1a over the character codes between two offsets, with whether they are all spaces and
+   * tabs (or none) in `blank[0]`: how key, dictionary and profile hashes are taken.
+   */
+  hashText(start: number, end: number, blank?: Uint8Array): number {
+    let hash = 0x811c9dc5;
+    let spaces = 1;
+    const text = this.decoded;
+    if (text !== null) {
+      for (let k = start; k < end; k++) {
+        const c = text.charCodeAt(k);
+        if (c !== 32 && c !== 9) spaces = 0;
+        hash = Math.imul(hash ^ c, 0x01000193);
+      }
+    } else {
+      const { bytes } = this;
+      for (let k = start; k < end; k++) {
+        const c = bytes[k];
+        if (c !== 32 && c !== 9) spaces = 0;
+        hash = Math.imul(hash ^ c, 0x01000193);
+      }
+    }
+    if (blank) blank[0] = spaces;
+    return hash;
+  }
+
   /**
    * The column's values as codes into its distinct values, or null when it has more than
    * `limit` of them. Built once per column and limit (from the parse's scan when it encoded the

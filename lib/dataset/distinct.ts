@@ -119,10 +119,7 @@ function countInOneTable(table: CsvTable, col: number, limit: number): DistinctS
         same = table.cell(firstRow[other], col) === table.cell(row, col);
       } else {
         const length = to - from;
-        same = firstTo[other] - otherFrom === length;
-        for (let k = 0; same && k < length; k++) {
-          same = table.codeAt(otherFrom + k) === table.codeAt(from + k);
-        }
+        same = firstTo[other] - otherFrom === length && table.sameText(otherFrom, from, length);
       }
       if (same) {
         count[other]++;
@@ -246,10 +243,7 @@ function sameValue(table: CsvTable, col: number, cells: HashedCells, a: number, 
   if (from[a] < 0 || from[b] < 0) return table.cell(rows[a], col) === table.cell(rows[b], col);
   const length = to[a] - from[a];
   if (to[b] - from[b] !== length) return false;
-  for (let k = 0; k < length; k++) {
-    if (table.codeAt(from[a] + k) !== table.codeAt(from[b] + k)) return false;
-  }
-  return true;
+  return table.sameText(from[a], from[b], length);
 }
 
 /**
@@ -283,15 +277,11 @@ function hashCell(
   }
   range[0] = from;
   range[1] = to;
-  let hash = 0x811c9dc5;
-  let blank = true;
-  for (let k = from; k < to; k++) {
-    const c = table.codeAt(k);
-    if (c !== 32 && c !== 9) blank = false;
-    hash = Math.imul(hash ^ c, 0x01000193);
-  }
-  return blank ? BLANK : hash === BLANK ? 1 : hash;
+  const hash = table.hashText(from, to, blankOf);
+  return blankOf[0] === 1 ? BLANK : hash === BLANK ? 1 : hash;
 }
+
+const blankOf = new Uint8Array(1);
 
 /** What `hashValue` answers for a value of only spaces and tabs (or none): no hash. */
 const BLANK = 0;
