@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -173,6 +173,7 @@ export async function migrateDatabase(
   // nothing to apply there is no reason to ask (the CLI records beside a running server).
   const names = migrationsList.migrationDirectories.map((entry) => entry.path);
   if (sqlitePath !== ":memory:" && allApplied(sqlitePath, names)) return [];
+  if (sqlitePath !== ":memory:" && isNewFile(sqlitePath)) createWithPageSize(sqlitePath);
   let result: Awaited<ReturnType<SchemaEngine["applyMigrations"]>>;
   try {
     result = await withEngine(sqlitePath, await readSchema(paths), (engine) =>
@@ -226,6 +227,30 @@ export class DatabaseInUseError extends Error {
 function isFileInUse(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
   return /SocketTimeout|SQLITE_BUSY|database is locked/.test(message);
+}
+
+/**
+ * The page size of a new database. A version is stored whole, as a blob SQLite keeps in a chain
+ * of overflow pages, and an approval writes hundreds of thousands of change rows at once: on the
+ * 1M-row catalog, an approval on 16 KB pages took 3.2-3.9 s against 4.7-5.0 s on the default 4 KB
+ * (storing the 77 MB version and the change rows both faster). Fixed once the first table is
+ * written, so only a new file gets it.
+ */
+export const SQLITE_PAGE_SIZE = 16_384;
+
+function isNewFile(sqlitePath: string): boolean {
+  return !existsSync(sqlitePath) || statSync(sqlitePath).size === 0;
+}
+
+function createWithPageSize(sqlitePath: string) {
+  const sqlite = new Database(sqlitePath);
+  try {
+    sqlite.pragma(`page_size = ${SQLITE_PAGE_SIZE}`);
+    // Writes the empty database with that page size, before the schema engine opens it.
+    sqlite.exec("VACUUM");
+  } finally {
+    sqlite.close();
+  }
 }
 
 /**

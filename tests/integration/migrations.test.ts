@@ -9,6 +9,7 @@ import {
   hasStatements,
   migrateDatabase,
   pendingSchemaChanges,
+  SQLITE_PAGE_SIZE,
 } from "@/lib/db/migrations";
 
 const scratch: string[] = [];
@@ -43,6 +44,34 @@ describe("migrations", () => {
     const sql = await pendingSchemaChanges({ schemaPath, migrationsDir });
     expect(sql).toContain('"colour"');
   });
+
+  it("create a new database with large pages, and leave an existing one's as they are", async () => {
+    const dir = await tempDir();
+    const fresh = path.join(dir, "new.db");
+    await migrateDatabase(fresh);
+    const pageSize = (file: string) => {
+      const db = new Database(file);
+      try {
+        return db.pragma("page_size", { simple: true });
+      } finally {
+        db.close();
+      }
+    };
+    expect(pageSize(fresh)).toBe(SQLITE_PAGE_SIZE);
+    // A database made before, with SQLite's default pages, keeps them.
+    const older = path.join(dir, "old.db");
+    const made = new Database(older);
+    made.pragma("user_version = 1");
+    made.close();
+    await migrateDatabase(older);
+    expect(pageSize(older)).toBe(4096);
+    const migrated = new Database(older);
+    try {
+      expect(migrated.prepare("SELECT count(*) AS n FROM Dataset").get()).toEqual({ n: 0 });
+    } finally {
+      migrated.close();
+    }
+  }, 30_000);
 
   it("leave a file another process has open alone when nothing is pending", async () => {
     const file = path.join(await tempDir(), "app.db");
