@@ -231,9 +231,10 @@ function isFileInUse(error: unknown): boolean {
 
 /**
  * The page size of a new database. A version is stored whole, as a blob SQLite keeps in a chain
- * of overflow pages, and an approval writes hundreds of thousands of change rows at once: on the
- * 1M-row catalog, an approval on 16 KB pages took 3.2-3.9 s against 4.7-5.0 s on the default 4 KB
- * (storing the 77 MB version and the change rows both faster). Fixed once the first table is
+ * of overflow pages, and an approval writes hundreds of thousands of change rows at once. On the
+ * 1M-row catalog, in two sets of runs alternating with the default 4 KB pages on a noisy host,
+ * an approval took 2.7-3.9 s against 3.3-5.0 s: storing the 77 MB version, the change rows, the
+ * previous version's patch and the commit were each quicker. Fixed once the first table is
  * written, so only a new file gets it.
  */
 export const SQLITE_PAGE_SIZE = 16_384;
