@@ -191,13 +191,11 @@ function parseText(source: FileText, options: ParseCsvOptions, tail: TailScan | 
   const width = header.names.length;
   const keyField = keyFieldOf(header.names, options);
   const encode = scanEncoding(header.names, options);
-  // Only in a pure ASCII file without a BOM are text offsets byte offsets, which the other
+  // Only in a pure ASCII file (which has no BOM) are text offsets byte offsets, which the other
   // thread's scan of the bytes reports.
-  const ascii =
-    source.ascii || (source.upTo(1).charCodeAt(0) !== BOM && source.length === bytes.length);
   const rows = scanAll(
     source,
-    ascii ? bytes : null,
+    source.ascii ? bytes : null,
     header.next,
     width,
     keyField,
