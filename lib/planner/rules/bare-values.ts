@@ -1,4 +1,5 @@
 import {
+  asSetText,
   BEING_WORDS,
   givesValue,
   lastPlaced,
@@ -7,6 +8,8 @@ import {
   setVerbAt,
   statedAmount,
   statedNumber,
+  textValue,
+  type ValueScope,
 } from "./clause-items";
 import { normPhrase } from "./grammar-words";
 import { type LexItem, readInParts } from "./lex";
@@ -51,10 +54,6 @@ const IMPERATIVE_VALUES = new Set([
   "return",
 ]);
 
-type ValueScope = Extract<LexItem, { kind: "scope" }> & {
-  cond: { type: "values"; column: string; values: string[] };
-};
-
 /**
  * "make room 202 available", "students who scored 58 get a C", "rooms on floor 3 go to
  * maintenance", "orders … should be cancelled", "give a B to …", "mark sold out every event …",
@@ -83,25 +82,6 @@ function bareSetClause(scan: Scan, clause: LexItem[]): LexItem[] {
     toWordOfValue(scan, items) ??
     items
   );
-}
-
-/** A scope of one value of a text column, or undefined. */
-function textValue(scan: Scan, item: LexItem | undefined): ValueScope | undefined {
-  if (item?.kind !== "scope" || item.cond.type !== "values" || item.cond.values.length !== 1)
-    return undefined;
-  const text = scan.vocabulary.columns.get(item.cond.column)?.type === "text";
-  return text ? (item as ValueScope) : undefined;
-}
-
-function asSetText(value: ValueScope): LexItem {
-  const { column, values } = value.cond;
-  return {
-    kind: "setText",
-    refs: [{ column, value: values[0] }],
-    text: values[0],
-    from: value.from,
-    to: value.to,
-  };
 }
 
 /** Words of taking something over, after who takes it: "Clara Jensen takes over …". */

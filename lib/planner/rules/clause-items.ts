@@ -15,6 +15,30 @@ export const BEING_WORDS = new Set(["is", "are"]);
 /** Items that are a new value, or make one. */
 const NEW_VALUE_KINDS = new Set(["to", "amount", "bool", "setText", "goal", "unknown", "verb"]);
 
+export type ValueScope = Extract<LexItem, { kind: "scope" }> & {
+  cond: { type: "values"; column: string; values: string[] };
+};
+
+/** A scope of one value of a text column, or undefined. */
+export function textValue(scan: Scan, item: LexItem | undefined): ValueScope | undefined {
+  if (item?.kind !== "scope" || item.cond.type !== "values" || item.cond.values.length !== 1)
+    return undefined;
+  const text = scan.vocabulary.columns.get(item.cond.column)?.type === "text";
+  return text ? (item as ValueScope) : undefined;
+}
+
+/** The value of a text column a scope names, as that column's new value. */
+export function asSetText(value: ValueScope): LexItem {
+  const { column, values } = value.cond;
+  return {
+    kind: "setText",
+    refs: [{ column, value: values[0] }],
+    text: values[0],
+    from: value.from,
+    to: value.to,
+  };
+}
+
 /** A set verb where `item` stands: the clause is read as setting a value. */
 export function setVerbAt(item: LexItem): LexItem {
   return { kind: "verb", verb: "set", word: "set", from: item.from, to: item.to };
@@ -153,20 +177,9 @@ function nowStatement(scan: Scan, sentence: LexItem[]): LexItem[] | undefined {
   );
   const rows = sentence.slice(0, Math.max(at, 0));
   const rest = sentence.slice(at + 1).filter((item) => item.kind !== "stop");
-  const [value] = rest;
-  if (at <= 0 || rest.length !== 1 || givesValue(rows) || !namesRows(rows)) return undefined;
-  if (value.kind !== "scope" || value.cond.type !== "values" || value.cond.values.length !== 1)
-    return undefined;
-  if (scan.vocabulary.columns.get(value.cond.column)?.type !== "text") return undefined;
-  const { column, values } = value.cond;
-  const set: LexItem = {
-    kind: "setText",
-    refs: [{ column, value: values[0] }],
-    text: values[0],
-    from: value.from,
-    to: value.to,
-  };
-  const said = sentence.slice(at + 1).map((item) => (item === value ? set : item));
+  const value = rest.length === 1 ? textValue(scan, rest[0]) : undefined;
+  if (at <= 0 || !value || givesValue(rows) || !namesRows(rows)) return undefined;
+  const said = sentence.slice(at + 1).map((item) => (item === value ? asSetText(value) : item));
   return [...rows, setVerbAt(sentence[at]), ...said];
 }
 
