@@ -72,8 +72,10 @@ try {
   const rows = await client.$queryRaw<
     { bytes: number | bigint; storage: string; count: number | bigint }[]
   >`
-    SELECT SUM(length("content")) AS "bytes", "storage", COUNT(*) AS "count"
-    FROM "DatasetVersion" GROUP BY "storage"`;
+    SELECT SUM(length(v."content") + COALESCE(
+      (SELECT SUM(length(p."bytes")) FROM "VersionPart" p WHERE p."versionId" = v."id"), 0))
+      AS "bytes", v."storage", COUNT(*) AS "count"
+    FROM "DatasetVersion" v GROUP BY v."storage"`;
   const storedBytes = rows.reduce((sum, row) => sum + Number(row.bytes), 0);
   const read = performance.now();
   const oldest = await loadVersionContent(datasetId, 2);

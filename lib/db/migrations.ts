@@ -137,6 +137,12 @@ export async function migratePostgres(
   }
 }
 
+/** Where version bytes are kept: whole, or in parts (version-storage.ts). */
+const VERSION_BYTE_COLUMNS = [
+  ["DatasetVersion", "content"],
+  ["VersionPart", "bytes"],
+] as const;
+
 /** PostgreSQL's answers when a server was built without lz4. */
 const NO_LZ4 = new Set(["0A000", "22023"]);
 
@@ -149,12 +155,14 @@ async function preferLz4ForVersionBytes(databaseUrl: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ attcompression: string }>(
-      `SELECT attcompression FROM pg_attribute
-       WHERE attrelid = '"DatasetVersion"'::regclass AND attname = 'content'`,
-    );
-    if (rows[0]?.attcompression === "l") return;
-    await client.query(`ALTER TABLE "DatasetVersion" ALTER COLUMN "content" SET COMPRESSION lz4`);
+    for (const [table, column] of VERSION_BYTE_COLUMNS) {
+      const { rows } = await client.query<{ attcompression: string }>(
+        `SELECT attcompression FROM pg_attribute WHERE attrelid = $1::regclass AND attname = $2`,
+        [`"${table}"`, column],
+      );
+      if (rows[0]?.attcompression === "l") continue;
+      await client.query(`ALTER TABLE "${table}" ALTER COLUMN "${column}" SET COMPRESSION lz4`);
+    }
   } catch (error) {
     if (!NO_LZ4.has((error as { code?: string }).code ?? "")) throw error;
   } finally {

@@ -2,8 +2,8 @@ import "server-only";
 import { promisify } from "node:util";
 import { deflateRaw, inflateRawSync } from "node:zlib";
 import { applyLinePatch, linePatch } from "@/lib/dataset/line-patch";
-import { sqliteConnection, type Tx } from "./client";
-import { asBytes } from "./json";
+import type { Tx } from "./client";
+import { type Storage, storedContent, storeVersionContent } from "./version-content";
 
 /**
  * How version bytes are kept, so storage grows with what changed rather than with the table.
@@ -19,8 +19,6 @@ import { asBytes } from "./json";
 
 /** Every this-many-th version of a dataset is kept whole (compressed), not as a patch. */
 export const SNAPSHOT_EVERY = 24;
-
-type Storage = "raw" | "deflate" | "patch";
 
 interface StoredVersion {
   id: string;
@@ -161,49 +159,4 @@ async function compactedForm(
     (content): StoredForm | null => content && { content, storage: "patch", deltaOfId: newer.id },
   );
   return { update };
-}
-
-/** A version's content column as stored; read as `storeVersionContent` writes it, and why. */
-async function storedContent(client: Tx, id: string): Promise<Uint8Array> {
-  const connection = sqliteConnection(client);
-  const row = connection
-    ? (connection.prepare(`SELECT "content" FROM "DatasetVersion" WHERE "id" = ?`).get(id) as
-        | { content: Uint8Array }
-        | undefined)
-    : await client.datasetVersion.findUnique({ where: { id }, select: { content: true } });
-  if (!row) throw new Error(`Version ${id} is missing.`);
-  return row.content;
-}
-
-/**
- * Sets how a version's bytes are kept. On SQLite the statement runs on the connection under the
- * transaction (client.ts): Prisma's client hands a Bytes value to the driver as base64 through
- * its query engine, which for a 77 MB version took about 1 s and 350 MB of strings, against
- * 0.15 s this way (and reading them back, as much again).
- */
-export async function storeVersionContent(
-  tx: Tx,
-  id: string,
-  stored: { content: Uint8Array; storage: Storage; deltaOfId: string | null },
-): Promise<void> {
-  const connection = sqliteConnection(tx);
-  if (!connection) {
-    await tx.datasetVersion.update({
-      where: { id },
-      data: { ...stored, content: asBytes(stored.content) },
-      select: { id: true },
-    });
-    return;
-  }
-  const { content } = stored;
-  connection
-    .prepare(
-      `UPDATE "DatasetVersion" SET "content" = ?, "storage" = ?, "deltaOfId" = ? WHERE "id" = ?`,
-    )
-    .run(
-      Buffer.from(content.buffer, content.byteOffset, content.byteLength),
-      stored.storage,
-      stored.deltaOfId,
-      id,
-    );
 }

@@ -1,7 +1,8 @@
 import "server-only";
 import type { DatasetProfile } from "@/lib/dataset/types";
 import type { Tx } from "./client";
-import { keepAsPatchOf, storeVersionContent } from "./version-storage";
+import { storeVersionContent } from "./version-content";
+import { keepAsPatchOf } from "./version-storage";
 
 /**
  * The one writer of dataset versions: an upload's first version, an approval's result, a

@@ -5,6 +5,7 @@ import { profileDataset } from "@/lib/dataset/profile";
 import { db } from "@/lib/db/client";
 import { loadVersionContent } from "@/lib/db/dataset-versions";
 import { checkDatabaseIntegrity } from "@/lib/db/integrity";
+import { VERSION_PART_BYTES } from "@/lib/db/version-content";
 import { SNAPSHOT_EVERY } from "@/lib/db/version-storage";
 import { appendVersion } from "@/lib/db/version-writes";
 import { createDataset } from "@/lib/services/create-dataset";
@@ -27,9 +28,9 @@ afterAll(async () => {
 
 const ROWS = 2_000;
 
-function catalog(round: number): Uint8Array {
+function catalog(round: number, rows = ROWS): Uint8Array {
   const lines = ["sku;title;price"];
-  for (let row = 0; row < ROWS; row++) {
+  for (let row = 0; row < rows; row++) {
     // Each round changes the price of 20 rows (1%), a different 20 each time.
     const bump = row % 100 === round % 100 ? round : 0;
     lines.push(`SKU-${row};Item "${row}";${(10 + (row % 50) + bump).toFixed(2).replace(".", ",")}`);
@@ -93,6 +94,63 @@ describe("version storage", () => {
     // The whole history takes less room than two whole copies of the table.
     expect(storedBytes).toBeLessThan(2 * first.byteLength);
     // (These versions were written without executions; only their bytes are checked here.)
+    const report = await checkDatabaseIntegrity(temp.db);
+    expect(report.problems.filter((problem) => problem.check === "version_content")).toEqual([]);
+  });
+
+  it("keeps a version longer than one part in parts, and reads it back byte for byte", async () => {
+    // 2.5 parts, so that the last is a short one.
+    const rows = Math.ceil((2.5 * VERSION_PART_BYTES) / catalog(0, 1000).byteLength) * 1000;
+    const first = catalog(0, rows);
+    const { datasetId } = await createDataset({
+      name: "Large catalog",
+      content: first,
+      actor: "system:test",
+    });
+    const base = await db().datasetVersion.findFirstOrThrow({ where: { datasetId } });
+    const partsOf = async (versionId: string) =>
+      db().versionPart.findMany({
+        where: { versionId },
+        orderBy: { number: "asc" },
+        select: { number: true, bytes: true },
+      });
+    const parts = await partsOf(base.id);
+    expect(parts.map((part) => [part.number, part.bytes.byteLength])).toEqual([
+      [0, VERSION_PART_BYTES],
+      [1, VERSION_PART_BYTES],
+      [2, first.byteLength - 2 * VERSION_PART_BYTES],
+    ]);
+    expect(base.content.byteLength).toBe(0);
+    expect(Buffer.from((await loadVersionContent(datasetId, 1))?.content ?? []).equals(first)).toBe(
+      true,
+    );
+
+    // Its successor changes 1% of the lines: the first version becomes a patch of a few
+    // kilobytes, kept whole in its row, and its parts go.
+    const next = catalog(1, rows);
+    const second = await db().$transaction((tx) =>
+      appendVersion(tx, {
+        datasetId,
+        parent: { id: base.id, number: base.number },
+        content: next,
+        sha256: sha256(next),
+        profile: profileDataset(parseCsv(next, { delimiter: ";" })),
+        source: "execution",
+        createdBy: "system:test",
+      }),
+    );
+    const older = await db().datasetVersion.findUniqueOrThrow({ where: { id: base.id } });
+    expect(older.storage).toBe("patch");
+    expect(older.content.byteLength).toBeGreaterThan(0);
+    expect(await partsOf(base.id)).toEqual([]);
+    expect(await partsOf(second.id)).toHaveLength(3);
+    for (const [number, bytes] of [
+      [1, first],
+      [2, next],
+    ] as const) {
+      const read = await loadVersionContent(datasetId, number);
+      expect(Buffer.from(read?.content ?? []).equals(Buffer.from(bytes))).toBe(true);
+    }
     const report = await checkDatabaseIntegrity(temp.db);
     expect(report.problems.filter((problem) => problem.check === "version_content")).toEqual([]);
   });
