@@ -11,6 +11,7 @@ import {
   textValue,
   type ValueScope,
 } from "./clause-items";
+import { GIVE_VERBS, valueToOneRow } from "./given-to-one";
 import { normPhrase } from "./grammar-words";
 import { type LexItem, readInParts } from "./lex";
 import type { Scan } from "./patterns";
@@ -32,7 +33,6 @@ const BARE_VALUE_VERBS = new Set(["make", "mark", "turn", "render", "set", "get"
 const END_UP_WORDS = new Set(["get", "gets", "go", "goes", "going", "become", "becomes"]);
 /** Words that move rows onto or off a yes/no phrase: "… comes off display". */
 const MOVING_WORDS = new Set(["go", "goes", "come", "comes"]);
-const GIVE_VERBS = new Set(["give", "award", "assign", "offer"]);
 const ARTICLES = new Set(["a", "an", "the"]);
 
 /** Values that are also the imperative making them: "void all draft invoices". */
@@ -71,6 +71,7 @@ function bareSetClause(scan: Scan, clause: LexItem[]): LexItem[] {
     takingOver(scan, items, norm) ??
     givenValue(scan, items, norm) ??
     givenToRows(items, norm) ??
+    valueToOneRow(scan, items, norm) ??
     valueBeforeRows(scan, items, norm) ??
     endingUpAs(items, norm) ??
     gettingFlag(scan, items, norm) ??
@@ -88,6 +89,8 @@ function bareSetClause(scan: Scan, clause: LexItem[]): LexItem[] {
 const TAKING_OVER = [
   ["takes", "over"],
   ["take", "over"],
+  ["took", "over"],
+  ["has", "taken", "over"],
   ["will", "take", "over"],
   ["is", "taking", "over"],
 ];

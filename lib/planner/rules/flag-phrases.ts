@@ -79,7 +79,8 @@ export function flagPhraseMap(profile: DatasetProfile, roles: Vocabulary["roles"
     for (const phrase of phrases) {
       flagPhrases.set(phrase, { column: column.name, value: true });
       const negations = verbForms.has(phrase) ? DO_NOT.map((not) => `${not} ${phrase}`) : [];
-      for (const negated of [`not ${phrase}`, `non ${phrase}`, `un${phrase}`, ...negations]) {
+      const negatedForms = [`not ${phrase}`, `non ${phrase}`, `no ${phrase}`, `un${phrase}`];
+      for (const negated of [...negatedForms, ...negations]) {
         flagPhrases.set(negated, { column: column.name, value: false });
       }
       if (IN_NEGATED.has(phrase))
@@ -137,6 +138,7 @@ export function flagPhraseMap(profile: DatasetProfile, roles: Vocabulary["roles"
       }
     }
   }
+  withArticles(flagPhrases);
   const stock = roles.stock && "column" in roles.stock ? roles.stock.column : undefined;
   if (stock) {
     for (const phrase of STOCK_TRUE) {
@@ -174,4 +176,25 @@ function participlesAlone(profile: DatasetProfile): [string, FlagRef][] {
         ] as [string, FlagRef][])
       : [],
   );
+}
+
+/**
+ * "on the menu", "off the menu", "not in the catalog": a phrase of a preposition and a noun said
+ * with "the" between them; and "no longer on the menu", which says the flag is off.
+ */
+function withArticles(flagPhrases: Map<string, FlagRef>): void {
+  for (const [phrase, ref] of [...flagPhrases]) {
+    const said = /^((?:not |no )?(?:on|in|off|out of)) (\S.*)$/.exec(phrase);
+    const the = said && !said[2].startsWith("the ") ? `${said[1]} the ${said[2]}` : undefined;
+    for (const form of the ? [phrase, the] : [phrase]) {
+      if (form !== phrase && !flagPhrases.has(form)) flagPhrases.set(form, ref);
+      if (
+        ref.value &&
+        !ref.verb &&
+        /^(?:on|in) /.test(form) &&
+        !flagPhrases.has(`no longer ${form}`)
+      )
+        flagPhrases.set(`no longer ${form}`, { ...ref, value: false });
+    }
+  }
 }

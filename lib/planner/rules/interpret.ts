@@ -8,6 +8,7 @@ import { alreadyExcluded } from "./conditions";
 import {
   readColumnsOfTheirScope,
   readColumnTimes,
+  readCountedRows,
   readCountedSteps,
   readGainsAndLosses,
   readGetsColumnOf,
@@ -74,6 +75,7 @@ const IN_CONTEXT: ((scan: Scan, lexed: LexItem[]) => LexItem[])[] = [
   readUpToAmounts,
   readGainsAndLosses,
   readCountedSteps,
+  readCountedRows,
   readReceivedSteps,
   readGetsColumnOf,
   readColumnTimes,
