@@ -91,6 +91,10 @@ const TAKING_OVER = [
   ["take", "over"],
   ["took", "over"],
   ["has", "taken", "over"],
+  // "Dev Rao is picking up BUG-102": work taken on.
+  ["picks", "up"],
+  ["picked", "up"],
+  ["is", "picking", "up"],
   ["will", "take", "over"],
   ["is", "taking", "over"],
 ];

@@ -28,3 +28,25 @@ function columnNamedBy(scan: Scan, word: string): ColumnRef | undefined {
   const columns = columnsNamedBy(scan.vocabulary.columns.keys(), word);
   return columns.length === 1 ? { column: columns[0] } : undefined;
 }
+
+/**
+ * "unassign BUG-101": "un" and the verb a text column is named for (assignee, assigned_to)
+ * clears that column, when only one is named so.
+ */
+export function readUndoingVerbs(scan: Scan, lexed: LexItem[]): LexItem[] {
+  return lexed.flatMap((item): LexItem[] => {
+    const stem = /^un([a-z]{4,})$/.exec(scan.tokens[item.from]?.norm ?? "")?.[1];
+    if (item.kind !== "unknown" || item.to !== item.from + 1 || !stem || stem.endsWith("ed")) {
+      return [item];
+    }
+    const columns = [...scan.vocabulary.columns.values()].filter(
+      (column) => column.type === "text" && column.name.toLowerCase().startsWith(stem),
+    );
+    if (columns.length !== 1) return [item];
+    const { from, to } = item;
+    return [
+      { kind: "verb", verb: "clear", word: "clear", from, to },
+      { kind: "column", ref: { column: columns[0].name }, from: to, to },
+    ];
+  });
+}

@@ -93,6 +93,28 @@ function countsRows(scan: Scan, lexed: LexItem[], k: number): boolean {
 const spanAfter = (item: LexItem) => ({ from: item.to, to: item.to });
 
 /**
+ * "bump BUG-103 down to high", "move Ana up to senior": "up" or "down" after the rows and before
+ * "to" and the new value say which way the value goes, whatever the step verb said ("bump" is
+ * up); the value says the rest.
+ */
+export function readStepParticles(scan: Scan, lexed: LexItem[]): LexItem[] {
+  const [verb] = lexed;
+  if (verb?.kind !== "verb") return lexed;
+  const at = lexed.findIndex((item, k) => {
+    const word = scan.tokens[item.from]?.norm;
+    if (k < 2 || item.to !== item.from + 1 || (word !== "up" && word !== "down")) return false;
+    const after = lexed[k + 1];
+    const toValue = after?.kind === "setText" && scan.tokens[after.from]?.norm === "to";
+    return toValue && lexed[k - 1].kind === "scope";
+  });
+  if (at < 0) return lexed;
+  const step = verb.verb === "increase" || verb.verb === "decrease";
+  const way = scan.tokens[lexed[at].from].norm === "up" ? "increase" : "decrease";
+  const turned: LexItem = step ? { ...verb, verb: way } : verb;
+  return [turned, ...lexed.slice(1, at), ...lexed.slice(at + 1)];
+}
+
+/**
  * "Add a goal to Marco Rossi", "give every driver an extra day": one of what a numeric column
  * counts, said with "a" or "an" straight after a step verb.
  */

@@ -119,6 +119,10 @@ export const ROW_NOUNS = [
   "books",
   "loans",
   "rentals",
+  "bugs",
+  "issues",
+  "tickets",
+  "defects",
 ];
 
 /** `ROW_NOUNS` to look words up in. */

@@ -3,7 +3,7 @@ import { readBareSetValues } from "./bare-values";
 import { readTerseAssignments } from "./clause-items";
 import { isFiller, mergeSegments, splitSegments, splitSentences } from "./clauses";
 import { readColumnVerbValues } from "./column-verb-values";
-import { readColumnVerbs } from "./column-verbs";
+import { readColumnVerbs, readUndoingVerbs } from "./column-verbs";
 import { alreadyExcluded } from "./conditions";
 import {
   readColumnsOfTheirScope,
@@ -13,6 +13,7 @@ import {
   readGainsAndLosses,
   readGetsColumnOf,
   readReceivedSteps,
+  readStepParticles,
   readTimesSteps,
   readToColumnNumber,
   readUpToAmounts,
@@ -69,6 +70,7 @@ type ItemText = (item: { from: number; to: number }) => string;
 
 /** Readers of items in their context, in the order they run. */
 const IN_CONTEXT: ((scan: Scan, lexed: LexItem[]) => LexItem[])[] = [
+  readStepParticles,
   readNewTextValues,
   readColumnsOfTheirScope,
   readToColumnNumber,
@@ -99,7 +101,10 @@ function interpretOrThrow(scan: Scan, lexedItems: LexItem[]): Interpretation {
   // dataset wrongly.
   const reread = readPluralValueWords(
     scan,
-    readValueVerbs(scan, readVerbsAsValues(scan, readColumnVerbs(scan, lexedItems))),
+    readValueVerbs(
+      scan,
+      readVerbsAsValues(scan, readColumnVerbs(scan, readUndoingVerbs(scan, lexedItems))),
+    ),
   );
   const lexed = IN_CONTEXT.reduce((items, read) => read(scan, items), reread);
   const unplaced = unplacedWords(lexed, itemText);
