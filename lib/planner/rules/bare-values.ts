@@ -264,8 +264,30 @@ function gettingFlag(scan: Scan, items: LexItem[], norm: Norm) {
  * "was for sale" may say that it no longer is.
  */
 function stated(words: string, flag: string): boolean {
-  if (words === "was" || words === "were") return /^\S+ed\b/.test(flag);
+  if (words === "was" || words === "were") return isParticiple(flag);
   return ["has been", "have been", "has", "have", "got", "gets"].includes(words);
+}
+
+/** Whether words open with a past participle: "called off", "sold". */
+function isParticiple(words: string): boolean {
+  return /^(?:\S+ed|sold|paid|won|lost|taken|bought|sent|shut|withdrawn|done)\b/.test(words);
+}
+
+/** Words between the rows and what became of them: "12 Oak St just sold". */
+const NEWS_ADVERBS = new Set(["just", "finally", "already"]);
+
+/**
+ * "12 Oak St sold", "BUG-104 just closed": a value of a text column that is a past participle,
+ * straight after the rows and ending the clause, is news of it.
+ */
+function participleAfterRows(scan: Scan, items: LexItem[], last: number, value: ValueScope) {
+  if (!isParticiple(wordsOf(scan, value))) return undefined;
+  let at = last - 1;
+  while (at > 0 && items[at].kind === "stop" && NEWS_ADVERBS.has(wordsOf(scan, items[at]))) at--;
+  const rows = items.slice(0, at + 1);
+  if (at < 0 || items[at].kind === "stop" || givesValue(rows) || !namesRows(rows)) return undefined;
+  const verb = setVerbAt({ kind: "stop", from: value.from, to: value.from });
+  return [...items.slice(0, last), verb, asSetText(value), ...items.slice(last + 1)];
 }
 
 /**
@@ -324,6 +346,8 @@ function valueEndingClause(scan: Scan, items: LexItem[], norm: Norm) {
     return items.map((item) => (item === value ? asSetText(value) : item));
   }
   if (verbAt >= 0) return undefined;
+  const afterRows = participleAfterRows(scan, items, last, value);
+  if (afterRows) return afterRows;
   // The word for ending up, then perhaps "to" and an article, then the value.
   let at = last - 1;
   while (at > 0 && items[at].kind === "stop" && ARTICLES.has(norm(items[at]))) at--;

@@ -64,3 +64,34 @@ describe("a bug tracker, in its team's words", () => {
     });
   });
 });
+
+/** Homes for sale: what became of a listing, told as news. */
+const homes = rulesOnTable([
+  "listing_id,address,city,price,status,agent",
+  "L-201,12 Oak St,Springfield,325000,active,Mia Lopez",
+  "L-202,8 Elm Ave,Springfield,219000,pending,Tom Reed",
+  "L-204,3 Birch Ln,Shelbyville,299000,sold,Ann Ko",
+]);
+
+describe("a participle of a value straight after the rows", () => {
+  const oakSold = {
+    filter: { all: [{ column: "address", op: "eq", value: "12 Oak St" }] },
+    action: { type: "set_value", column: "status", value: "sold" },
+  };
+
+  it("is news of that value: '12 Oak St sold', 'just sold', 'was sold'", () => {
+    for (const instruction of ["12 Oak St sold", "12 Oak St just sold", "12 Oak St was sold"]) {
+      expect(homes.operations(instruction)).toEqual([oakSold]);
+    }
+    expect(tracker.operation("BUG-104 closed").action).toEqual({
+      type: "set_value",
+      column: "status",
+      value: "closed",
+    });
+  });
+
+  it("leaves a value that is no participle refused: 'L-201 pending' may say what it was", () => {
+    expect(homes.refusal("L-201 pending")).toContain("says which rows but not what to do");
+    expect(tracker.refusal("BUG-101 open")).toContain("says which rows but not what to do");
+  });
+});
