@@ -50,3 +50,37 @@ export function readUndoingVerbs(scan: Scan, lexed: LexItem[]): LexItem[] {
     ];
   });
 }
+
+/** Moves told after the fact, read only before "to": "switched accounts" are rows. */
+const TOLD_MOVES = new Set(["upgraded", "downgraded", "switched", "moved", "reassigned"]);
+
+/**
+ * "Initech upgraded to growth", "we switched milk to Farm Gate": a move told after the fact, with
+ * "to" and a new value after it in its clause.
+ */
+export function readToldMoves(scan: Scan, lexed: LexItem[]): LexItem[] {
+  return lexed.map((item, at): LexItem => {
+    const { from, to } = item;
+    // "accounts that have been upgraded get …": a change the rows went through, with no value,
+    // says which rows in words no column keeps; dropped, it left every row chosen.
+    if (item.kind === "verb" && item.verb === "set" && RELATIVE.has(norm(scan, lexed[at - 1]))) {
+      return toFollows(scan, lexed, at) ? item : { kind: "unknown", from, to };
+    }
+    if (item.kind !== "unknown" || to !== from + 1) return item;
+    if (!TOLD_MOVES.has(norm(scan, item)) || !toFollows(scan, lexed, at)) return item;
+    return { kind: "verb", verb: "set", word: "set", from, to };
+  });
+}
+
+const RELATIVE = new Set(["that", "who", "which"]);
+
+/** Whether "to" follows the item in its clause, before another verb. */
+function toFollows(scan: Scan, lexed: LexItem[], at: number): boolean {
+  const after = lexed.slice(at + 1);
+  const end = after.findIndex((next) => next.kind === "verb" || next.kind === "boundary");
+  return (end < 0 ? after : after.slice(0, end)).some(
+    (next) => next.kind === "to" || (next.kind === "setText" && norm(scan, next) === "to"),
+  );
+}
+
+const norm = (scan: Scan, item: LexItem | undefined) => (item ? scan.tokens[item.from]?.norm : "");

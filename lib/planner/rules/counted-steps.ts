@@ -46,6 +46,21 @@ export function readCountedSteps(scan: Scan, lexed: LexItem[]): LexItem[] {
   });
 }
 
+/** "10 seats" read as a condition: a number and a numeric column's words, in that order. */
+function countedColumn(scan: Scan, item: LexItem | undefined): boolean {
+  if (item?.kind !== "scope" || item.cond.type !== "compare") return false;
+  const { column, op, unit } = item.cond;
+  const token = scan.tokens[item.from];
+  return (
+    op === "eq" &&
+    unit === "plain" &&
+    token.kind === "number" &&
+    item.to - item.from >= 2 &&
+    column !== null &&
+    isNumeric(scan.vocabulary, column)
+  );
+}
+
 /**
  * "add 10 baguettes", "remove 3 brownies": a whole number straight after a step verb and before a
  * value naming the rows counts those rows' things, so it steps the table's one column of whole
@@ -146,11 +161,16 @@ export function readReceivedSteps(scan: Scan, lexed: LexItem[]): LexItem[] {
   });
 }
 
-/** Words for a measure going up or down by an amount: "Rex gained 3 kg", "Bella lost 2 kilos". */
+/**
+ * Words for a measure going up or down by an amount: "Rex gained 3 kg", "Bella lost 2 kilos",
+ * "Globex added 10 seats", "Hooli dropped 50 seats".
+ */
 const GAINS = new Map<string, "increase" | "decrease">([
-  ..."gain gains gained".split(" ").map((word) => [word, "increase"] as const),
-  ..."lose loses lost".split(" ").map((word) => [word, "decrease"] as const),
+  ..."gain gains gained added".split(" ").map((word) => [word, "increase"] as const),
+  ..."lose loses lost dropped".split(" ").map((word) => [word, "decrease"] as const),
 ]);
+
+const RELATIVE = new Set(["that", "who", "which"]);
 
 /**
  * "Rex gained 3 kg", "Bella lost 2 kilos", "Rex put on 1.5 kg": a number and a numeric column
@@ -163,16 +183,21 @@ export function readGainsAndLosses(scan: Scan, lexed: LexItem[]): LexItem[] {
   for (let at = 0; at < lexed.length; at++) {
     const item = lexed[at];
     const putOn = item.kind === "verb" && norm(item) === "put" && norm(lexed[at + 1]) === "on";
-    const step = putOn ? "increase" : item.kind === "unknown" ? GAINS.get(norm(item)) : undefined;
+    // "accounts that added 10 seats" says which rows, not what to do with them.
+    const relative = RELATIVE.has(norm(lexed[at - 1]));
+    const gain = item.kind === "unknown" && !relative ? GAINS.get(norm(item)) : undefined;
+    const step = putOn ? "increase" : gain;
     const amountAt = putOn ? at + 2 : at + 1;
     const [amount, column] = [lexed[amountAt], lexed[amountAt + 1]];
     const stepped =
       step !== undefined &&
-      amount?.kind === "amount" &&
-      amount.mode === "bare" &&
-      column?.kind === "column" &&
-      "column" in column.ref &&
-      isNumeric(scan.vocabulary, column.ref.column);
+      ((amount?.kind === "amount" &&
+        amount.mode === "bare" &&
+        column?.kind === "column" &&
+        "column" in column.ref &&
+        isNumeric(scan.vocabulary, column.ref.column)) ||
+        // "added 10 seats", read as rows with ten seats until the step verb is known.
+        countedColumn(scan, amount));
     if (!stepped) {
       read.push(item);
       continue;

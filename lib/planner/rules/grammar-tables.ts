@@ -40,6 +40,8 @@ export const NEG_WORDS = [
  */
 const PASSIVE_SETS = ["should be", "must be", "need to be", "needs to be", "are to be", "is to be"]
   .concat(["to be", "be", "will be", "shall be", "can be", "get", "gets", "has been", "have been"])
+  // Told after the fact: "Omar's accounts were reassigned to Nina Park".
+  .concat(["was", "were"])
   .flatMap((be) =>
     [
       "marked",
@@ -152,13 +154,11 @@ export const VERBS: [string[], VerbKind, { factor?: number; needsOff?: boolean }
       "move",
       "transfer",
       "reassign",
-      // As told after the fact: "we switched milk to Farm Gate", "moved Tom's tasks to Lena".
-      "switched",
-      "moved",
+      // Told after the fact, "moves up to band B2"; "switched", "moved" and "reassigned" are
+      // read where "to" follows (readToldMoves), as "switched accounts" are rows.
       "moves",
       "moves up",
       "moves down",
-      "reassigned",
       "assign",
       "hand",
       "hand over",

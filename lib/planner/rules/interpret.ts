@@ -3,7 +3,7 @@ import { readBareSetValues } from "./bare-values";
 import { readTerseAssignments } from "./clause-items";
 import { isFiller, mergeSegments, splitSegments, splitSentences } from "./clauses";
 import { readColumnVerbValues } from "./column-verb-values";
-import { readColumnVerbs, readUndoingVerbs } from "./column-verbs";
+import { readColumnVerbs, readToldMoves, readUndoingVerbs } from "./column-verbs";
 import { alreadyExcluded } from "./conditions";
 import {
   readColumnsOfTheirScope,
@@ -71,6 +71,7 @@ type ItemText = (item: { from: number; to: number }) => string;
 /** Readers of items in their context, in the order they run. */
 const IN_CONTEXT: ((scan: Scan, lexed: LexItem[]) => LexItem[])[] = [
   readStepParticles,
+  readToldMoves,
   readNewTextValues,
   readColumnsOfTheirScope,
   readToColumnNumber,
