@@ -1,4 +1,3 @@
-import { refuse } from "./draft";
 import { INDEFINITE } from "./grammar-nouns";
 import type { LexItem } from "./lex";
 import type { Scan } from "./patterns";
@@ -60,52 +59,6 @@ function countedColumn(scan: Scan, item: LexItem | undefined): boolean {
     isNumeric(scan.vocabulary, column)
   );
 }
-
-/**
- * "add 10 baguettes", "remove 3 brownies": a whole number straight after a step verb and before a
- * value naming the rows counts those rows' things, so it steps the table's one column of whole
- * numbers. Read as an amount with no column, it was added to the price; with no such column (or
- * several) the instruction is refused.
- */
-export function readCountedRows(scan: Scan, lexed: LexItem[]): LexItem[] {
-  const at = lexed.findIndex((_, k) => countsRows(scan, lexed, k));
-  if (at < 0 || lexed.some((item) => item.kind === "column")) return lexed;
-  const { keyColumn, columns } = scan.vocabulary;
-  const counts = [...columns.values()].filter(
-    (column) => column.type === "integer" && column.name !== keyColumn,
-  );
-  const amount = lexed[at];
-  if (counts.length !== 1) {
-    const said = scan.instruction.slice(scan.tokens[amount.from].start, scan.tokens[at + 1].end);
-    refuse(
-      `"${said}" counts things, but which column counts them? Name it, e.g. "add 10 to stock".`,
-      [said],
-    );
-  }
-  const column: LexItem = { kind: "column", ref: { column: counts[0].name }, ...spanAfter(amount) };
-  return [...lexed.slice(0, at + 1), column, ...lexed.slice(at + 1)];
-}
-
-function countsRows(scan: Scan, lexed: LexItem[], k: number): boolean {
-  const [verb, amount, rows] = [lexed[k - 1], lexed[k], lexed[k + 1]];
-  const stepped =
-    verb?.kind === "verb" &&
-    (verb.verb === "increase" || verb.verb === "decrease") &&
-    verb.to === amount.from;
-  const whole =
-    amount.kind === "amount" &&
-    (amount.mode === "bare" || amount.mode === "noun") &&
-    amount.num.unit === "plain" &&
-    Number.isInteger(amount.num.value);
-  const named =
-    rows?.kind === "scope" &&
-    rows.from === amount.to &&
-    (rows.cond.type === "text" || rows.cond.type === "values") &&
-    scan.vocabulary.columns.get(rows.cond.column)?.type === "text";
-  return stepped && whole && named;
-}
-
-const spanAfter = (item: LexItem) => ({ from: item.to, to: item.to });
 
 /**
  * "bump BUG-103 down to high", "move Ana up to senior": "up" or "down" after the rows and before

@@ -5,10 +5,10 @@ import { isFiller, mergeSegments, splitSegments, splitSentences } from "./clause
 import { readColumnVerbValues } from "./column-verb-values";
 import { readColumnVerbs, readToldMoves, readUndoingVerbs } from "./column-verbs";
 import { alreadyExcluded } from "./conditions";
+import { readCountedRows, readMoreOfCompared } from "./counted-rows";
 import {
   readColumnsOfTheirScope,
   readColumnTimes,
-  readCountedRows,
   readCountedSteps,
   readGainsAndLosses,
   readGetsColumnOf,
@@ -79,6 +79,7 @@ const IN_CONTEXT: ((scan: Scan, lexed: LexItem[]) => LexItem[])[] = [
   readGainsAndLosses,
   readCountedSteps,
   readCountedRows,
+  readMoreOfCompared,
   readReceivedSteps,
   readGetsColumnOf,
   readColumnTimes,
