@@ -63,8 +63,13 @@ export function readToldMoves(scan: Scan, lexed: LexItem[]): LexItem[] {
     const { from, to } = item;
     // "accounts that have been upgraded get …": a change the rows went through, with no value,
     // says which rows in words no column keeps; dropped, it left every row chosen.
-    if (item.kind === "verb" && item.verb === "set" && RELATIVE.has(norm(scan, lexed[at - 1]))) {
+    const relative = RELATIVE.has(norm(scan, lexed[at - 1]));
+    if (item.kind === "verb" && item.verb === "set" && relative) {
       return toFollows(scan, lexed, at) ? item : { kind: "unknown", from, to };
+    }
+    // "bookings that paid the deposit get …": what the rows did says which rows.
+    if (item.kind === "flag" && item.ref.verb && relative) {
+      return { ...item, ref: { ...item.ref, verb: false }, marker: null };
     }
     if (item.kind !== "unknown" || to !== from + 1) return item;
     if (!TOLD_MOVES.has(norm(scan, item)) || !toFollows(scan, lexed, at)) return item;

@@ -123,3 +123,76 @@ function isCount(scan: Scan, name: string): boolean {
     !NOT_COUNTS.test(name.toLowerCase().replace(/[_\s]+/g, " "))
   );
 }
+
+/** People coming or going, told after the fact: "three more students joined Algebra II". */
+const JOINING = new Map<string, "increase" | "decrease">([
+  ..."joined enrolled registered".split(" ").map((word) => [word, "increase"] as const),
+  ..."dropped left withdrew quit".split(" ").map((word) => [word, "decrease"] as const),
+]);
+
+/** Words in the name of a column that counts who has joined. */
+const PEOPLE_COUNT =
+  /enrol|regist|attend|signup|sign up|particip|member|headcount|guest|booked|party|covers/;
+
+/**
+ * "three more students joined Algebra II", "two students dropped Intro to Biology": a number of
+ * people (a word for rows of people, "students") who joined or left the rows steps the one count
+ * of who has joined (enrolled, attendees …).
+ */
+export function readPeopleJoining(scan: Scan, lexed: LexItem[]): LexItem[] {
+  const [amount, people, moved, ...rows] = lexed;
+  const norm = (item: LexItem) => scan.tokens[item.from]?.norm ?? "";
+  const added = peopleAdded(scan, lexed, norm);
+  if (added) return added;
+  if (amount?.kind !== "amount" || people?.kind !== "stop" || moved === undefined) return lexed;
+  const way =
+    moved.kind === "unknown" || moved.kind === "column" ? JOINING.get(norm(moved)) : undefined;
+  if (!way || !Number.isInteger(amount.num.value) || amount.num.unit !== "plain") return lexed;
+  if (!PEOPLE.has(norm(people)) || rows[0]?.kind !== "scope") return lexed;
+  const counts = peopleCounts(scan);
+  if (counts.length !== 1) return lexed;
+  const { from, to } = moved;
+  return [
+    { kind: "verb", verb: way, word: way, from, to },
+    { ...amount, mode: "by" },
+    { kind: "column", ref: { column: counts[0] }, from: people.from, to: people.to },
+    ...rows,
+  ];
+}
+
+/** "add two guests to R-503": people added by a step verb are the count of them. */
+function peopleAdded(scan: Scan, lexed: LexItem[], norm: (item: LexItem) => string) {
+  // A column of people's names ("guest") is only the word for them here.
+  const words = (item: LexItem) =>
+    item.kind === "stop" ||
+    (item.kind === "column" &&
+      "column" in item.ref &&
+      scan.vocabulary.columns.get(item.ref.column)?.type === "text");
+  const at = lexed.findIndex(
+    (item, k) =>
+      words(item) &&
+      PEOPLE.has(norm(item)) &&
+      lexed[k - 1]?.kind === "amount" &&
+      lexed[k - 2]?.kind === "verb" &&
+      (lexed[k - 2] as { verb?: string }).verb !== "set",
+  );
+  const counts = at < 0 ? [] : peopleCounts(scan);
+  const named = lexed.some((item, k) => item.kind === "column" && k !== at);
+  if (counts.length !== 1 || named) return undefined;
+  const { from, to } = lexed[at];
+  const column: LexItem = { kind: "column", ref: { column: counts[0] }, from, to };
+  return lexed.map((item, k) => (k === at ? column : item));
+}
+
+/** The counts named for who has joined, or how many came. */
+function peopleCounts(scan: Scan): string[] {
+  return [...scan.vocabulary.columns.keys()].filter(
+    (name) => isCount(scan, name) && PEOPLE_COUNT.test(name.toLowerCase().replace(/_/g, " ")),
+  );
+}
+
+const PEOPLE = new Set(
+  "people students members guests attendees players participants kids children guest person student member".split(
+    " ",
+  ),
+);

@@ -139,6 +139,7 @@ export function flagPhraseMap(profile: DatasetProfile, roles: Vocabulary["roles"
     }
   }
   withArticles(flagPhrases);
+  withParticipleFirst(flagPhrases);
   const stock = roles.stock && "column" in roles.stock ? roles.stock.column : undefined;
   if (stock) {
     for (const phrase of STOCK_TRUE) {
@@ -195,6 +196,21 @@ function withArticles(flagPhrases: Map<string, FlagRef>): void {
         !flagPhrases.has(`no longer ${form}`)
       )
         flagPhrases.set(`no longer ${form}`, { ...ref, value: false });
+    }
+  }
+}
+
+/**
+ * "Park paid the deposit" for deposit_paid, "sent the email" for email_sent: a name of a noun and
+ * a participle, said the other way round, as what the rows did.
+ */
+function withParticipleFirst(flagPhrases: Map<string, FlagRef>): void {
+  for (const [phrase, ref] of [...flagPhrases]) {
+    const words = phrase.split(" ");
+    if (!ref.value || ref.verb || words.length !== 2 || !PARTICIPLE.test(words[1])) continue;
+    const [noun, done] = words;
+    for (const said of [`${done} ${noun}`, `${done} the ${noun}`, `${done} their ${noun}`]) {
+      if (!flagPhrases.has(said)) flagPhrases.set(said, { ...ref, verb: true });
     }
   }
 }

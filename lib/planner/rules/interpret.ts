@@ -5,7 +5,7 @@ import { isFiller, mergeSegments, splitSegments, splitSentences } from "./clause
 import { readColumnVerbValues } from "./column-verb-values";
 import { readColumnVerbs, readToldMoves, readUndoingVerbs } from "./column-verbs";
 import { alreadyExcluded } from "./conditions";
-import { readCountedRows, readMoreOfCompared } from "./counted-rows";
+import { readCountedRows, readMoreOfCompared, readPeopleJoining } from "./counted-rows";
 import {
   readColumnsOfTheirScope,
   readColumnTimes,
@@ -78,6 +78,7 @@ const IN_CONTEXT: ((scan: Scan, lexed: LexItem[]) => LexItem[])[] = [
   readUpToAmounts,
   readGainsAndLosses,
   readCountedSteps,
+  readPeopleJoining,
   readCountedRows,
   readMoreOfCompared,
   readReceivedSteps,

@@ -50,3 +50,79 @@ describe("goods coming in and going out", () => {
     });
   });
 });
+
+/** A school's classes: how many seats, how many enrolled. */
+const classes = rulesOnTable([
+  "course,title,teacher,capacity,enrolled,credits",
+  "C-101,Intro to Biology,Dr. Adams,30,28,4",
+  "C-103,Algebra II,Mr. Chen,25,19,4",
+  "C-105,Chemistry,Dr. Adams,24,24,4",
+]);
+
+describe("people joining or leaving the rows", () => {
+  const titled = (value: string) => ({ all: [{ column: "title", op: "eq", value }] });
+
+  it("steps the count of who has joined, not the capacity or the credits", () => {
+    expect(classes.operations("three more students joined Algebra II")).toEqual([
+      {
+        filter: titled("Algebra II"),
+        action: { type: "fixed_increase", column: "enrolled", value: 3 },
+      },
+    ]);
+    expect(classes.operations("two students dropped Intro to Biology")).toEqual([
+      {
+        filter: titled("Intro to Biology"),
+        action: { type: "fixed_decrease", column: "enrolled", value: 2 },
+      },
+    ]);
+  });
+});
+
+/** A restaurant's bookings. */
+const bookings = rulesOnTable([
+  "booking,guest,party_size,date,table_no,status,deposit_paid",
+  "R-501,Lopez,4,2026-12-05,12,confirmed,true",
+  "R-503,Okafor,6,2026-12-06,15,confirmed,true",
+  "R-505,Park,8,2026-12-07,20,pending,false",
+]);
+
+describe("people added to a booking, and what its guest did", () => {
+  const booking = (key: string) => ({ all: [{ column: "booking", op: "eq", value: key }] });
+
+  it("adds guests to the party's size, though guest is also a column", () => {
+    expect(bookings.operations("add two guests to R-503")).toEqual([
+      {
+        filter: booking("R-503"),
+        action: { type: "fixed_increase", column: "party_size", value: 2 },
+      },
+    ]);
+    expect(bookings.operation("remove one guest from R-505").action).toEqual({
+      type: "fixed_decrease",
+      column: "party_size",
+      value: 1,
+    });
+    expect(classes.operation("add 2 students to Chemistry").action).toEqual({
+      type: "fixed_increase",
+      column: "enrolled",
+      value: 2,
+    });
+  });
+
+  it("reads 'paid the deposit' for deposit_paid, as what the rows did", () => {
+    expect(bookings.operations("Park paid the deposit")).toEqual([
+      {
+        filter: { all: [{ column: "guest", op: "eq", value: "Park" }] },
+        action: { type: "set_value", column: "deposit_paid", value: true },
+      },
+    ]);
+    expect(bookings.operation("confirm bookings that paid the deposit").filter).toEqual({
+      all: [{ column: "deposit_paid", op: "eq", value: true }],
+    });
+  });
+
+  it("does not read what the rows did after 'that' as the change", () => {
+    // A guard: read as a statement, "paid the deposit" set deposit_paid on the confirmed
+    // bookings. ("get confirmed" is no change the reading can make of it either.)
+    expect(bookings.refusal("bookings that paid the deposit get confirmed")).toMatch(/\S/);
+  });
+});
