@@ -52,14 +52,19 @@ export function readUndoingVerbs(scan: Scan, lexed: LexItem[]): LexItem[] {
 }
 
 /** Moves told after the fact, read only before "to": "switched accounts" are rows. */
-const TOLD_MOVES = new Set(["upgraded", "downgraded", "switched", "moved", "reassigned"]);
+const TOLD_MOVES = new Set(
+  ["upgraded", "downgraded", "switched", "moved", "reassigned", "moving", "switching"].concat(
+    // "Dan now reports to Eva Lind": whom someone reports to, as where they move.
+    ["reports", "reporting"],
+  ),
+);
 
 /**
  * "Initech upgraded to growth", "we switched milk to Farm Gate": a move told after the fact, with
  * "to" and a new value after it in its clause.
  */
 export function readToldMoves(scan: Scan, lexed: LexItem[]): LexItem[] {
-  return lexed.map((item, at): LexItem => {
+  const read = lexed.map((item, at): LexItem => {
     const { from, to } = item;
     // "accounts that have been upgraded get …": a change the rows went through, with no value,
     // says which rows in words no column keeps; dropped, it left every row chosen.
@@ -75,7 +80,29 @@ export function readToldMoves(scan: Scan, lexed: LexItem[]): LexItem[] {
     if (!TOLD_MOVES.has(norm(scan, item)) || !toFollows(scan, lexed, at)) return item;
     return { kind: "verb", verb: "set", word: "set", from, to };
   });
+  return reportsTo(scan, read);
 }
+
+/**
+ * "Dan now reports to Eva Lind": whom someone reports to goes into the column of managers, though
+ * the name is also in the column of names (where it would have renamed Dan).
+ */
+function reportsTo(scan: Scan, lexed: LexItem[]): LexItem[] {
+  const at = lexed.findIndex((item) => item.kind === "verb" && REPORTS.has(norm(scan, item)));
+  const managers = [...scan.vocabulary.columns.values()].filter(
+    (column) => column.type === "text" && MANAGER.test(column.name.toLowerCase()),
+  );
+  if (at < 0 || managers.length !== 1) return lexed;
+  const column = managers[0].name;
+  return lexed.map((item, k) =>
+    k > at && item.kind === "setText" && !item.refs.some((ref) => ref.column === column)
+      ? { ...item, refs: [], column }
+      : item,
+  );
+}
+
+const REPORTS = new Set(["reports", "reporting"]);
+const MANAGER = /manager|supervisor|reports[\s_]*to|boss/;
 
 const RELATIVE = new Set(["that", "who", "which"]);
 
