@@ -244,7 +244,7 @@ function formulaPatterns(col: ColumnGroup): Pattern[] {
     },
     {
       regex: rx(
-        String.raw`(?:set|make|change|update|recalculate|recompute|compute|calculate|reset|fill)\s+${col("col")}(?<middle>\s+(?:of|for|on|in)\s+[^,;]+?)?\s+(?:to\s+be\s+|to\s+equal\s+|to\s+match\s+|to\s+|=\s*|equal\s+to\s+|equals?\s+|as\s+|the\s+same\s+as\s+|match\s+|from\s+)(?<expr>.+?)${EXPRESSION_END}`,
+        String.raw`(?:set|make|change|update|recalculate|recompute|compute|calculate|reset|fill|match)\s+${col("col")}(?<middle>\s+(?:of|for|on|in)\s+[^,;]+?)?\s+(?:to\s+be\s+|to\s+equal\s+|to\s+match\s+|to\s+|=\s*|equal\s+to\s+|equals?\s+|as\s+|the\s+same\s+as\s+|match\s+|from\s+)(?<expr>.+?)${EXPRESSION_END}`,
       ),
       read: (found) => expressionReading(found, false),
     },
@@ -276,7 +276,9 @@ function roundPatterns(col: ColumnGroup): Pattern[] {
   const nearest = "(?:nearest|next)";
   const whole = String.raw`(?:whole\s+(?:numbers?|dollars?|euros?|pounds?|units?)|(?:the\s+)?${nearest}\s+(?:whole\s+)?(?:number|dollar|euro|pound|integer|unit))`;
   const cents = String.raw`(?:the\s+)?${nearest}\s+(?:(?<cents>\d+)\s*(?:cents?|pence|ct)|(?<cent>cent|penny))\b`;
-  const target = String.raw`(?:${cents}|(?:the\s+)?${nearest}\s+(?:[$€£]\s?(?=\.?\d))?(?:(?<step>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?|\.\d+)(?<k>k)?|(?<stepWord>ten|hundred|thousand|half|quarter|tenth))\b(?:\s+(?:dollars?|euros?|pounds?|bucks|(?<hour>hours?)|units?|points?))?|(?<places>\d+)\s+(?:decimals?|decimal\s+places?|places?)|(?<whole>${whole}))`;
+  // "round all list prices to .99": an ending, said without "the nearest".
+  const ending = String.raw`(?:end\s+in\s+)?(?<ending>\.9\d?|0\.9\d?)\b`;
+  const target = String.raw`(?:${cents}|(?:the\s+)?${nearest}\s+(?:[$€£]\s?(?=\.?\d))?(?:(?<step>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?|\.\d+)(?<k>k)?|(?<stepWord>ten|hundred|thousand|half|quarter|tenth))\b(?:\s+(?:dollars?|euros?|pounds?|bucks|(?<hour>hours?)|units?|points?))?|(?<places>\d+)\s+(?:decimals?|decimal\s+places?|places?)|(?<whole>${whole})|${ending})`;
   return [
     {
       regex: rx(

@@ -267,7 +267,7 @@ function roundingStep(found: Found, column: string): string | undefined {
   const hour = found.group("hour") !== undefined && unit ? unitsPer(unit, "hour") : 1;
   const word = found.group("stepWord")?.toLowerCase();
   if (word !== undefined) return String(STEP_WORDS[word] * hour);
-  const digits = found.group("step");
+  const digits = found.group("step") ?? found.group("ending");
   if (digits === undefined) return undefined;
   const step = Number(digits.replaceAll(",", "")) * (found.group("k") ? 1000 : 1);
   return String(step * hour);

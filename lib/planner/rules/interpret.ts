@@ -31,6 +31,7 @@ import {
 import { readDurationAmounts } from "./duration-amounts";
 import { interpretExclusion } from "./exclusion";
 import { readFlagMemberships } from "./flag-memberships";
+import { readFlagPrices } from "./flag-prices";
 import type { GuardSpec, OptionSpec } from "./grammar";
 import { INDEFINITE, ROW_NOUN_SET } from "./grammar-nouns";
 import { readKindAges } from "./kind-ages";
@@ -92,6 +93,7 @@ const IN_CONTEXT: ((scan: Scan, lexed: LexItem[]) => LexItem[])[] = [
   readKindAges,
   readTerseAssignments,
   readBareSetValues,
+  readFlagPrices,
 ];
 
 function interpretOrThrow(scan: Scan, lexedItems: LexItem[]): Interpretation {
