@@ -53,10 +53,13 @@ export function readUndoingVerbs(scan: Scan, lexed: LexItem[]): LexItem[] {
 
 /** Moves told after the fact, read only before "to": "switched accounts" are rows. */
 const TOLD_MOVES = new Set(
-  ["upgraded", "downgraded", "switched", "moved", "reassigned", "moving", "switching"].concat(
-    // "Dan now reports to Eva Lind": whom someone reports to, as where they move.
-    ["reports", "reporting"],
-  ),
+  ["upgraded", "downgraded", "switched", "moved", "reassigned", "moving", "switching"]
+    // "Acme advanced to negotiation".
+    .concat(["advanced", "progressed"])
+    .concat(
+      // "Dan now reports to Eva Lind": whom someone reports to, as where they move.
+      ["reports", "reporting"],
+    ),
 );
 
 /**

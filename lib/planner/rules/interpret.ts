@@ -42,6 +42,7 @@ import {
   readValueVerbs,
   readVerbsAsValues,
 } from "./new-values";
+import { readOutcomes } from "./outcome-words";
 import { readParticipleConditions } from "./participles";
 import type { Scan } from "./patterns";
 import { shareRows } from "./shared-rows";
@@ -94,6 +95,7 @@ const IN_CONTEXT: ((scan: Scan, lexed: LexItem[]) => LexItem[])[] = [
   readTerseAssignments,
   readBareSetValues,
   readFlagPrices,
+  readOutcomes,
 ];
 
 function interpretOrThrow(scan: Scan, lexedItems: LexItem[]): Interpretation {
