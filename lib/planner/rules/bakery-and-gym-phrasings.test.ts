@@ -46,6 +46,15 @@ describe("a number of things the rows have", () => {
     });
   });
 
+  it("is not put on the price by a yes/no column named beside it", () => {
+    // "the menu" names on_menu, which cannot be stepped: the 3 had gone on the price.
+    expect(bakery.operation("remove 3 brownies from the menu").action).toEqual({
+      type: "fixed_decrease",
+      column: "units_left",
+      value: 3,
+    });
+  });
+
   it("is refused where no one column counts them", () => {
     // floor and beds are both whole numbers.
     expect(hotel.refusal("add 2 doubles")).toContain("which column counts them");

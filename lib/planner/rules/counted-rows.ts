@@ -22,7 +22,13 @@ const NOT_COUNTS =
 export function readCountedRows(scan: Scan, lexed: LexItem[]): LexItem[] {
   const read = lexed.map((item, at) => asStepVerb(scan, item, lexed[at + 1]));
   const at = read.findIndex((_, k) => countsRows(scan, read, k));
-  if (at < 0 || read.some((item) => item.kind === "column")) return lexed;
+  // A number column named says what is stepped; a yes/no one ("from the menu") cannot be.
+  const named = read.some(
+    (item) =>
+      item.kind === "column" &&
+      (!("column" in item.ref) || scan.vocabulary.columns.get(item.ref.column)?.type !== "boolean"),
+  );
+  if (at < 0 || named) return lexed;
   const counts = [...scan.vocabulary.columns.keys()].filter((name) => isCount(scan, name));
   const amount = read[at];
   const rows = read[at + 1];
