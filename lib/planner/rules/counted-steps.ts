@@ -139,16 +139,21 @@ export function readGainsAndLosses(scan: Scan, lexed: LexItem[]): LexItem[] {
     // "accounts that added 10 seats" says which rows, not what to do with them.
     const relative = RELATIVE.has(norm(lexed[at - 1]));
     const gain = item.kind === "unknown" && !relative ? GAINS.get(norm(item)) : undefined;
-    const step = putOn ? "increase" : gain;
     const amountAt = putOn ? at + 2 : at + 1;
     const [amount, column] = [lexed[amountAt], lexed[amountAt + 1]];
+    // "we sold 20 more tickets": a count named for the sales themselves (tickets_sold) grows.
+    const sold = item.kind === "unknown" && !relative && norm(item) === "sold";
+    const sales = sold ? salesColumn(scan, column) : undefined;
+    const step = putOn || sales ? "increase" : gain;
     const stepped =
       step !== undefined &&
       ((amount?.kind === "amount" &&
-        amount.mode === "bare" &&
-        column?.kind === "column" &&
-        "column" in column.ref &&
-        isNumeric(scan.vocabulary, column.ref.column)) ||
+        (amount.mode === "bare" || (sales !== undefined && amount.mode === "noun")) &&
+        column !== undefined &&
+        (sales !== undefined ||
+          (column.kind === "column" &&
+            "column" in column.ref &&
+            isNumeric(scan.vocabulary, column.ref.column)))) ||
         // "added 10 seats", read as rows with ten seats until the step verb is known.
         countedColumn(scan, amount));
     if (!stepped) {
@@ -157,9 +162,31 @@ export function readGainsAndLosses(scan: Scan, lexed: LexItem[]): LexItem[] {
     }
     const to = lexed[amountAt - 1].to;
     read.push({ kind: "verb", verb: step, word: step, from: item.from, to });
+    if (sales) {
+      const ref = { column: sales };
+      read.push(amount, { kind: "column", ref, from: column.from, to: column.to });
+      at = amountAt + 1;
+      continue;
+    }
     at = amountAt - 1;
   }
   return read;
+}
+
+/** The numeric column of sales the item names: "tickets" for tickets_sold, or that column. */
+function salesColumn(scan: Scan, item: LexItem | undefined): string | undefined {
+  if (item?.kind === "column" && "column" in item.ref) {
+    return /sold|sales/.test(item.ref.column.toLowerCase()) ? item.ref.column : undefined;
+  }
+  if (item?.kind !== "stop") return undefined;
+  const word = scan.tokens[item.from].norm.replace(/s$/, "");
+  const columns = [...scan.vocabulary.columns.values()].filter((column) => {
+    const name = column.name.toLowerCase();
+    return (
+      isNumeric(scan.vocabulary, column.name) && /sold|sales/.test(name) && name.includes(word)
+    );
+  });
+  return columns.length === 1 ? columns[0].name : undefined;
 }
 
 /** Words that charge a fee, read as "get" in "charge a 1.00 late fee on returned books". */

@@ -126,3 +126,26 @@ describe("people added to a booking, and what its guest did", () => {
     expect(bookings.refusal("bookings that paid the deposit get confirmed")).toMatch(/\S/);
   });
 });
+
+/** A venue's events, counting the tickets sold. */
+const events = rulesOnTable([
+  "event_id,name,venue,capacity,tickets_sold,price",
+  "EV-1,Jazz Night,Blue Room,200,180,35.00",
+  "EV-3,Poetry Slam,Blue Room,120,40,15.00",
+]);
+
+describe("sales counted for what was sold", () => {
+  it("adds to a count named for the sales, where selling stock takes from it", () => {
+    for (const instruction of [
+      "we sold 20 more tickets for Jazz Night",
+      "Jazz Night sold 20 tickets",
+    ]) {
+      expect(events.operations(instruction)).toEqual([
+        {
+          filter: { all: [{ column: "name", op: "eq", value: "Jazz Night" }] },
+          action: { type: "fixed_increase", column: "tickets_sold", value: 20 },
+        },
+      ]);
+    }
+  });
+});
