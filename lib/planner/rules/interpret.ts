@@ -42,7 +42,7 @@ import {
   readValueVerbs,
   readVerbsAsValues,
 } from "./new-values";
-import { readOutcomes } from "./outcome-words";
+import { readFlagNews, readOutcomes } from "./outcome-words";
 import { readParticipleConditions } from "./participles";
 import type { Scan } from "./patterns";
 import { shareRows } from "./shared-rows";
@@ -96,6 +96,7 @@ const IN_CONTEXT: ((scan: Scan, lexed: LexItem[]) => LexItem[])[] = [
   readBareSetValues,
   readFlagPrices,
   readOutcomes,
+  readFlagNews,
 ];
 
 function interpretOrThrow(scan: Scan, lexedItems: LexItem[]): Interpretation {

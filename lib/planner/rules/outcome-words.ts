@@ -1,4 +1,4 @@
-import { givesValue, namesRows } from "./clause-items";
+import { givesValue, namesRows, setVerbAt } from "./clause-items";
 import type { LexItem } from "./lex";
 import type { Scan } from "./patterns";
 
@@ -46,3 +46,22 @@ export function readOutcomes(scan: Scan, lexed: LexItem[]): LexItem[] {
     { kind: "setText", refs: [ref], text: ref.value, from: end, to: end },
   ];
 }
+
+/**
+ * "Comedy Hour sold out", "Rex vaccinated": a yes/no phrase that is a participle, straight after
+ * the rows and ending the instruction with no verb, is news of it. A phrase that is no
+ * participle ("Rex microchipped" is one; "Jazz Night on sale" is not) still says which rows.
+ */
+export function readFlagNews(scan: Scan, lexed: LexItem[]): LexItem[] {
+  const flag = lexed.at(-1);
+  if (flag?.kind !== "flag" || flag.marker !== null || lexed.length < 2) return lexed;
+  if (lexed.some((item) => item.kind === "verb")) return lexed;
+  const words = scan.tokens.slice(flag.from, flag.to).map((token) => token.norm);
+  if (!PARTICIPLE.test(words[0]) || words.length > 2) return lexed;
+  const rows = lexed.slice(0, -1);
+  if (rows.at(-1)?.kind !== "scope" || !namesRows(rows) || givesValue(rows)) return lexed;
+  const verb = setVerbAt({ kind: "stop", from: flag.from, to: flag.from });
+  return [...rows, verb, { ...flag, marker: "as" }];
+}
+
+const PARTICIPLE = /^(?:[a-z]{3,}ed|sold|paid|done|won|lost|shut)$/;

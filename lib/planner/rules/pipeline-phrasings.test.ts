@@ -36,3 +36,25 @@ describe("a sales pipeline, in its owners' words", () => {
     ]);
   });
 });
+
+/** A venue's events, with a yes/no column for the ones sold out. */
+const events = rulesOnTable([
+  "event_id,name,venue,capacity,tickets_sold,sold_out",
+  "EV-1,Jazz Night,Blue Room,200,180,false",
+  "EV-2,Comedy Hour,Main Hall,400,400,true",
+]);
+
+describe("a yes/no participle straight after the rows", () => {
+  it("is news of it: 'Jazz Night sold out'", () => {
+    expect(events.operations("Jazz Night sold out")).toEqual([
+      {
+        filter: { all: [{ column: "name", op: "eq", value: "Jazz Night" }] },
+        action: { type: "set_value", column: "sold_out", value: true },
+      },
+    ]);
+  });
+
+  it("still names rows before the rows: 'sold out events'", () => {
+    expect(events.refusal("sold out events")).toContain("says which rows");
+  });
+});
