@@ -28,7 +28,7 @@ export async function storedContent(client: Tx, id: string): Promise<Uint8Array>
     : await client.datasetVersion.findUnique({ where: { id }, select: { content: true } });
   if (!row) throw new Error(`Version ${id} is missing.`);
   if (row.content.byteLength > 0) return row.content;
-  return connection ? sqliteParts(connection, id) : postgresParts(client, id);
+  return connection ? sqliteParts(connection, id) : partsThroughClient(client, id);
 }
 
 type Connection = NonNullable<ReturnType<typeof sqliteConnection>>;
@@ -50,18 +50,26 @@ function sqliteParts(connection: Connection, id: string): Uint8Array {
   return bytes;
 }
 
-async function postgresParts(client: Tx, id: string): Promise<Uint8Array> {
-  const lengths = await client.$queryRaw<{ length: number | bigint }[]>`
-    SELECT octet_length("bytes")::int AS "length" FROM "VersionPart" WHERE "versionId" = ${id}`;
-  const bytes = new Uint8Array(lengths.reduce((sum, part) => sum + Number(part.length), 0));
-  // One part a query: the client holds each as base64 text on the way.
-  for (let number = 0, at = 0; number < lengths.length; number++) {
-    const part = await client.versionPart.findUniqueOrThrow({
+/**
+ * The parts through Prisma's client: on PostgreSQL, and on SQLite where the connection under the
+ * client is not known (a client of another copy of client.ts, as a server bundle may load).
+ * One part a query: the client holds each as base64 text on its way.
+ */
+async function partsThroughClient(client: Tx, id: string): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  for (let number = 0; ; number++) {
+    const part = await client.versionPart.findUnique({
       where: { versionId_number: { versionId: id, number } },
       select: { bytes: true },
     });
-    bytes.set(part.bytes, at);
-    at += part.bytes.byteLength;
+    if (!part) break;
+    parts.push(part.bytes);
+  }
+  const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
+  let at = 0;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.byteLength;
   }
   return bytes;
 }
