@@ -95,7 +95,14 @@ function checkpointSoon(connection: BetterSqlite3.Database): void {
   }, 0).unref();
 }
 
-const sqliteAdapters = new WeakMap<object, SqliteAdapter>();
+// Per process (per thread), as the client is: a server bundle holds several copies of this
+// module, and a copy that did not make the client must still find its connection, or version
+// bytes and change records go through the query engine as base64.
+const globalForAdapters = globalThis as unknown as {
+  signoffSqliteAdapters?: WeakMap<object, SqliteAdapter>;
+};
+globalForAdapters.signoffSqliteAdapters ??= new WeakMap();
+const sqliteAdapters = globalForAdapters.signoffSqliteAdapters;
 
 /**
  * The SQLite connection under a transaction's client, for version bytes (version-storage.ts);

@@ -1,5 +1,5 @@
 import { statSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { providerOf, sqliteConnection } from "@/lib/db/client";
 import { createTempDb, type TempDb } from "../support/temp-db";
 
@@ -81,6 +81,21 @@ describe("Prisma client on a temporary database", () => {
       "Tiny, renamed",
     );
     await db.dataset.update({ where: { id: dataset.id }, data: { name: "Tiny" } });
+  });
+
+  it("finds SQLite's connection from another copy of the client module", async () => {
+    // A production server bundle holds several copies of client.ts; the client is made by one.
+    const { db } = temp;
+    await db.dataset.count();
+    vi.resetModules();
+    const copy = await import("@/lib/db/client");
+    expect(copy.sqliteConnection).not.toBe(sqliteConnection);
+    if (providerOf(db) === "postgres") {
+      expect(copy.sqliteConnection(db)).toBeUndefined();
+      return;
+    }
+    expect(copy.sqliteConnection(db)).toBe(sqliteConnection(db));
+    expect(copy.sqliteConnection(db)).toBeDefined();
   });
 
   it("copies SQLite's write-ahead log into the database file after a commit, not in it", async () => {
