@@ -269,7 +269,7 @@ function stated(words: string, flag: string): boolean {
 }
 
 /** Whether words open with a past participle: "called off", "sold". */
-function isParticiple(words: string): boolean {
+export function isParticiple(words: string): boolean {
   return /^(?:\S+ed|sold|paid|won|lost|taken|bought|sent|shut|withdrawn|done)\b/.test(words);
 }
 

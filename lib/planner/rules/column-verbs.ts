@@ -1,3 +1,4 @@
+import { RELATIVE_WORDS } from "./grammar-words";
 import type { LexItem } from "./lex";
 import { columnsNamedBy } from "./name-forms";
 import type { Scan } from "./patterns";
@@ -71,7 +72,7 @@ export function readToldMoves(scan: Scan, lexed: LexItem[]): LexItem[] {
     const { from, to } = item;
     // "accounts that have been upgraded get …": a change the rows went through, with no value,
     // says which rows in words no column keeps; dropped, it left every row chosen.
-    const relative = RELATIVE.has(norm(scan, lexed[at - 1]));
+    const relative = RELATIVE_WORDS.has(norm(scan, lexed[at - 1]));
     if (item.kind === "verb" && item.verb === "set" && relative) {
       return toFollows(scan, lexed, at) ? item : { kind: "unknown", from, to };
     }
@@ -106,8 +107,6 @@ function reportsTo(scan: Scan, lexed: LexItem[]): LexItem[] {
 
 const REPORTS = new Set(["reports", "reporting"]);
 const MANAGER = /manager|supervisor|reports[\s_]*to|boss/;
-
-const RELATIVE = new Set(["that", "who", "which"]);
 
 /** Whether "to" follows the item in its clause, before another verb. */
 function toFollows(scan: Scan, lexed: LexItem[], at: number): boolean {

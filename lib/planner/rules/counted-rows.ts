@@ -1,4 +1,5 @@
 import { refuse } from "./draft";
+import { namesEachRow } from "./given-to-one";
 import type { LexItem } from "./lex";
 import type { Scan } from "./patterns";
 
@@ -82,12 +83,6 @@ function countsRows(scan: Scan, lexed: LexItem[], k: number): boolean {
     (rows.cond.type === "text" || rows.cond.type === "values") &&
     scan.vocabulary.columns.get(rows.cond.column)?.type === "text";
   return stepped && whole && named;
-}
-
-/** Whether a text column gives each row a name of its own (item, description), not a kind. */
-function namesEachRow({ vocabulary }: Scan, name: string): boolean {
-  const column = vocabulary.columns.get(name);
-  return column?.distinctCount === vocabulary.profile.rowCount;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { INDEFINITE } from "./grammar-nouns";
+import { RELATIVE_WORDS } from "./grammar-words";
 import type { LexItem } from "./lex";
 import type { Scan } from "./patterns";
 import { NUMBER_WORDS } from "./patterns";
@@ -123,8 +124,6 @@ const GAINS = new Map<string, "increase" | "decrease">([
   ..."lose loses lost dropped".split(" ").map((word) => [word, "decrease"] as const),
 ]);
 
-const RELATIVE = new Set(["that", "who", "which"]);
-
 /**
  * "Rex gained 3 kg", "Bella lost 2 kilos", "Rex put on 1.5 kg": a number and a numeric column
  * straight after gaining, losing or "put on" step the column. Elsewhere "lost" is a state ("lost
@@ -137,7 +136,7 @@ export function readGainsAndLosses(scan: Scan, lexed: LexItem[]): LexItem[] {
     const item = lexed[at];
     const putOn = item.kind === "verb" && norm(item) === "put" && norm(lexed[at + 1]) === "on";
     // "accounts that added 10 seats" says which rows, not what to do with them.
-    const relative = RELATIVE.has(norm(lexed[at - 1]));
+    const relative = RELATIVE_WORDS.has(norm(lexed[at - 1]));
     const gain = item.kind === "unknown" && !relative ? GAINS.get(norm(item)) : undefined;
     const amountAt = putOn ? at + 2 : at + 1;
     const [amount, column] = [lexed[amountAt], lexed[amountAt + 1]];

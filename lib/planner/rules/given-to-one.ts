@@ -40,7 +40,7 @@ export function valueToOneRow(scan: Scan, items: LexItem[], norm: Norm): LexItem
 }
 
 /** Whether every row has its own value in a text column, or it is the key. */
-function namesEachRow({ vocabulary }: Scan, name: string): boolean {
+export function namesEachRow({ vocabulary }: Scan, name: string): boolean {
   if (name === vocabulary.keyColumn) return true;
   const column = vocabulary.columns.get(name);
   return (

@@ -47,3 +47,6 @@ export function normPhrase(text: string): string {
 export function namedOnlyKey(word: string): string {
   return `${word}=`;
 }
+
+/** Words that open a relative clause: after them, what the rows did says which rows. */
+export const RELATIVE_WORDS: ReadonlySet<string> = new Set(["that", "who", "which"]);

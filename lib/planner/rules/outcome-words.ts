@@ -1,3 +1,4 @@
+import { isParticiple } from "./bare-values";
 import { givesValue, namesRows, setVerbAt } from "./clause-items";
 import type { LexItem } from "./lex";
 import type { Scan } from "./patterns";
@@ -57,11 +58,9 @@ export function readFlagNews(scan: Scan, lexed: LexItem[]): LexItem[] {
   if (flag?.kind !== "flag" || flag.marker !== null || lexed.length < 2) return lexed;
   if (lexed.some((item) => item.kind === "verb")) return lexed;
   const words = scan.tokens.slice(flag.from, flag.to).map((token) => token.norm);
-  if (!PARTICIPLE.test(words[0]) || words.length > 2) return lexed;
+  if (!isParticiple(words[0]) || words.length > 2) return lexed;
   const rows = lexed.slice(0, -1);
   if (rows.at(-1)?.kind !== "scope" || !namesRows(rows) || givesValue(rows)) return lexed;
   const verb = setVerbAt({ kind: "stop", from: flag.from, to: flag.from });
   return [...rows, verb, { ...flag, marker: "as" }];
 }
-
-const PARTICIPLE = /^(?:[a-z]{3,}ed|sold|paid|done|won|lost|shut)$/;
