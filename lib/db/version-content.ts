@@ -51,9 +51,8 @@ function sqliteParts(connection: Connection, id: string): Uint8Array {
 }
 
 /**
- * The parts through Prisma's client: on PostgreSQL, and on SQLite where the connection under the
- * client is not known (a client of another copy of client.ts, as a server bundle may load).
- * One part a query: the client holds each as base64 text on its way.
+ * The parts through Prisma's client, on PostgreSQL (and on SQLite had its connection not been
+ * found). One part a query: the client holds each as base64 text on its way.
  */
 async function partsThroughClient(client: Tx, id: string): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];
@@ -62,16 +61,9 @@ async function partsThroughClient(client: Tx, id: string): Promise<Uint8Array> {
       where: { versionId_number: { versionId: id, number } },
       select: { bytes: true },
     });
-    if (!part) break;
+    if (!part) return Buffer.concat(parts);
     parts.push(part.bytes);
   }
-  const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
-  let at = 0;
-  for (const part of parts) {
-    bytes.set(part, at);
-    at += part.byteLength;
-  }
-  return bytes;
 }
 
 /**

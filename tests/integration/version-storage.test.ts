@@ -40,6 +40,25 @@ function catalog(round: number, rows = ROWS): Uint8Array {
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
+/** Writes `content` as the version after `parent`, as an execution's result. */
+function appendNext(
+  datasetId: string,
+  parent: { id: string; number: number },
+  content: Uint8Array,
+) {
+  return db().$transaction((tx) =>
+    appendVersion(tx, {
+      datasetId,
+      parent: { id: parent.id, number: parent.number },
+      content,
+      sha256: sha256(content),
+      profile: profileDataset(parseCsv(content, { delimiter: ";" })),
+      source: "execution",
+      createdBy: "system:test",
+    }),
+  );
+}
+
 describe("version storage", () => {
   it("keeps older versions as patches, every one readable byte for byte", async () => {
     const versions = 2 * SNAPSHOT_EVERY + 3;
@@ -56,18 +75,7 @@ describe("version storage", () => {
     for (let round = 1; round < versions; round++) {
       const content = catalog(round);
       written.push(content);
-      const profile = profileDataset(parseCsv(content, { delimiter: ";" }));
-      parent = await db().$transaction((tx) =>
-        appendVersion(tx, {
-          datasetId,
-          parent: { id: parent.id, number: parent.number },
-          content,
-          sha256: sha256(content),
-          profile,
-          source: "execution",
-          createdBy: "system:test",
-        }),
-      );
+      parent = await appendNext(datasetId, parent, content);
     }
 
     const stored = await db().datasetVersion.findMany({
@@ -128,17 +136,7 @@ describe("version storage", () => {
     // Its successor changes 1% of the lines: the first version becomes a patch of a few
     // kilobytes, kept whole in its row, and its parts go.
     const next = catalog(1, rows);
-    const second = await db().$transaction((tx) =>
-      appendVersion(tx, {
-        datasetId,
-        parent: { id: base.id, number: base.number },
-        content: next,
-        sha256: sha256(next),
-        profile: profileDataset(parseCsv(next, { delimiter: ";" })),
-        source: "execution",
-        createdBy: "system:test",
-      }),
-    );
+    const second = await appendNext(datasetId, base, next);
     const older = await db().datasetVersion.findUniqueOrThrow({ where: { id: base.id } });
     expect(older.storage).toBe("patch");
     expect(older.content.byteLength).toBeGreaterThan(0);
@@ -163,17 +161,7 @@ describe("version storage", () => {
     });
     const base = await db().datasetVersion.findFirstOrThrow({ where: { datasetId } });
     const next = catalog(1);
-    await db().$transaction((tx) =>
-      appendVersion(tx, {
-        datasetId,
-        parent: { id: base.id, number: base.number },
-        content: next,
-        sha256: sha256(next),
-        profile: profileDataset(parseCsv(next, { delimiter: ";" })),
-        source: "execution",
-        createdBy: "system:test",
-      }),
-    );
+    await appendNext(datasetId, base, next);
     await db().datasetVersion.update({
       where: { id: base.id },
       data: { content: new Uint8Array([1, 2, 3]) },
