@@ -11,10 +11,10 @@ import {
   textValue,
   type ValueScope,
 } from "./clause-items";
-import { GIVE_VERBS, valueToOneRow } from "./given-to-one";
-import { normPhrase } from "./grammar-words";
+import { GIVE_VERBS, namesEachRow, valueToOneRow } from "./given-to-one";
 import { type LexItem, readInParts } from "./lex";
 import type { Scan } from "./patterns";
+import { END_UP_WORDS, onlyValueWithWord, toWordOfValue } from "./to-word-values";
 import { sourceText } from "./tokenize";
 
 /**
@@ -29,8 +29,6 @@ import { sourceText } from "./tokenize";
  * pending orders on hold".
  */
 const BARE_VALUE_VERBS = new Set(["make", "mark", "turn", "render", "set", "get", "put"]);
-/** Words that say what rows end up as, after the rows: "… get a C", "… go to maintenance". */
-const END_UP_WORDS = new Set(["get", "gets", "go", "goes", "going", "become", "becomes"]);
 /** Words that move rows onto or off a yes/no phrase: "… comes off display". */
 const MOVING_WORDS = new Set(["go", "goes", "come", "comes"]);
 const ARTICLES = new Set(["a", "an", "the"]);
@@ -73,14 +71,14 @@ function bareSetClause(scan: Scan, clause: LexItem[]): LexItem[] {
     givenToRows(items, norm) ??
     valueToOneRow(scan, items, norm) ??
     valueBeforeRows(scan, items, norm) ??
-    endingUpAs(items, norm) ??
+    endingUpAs(scan, items, norm) ??
     gettingFlag(scan, items, norm) ??
     valueEndingClause(scan, items, norm) ??
     valueAsImperative(scan, items, norm) ??
     countEndingClause(scan, items, norm) ??
     statedNumber(scan, items, norm) ??
     statedAmount(scan, items, norm) ??
-    toWordOfValue(scan, items) ??
+    toWordOfValue(scan, items, norm) ??
     items
   );
 }
@@ -105,7 +103,7 @@ const TAKING_OVER = [
  * to the value for them.
  */
 function takingOver(scan: Scan, items: LexItem[], norm: Norm) {
-  const who = textValue(scan, items[0]);
+  const who = textValue(scan, items[0]) ?? onlyValueWithWord(scan, items[0]);
   if (!who) return undefined;
   const words = TAKING_OVER.find((phrase) =>
     phrase.every((word, k) => {
@@ -203,11 +201,14 @@ function valueBeforeRows(scan: Scan, items: LexItem[], norm: Norm) {
  * "rooms on the 3rd floor go to maintenance": the grammar read "to maintenance" as the new
  * value, and the clause needs the verb its rows and "go" or "get" say.
  */
-function endingUpAs(items: LexItem[], norm: Norm) {
+function endingUpAs(scan: Scan, items: LexItem[], norm: Norm) {
   const last = lastPlaced(items);
   const endUp = items[last - 1];
-  if (items[last]?.kind !== "setText" || items.some((item) => item.kind === "verb")) return;
+  const value = items[last];
+  if (value?.kind !== "setText" || items.some((item) => item.kind === "verb")) return;
   if (endUp?.kind !== "stop" || !END_UP_WORDS.has(norm(endUp))) return undefined;
+  // "Tailspin goes to Contoso" does not rename Tailspin after another row.
+  if (value.refs.some((ref) => namesEachRow(scan, ref.column))) return undefined;
   if (!namesRows(items.slice(0, last - 1))) return undefined;
   return items.map((item) => (item === endUp ? setVerbAt(endUp) : item));
 }
@@ -362,49 +363,6 @@ function valueEndingClause(scan: Scan, items: LexItem[], norm: Norm) {
   const rows = items.slice(0, at);
   if (givesValue(rows) || !namesRows(rows)) return undefined;
   return [...rows, setVerbAt(endUp), asSetText(value), ...items.slice(last + 1)];
-}
-
-/**
- * "reassign Priya's open tasks to Sam": after "to", ending the clause, a word that the lexer read
- * as the one value of a text column holding it ("Sam" of Sam Okafor) is that value, set, with a
- * note when the value is more than was typed. The grammar reads only whole values after "to".
- */
-function toWordOfValue(scan: Scan, items: LexItem[]) {
-  const [verb] = items;
-  const last = lastPlaced(items);
-  const to = items[last - 1];
-  const value = textValue(scan, items[last]) ?? onlyValueWithWord(scan, items[last]);
-  if (verb?.kind !== "verb" || verb.verb !== "set" || to?.kind !== "to" || !value) return;
-  const rows = items.slice(1, last - 1);
-  if (givesValue(rows) || !namesRows(rows)) return undefined;
-  const typed = sourceText(scan.instruction, scan.tokens, value.from, value.to);
-  const { column, values } = value.cond;
-  const note =
-    typed.toLowerCase() === values[0].toLowerCase()
-      ? undefined
-      : `read ${JSON.stringify(typed)} as ${column} ${JSON.stringify(values[0])}`;
-  const set: LexItem = { ...asSetText(value), from: to.from, ...(note ? { note } : {}) };
-  return [...items.slice(0, last - 1), set, ...items.slice(last + 1)];
-}
-
-/**
- * A scope of the rows whose text column has a word ("Priya"), as the one value of the column
- * with that word (Priya Shah); undefined when none or several have it.
- */
-function onlyValueWithWord(scan: Scan, item: LexItem | undefined): ValueScope | undefined {
-  if (item?.kind !== "scope" || item.cond.type !== "text" || item.cond.op !== "contains") return;
-  const { column, value: word } = item.cond;
-  const wanted = normPhrase(word);
-  const found = new Set<string>();
-  for (const refs of scan.vocabulary.valuePhrases.values()) {
-    for (const ref of refs) {
-      if (ref.column === column && ` ${normPhrase(ref.value)} `.includes(` ${wanted} `))
-        found.add(ref.value);
-    }
-  }
-  if (found.size !== 1) return undefined;
-  const cond = { type: "values" as const, column, values: [...found] };
-  return { kind: "scope", cond, from: item.from, to: item.to };
 }
 
 /**

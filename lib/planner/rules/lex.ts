@@ -1,9 +1,9 @@
 import { editDistance, rankSuggestions } from "@/lib/plan/suggest";
 import { monthWithYears } from "./dates";
 import { type ItemPayload, RULES } from "./grammar";
-import { GRAMMAR_WORDS } from "./grammar-words";
 import { canStart, type Scan } from "./patterns";
 import type { Token } from "./tokenize";
+import { correctVerbTypos } from "./verb-typos";
 import type { ValueRef, Vocabulary } from "./vocabulary";
 
 /**
@@ -49,7 +49,7 @@ export function readInParts(
 }
 
 export function lex(scan: Scan): LexItem[] {
-  const corrections = correctVerbTypos(scan);
+  const corrections = correctVerbTypos(scan, tableWords(scan.vocabulary));
   const items: LexItem[] = [];
   let position = 0;
   while (position < scan.tokens.length) {
@@ -61,42 +61,6 @@ export function lex(scan: Scan): LexItem[] {
     position = item.to;
   }
   return items;
-}
-
-/** Verbs people misspell; a word one edit from exactly one of them is read as it. */
-const VERB_SPELLINGS = [
-  "increase",
-  "decrease",
-  "raise",
-  "lower",
-  "reduce",
-  "discount",
-  "multiply",
-  "double",
-  "halve",
-  "percent",
-  "change",
-  "update",
-];
-
-/**
- * "incrase", "lowr", "rase": a word that neither the grammar nor the table knows, within one
- * edit of one verb (two for words of seven letters or more), is read as that verb, with a note
- * the user sees. Returns the notes by token position.
- */
-function correctVerbTypos(scan: Scan): Map<number, string> {
-  const notes = new Map<number, string>();
-  const known = tableWords(scan.vocabulary);
-  for (const token of scan.tokens) {
-    if (token.kind !== "word" || token.norm.length < 4) continue;
-    if (GRAMMAR_WORDS.has(token.norm) || known.has(token.norm)) continue;
-    const allowed = token.norm.length >= 7 ? 2 : 1;
-    const close = VERB_SPELLINGS.filter((verb) => editDistance(token.norm, verb) <= allowed);
-    if (close.length !== 1) continue;
-    notes.set(token.index, `read ${JSON.stringify(token.text)} as "${close[0]}"`);
-    token.norm = close[0];
-  }
-  return notes;
 }
 
 const tableWordsCache = new WeakMap<Vocabulary, Set<string>>();

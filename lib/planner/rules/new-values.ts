@@ -276,7 +276,9 @@ function participleValue(scan: Scan, verb: string) {
   const last = verb.at(-1) ?? "";
   const irregular = IRREGULAR_PARTICIPLES[verb];
   const states = [...(irregular ? [irregular] : []), ...(STATE_VERBS[verb] ?? [])];
-  for (const form of [`${verb}ed`, `${verb}d`, `${verb}${last}ed`, ...states]) {
+  // "deny" → denied, "verify" → verified; not "pay" (a vowel before the y).
+  const ied = /[^aeiou]y$/.test(verb) ? [`${verb.slice(0, -1)}ied`] : [];
+  for (const form of [`${verb}ed`, `${verb}d`, `${verb}${last}ed`, ...ied, ...states]) {
     const refs = scan.vocabulary.valuePhrases.get(form);
     if (refs && new Set(refs.map((ref) => ref.column)).size === 1) return refs;
   }

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { rulesOnTable } from "./test-support";
+
+/** A greengrocer's price list, sold by the kilo. */
+const produce = rulesOnTable([
+  "sku,item,variety,price_per_kg,organic,origin,stock_kg",
+  "P-1,Apple,Honeycrisp,3.20,true,Washington,420",
+  "P-2,Apple,Gala,2.40,false,Chile,800",
+  "P-4,Tomato,Heirloom,6.50,true,Local,60",
+  "P-5,Tomato,Roma,2.10,false,Spain,300",
+]);
+
+/** An insurer's claims, each with a status and a fraud flag. */
+const claims = rulesOnTable([
+  "claim_no,policy_holder,claim_type,amount,status,adjuster,fraud_flag",
+  "CL-9001,Mary Stone,auto,4200.00,open,Rita Vega,false",
+  "CL-9003,Lucy Hart,auto,950.50,approved,Omar Diaz,false",
+  "CL-9004,Greg Lowe,travel,610.00,denied,Omar Diaz,true",
+]);
+
+/** A software company's customers, each looked after by a success manager. */
+const customers = rulesOnTable([
+  "customer_id,company,plan_tier,mrr,region,csm",
+  "C-100,Northwind,pro,1200,EMEA,Priya Nair",
+  "C-101,Contoso,starter,300,NA,Jon Bell",
+  "C-103,Tailspin,pro,950,APAC,Jon Bell",
+  "C-104,Litware,starter,150,EMEA,Ana Souza",
+]);
+
+describe("English words that are not misspelt verbs", () => {
+  it("does not read 'produce' as 'reduce'", () => {
+    // "reduce … at 5.99" had capped the prices: only those above 5.99 changed.
+    expect(produce.operations("price all Local produce at 5.99")).toEqual([
+      {
+        filter: { all: [{ column: "origin", op: "eq", value: "Local" }] },
+        action: { type: "set_value", column: "price_per_kg", value: 5.99 },
+      },
+    ]);
+  });
+
+  it("still reads a misspelt verb as the verb", () => {
+    expect(produce.operation("lowr the price of apples by 10%").action).toEqual({
+      type: "percent_decrease",
+      column: "price_per_kg",
+      value: 10,
+    });
+  });
+});
+
+describe("claims, as adjusters write them", () => {
+  it("reads 'deny' as making a claim denied", () => {
+    expect(claims.operations("deny every claim flagged for fraud")).toEqual([
+      {
+        filter: { all: [{ column: "fraud_flag", op: "eq", value: true }] },
+        action: { type: "set_value", column: "status", value: "denied" },
+      },
+    ]);
+    expect(claims.operation("deny CL-9001").action).toEqual({
+      type: "set_value",
+      column: "status",
+      value: "denied",
+    });
+  });
+});
+
+describe("accounts handed from one manager to another", () => {
+  const jons = { all: [{ column: "csm", op: "eq", value: "Jon Bell" }] };
+  const toPriya = { type: "set_value", column: "csm", value: "Priya Nair" };
+
+  it("reads a first name as the one manager who has it", () => {
+    for (const instruction of [
+      "Priya is taking over all of Jon's accounts",
+      "give all of Jon's accounts to Priya",
+      "Jon's accounts go to Priya",
+    ]) {
+      expect(customers.operations(instruction), instruction).toEqual([
+        { filter: jons, action: toPriya },
+      ]);
+    }
+  });
+
+  it("does not rename a company after another one", () => {
+    // It had renamed Tailspin to Contoso.
+    expect(customers.refusal("Tailspin goes to Contoso")).toBeDefined();
+    expect(customers.operations("Tailspin goes to Priya")).toEqual([
+      { filter: { all: [{ column: "company", op: "eq", value: "Tailspin" }] }, action: toPriya },
+    ]);
+  });
+});
