@@ -413,11 +413,16 @@ function readScope(reading: Reading, clause: Clause, changed: string) {
   // shared-rows.ts), all of them when that one named none.
   // "them", "their": the rows of the clause before, when this one names none of its own.
   const pronoun = clause.entries.some((entry) => entry.item.kind === "pronoun");
+  // "… and cap salaries at 90000" names its column in the goal, and is about the rows before.
+  const goalColumn = clause.entries.some(
+    (entry) => entry.item.kind === "goal" && entry.item.column !== null,
+  );
   if (
     !items.verbItem &&
     previous &&
     namesNoRows &&
     !pronoun &&
+    !goalColumn &&
     items.columnItems.length === 0 &&
     !saysTheRest(scan, clause)
   ) {
@@ -425,7 +430,7 @@ function readScope(reading: Reading, clause: Clause, changed: string) {
   }
   let { all, any } = combine(clause, positiveConds, clauseText);
   let none = mergeSameColumn(negativeConds);
-  if (pronoun && namesNoRows && previous?.scope) {
+  if ((pronoun || goalColumn) && namesNoRows && previous?.scope) {
     all = structuredClone(previous.scope.all);
     any = structuredClone(previous.scope.any);
     none = structuredClone(previous.scope.none);

@@ -100,102 +100,19 @@ export function wordAliases(word: string): string[] {
   return aliases;
 }
 
-/** Country codes (ISO 3166) a country column may hold, with the names people write. */
-export const COUNTRY_CODES = new Map<string, string[]>(
-  Object.entries({
-    us: ["united states", "usa", "america"],
-    gb: ["united kingdom", "uk", "britain", "great britain"],
-    uk: ["united kingdom", "britain", "great britain"],
-    de: ["germany"],
-    fr: ["france"],
-    es: ["spain"],
-    it: ["italy"],
-    pt: ["portugal"],
-    nl: ["netherlands", "holland"],
-    be: ["belgium"],
-    ch: ["switzerland"],
-    at: ["austria"],
-    ie: ["ireland"],
-    se: ["sweden"],
-    no: ["norway"],
-    dk: ["denmark"],
-    fi: ["finland"],
-    pl: ["poland"],
-    cz: ["czechia", "czech republic"],
-    gr: ["greece"],
-    tr: ["turkey"],
-    ca: ["canada"],
-    mx: ["mexico"],
-    br: ["brazil"],
-    ar: ["argentina"],
-    cl: ["chile"],
-    au: ["australia"],
-    nz: ["new zealand"],
-    jp: ["japan"],
-    cn: ["china"],
-    in: ["india"],
-    kr: ["korea", "south korea"],
-    sg: ["singapore"],
-    za: ["south africa"],
-    ae: ["united arab emirates", "uae"],
-  }),
-);
-
-/** Adjectives for places: "French" for France. */
-export const DEMONYMS = new Map<string, string[]>(
-  Object.entries({
-    france: ["french"],
-    italy: ["italian"],
-    spain: ["spanish"],
-    germany: ["german"],
-    portugal: ["portuguese"],
-    chile: ["chilean"],
-    argentina: ["argentinian", "argentine", "argentinean"],
-    australia: ["australian", "aussie"],
-    "new zealand": ["kiwi"],
-    usa: ["american"],
-    "united states": ["american"],
-    us: ["american"],
-    america: ["american"],
-    "north america": ["north american"],
-    "south america": ["south american"],
-    "latin america": ["latin american"],
-    europe: ["european"],
-    asia: ["asian"],
-    africa: ["african"],
-    canada: ["canadian"],
-    mexico: ["mexican"],
-    brazil: ["brazilian"],
-    japan: ["japanese"],
-    china: ["chinese"],
-    india: ["indian"],
-    greece: ["greek"],
-    austria: ["austrian"],
-    switzerland: ["swiss"],
-    netherlands: ["dutch"],
-    belgium: ["belgian"],
-    ireland: ["irish"],
-    scotland: ["scottish"],
-    england: ["english"],
-    uk: ["british"],
-    "united kingdom": ["british"],
-    sweden: ["swedish"],
-    norway: ["norwegian"],
-    denmark: ["danish"],
-    poland: ["polish"],
-    hungary: ["hungarian"],
-    turkey: ["turkish"],
-    lebanon: ["lebanese"],
-    "south africa": ["south african"],
-    korea: ["korean"],
-    thailand: ["thai"],
-    vietnam: ["vietnamese"],
-    israel: ["israeli"],
-    morocco: ["moroccan"],
-    peru: ["peruvian"],
-    uruguay: ["uruguayan"],
-  }),
-);
+/**
+ * A name of several words with one of them said in full, one at a time: "bonus_pct" → bonus
+ * percent, bonus percentage; "order_qty" → order quantity.
+ */
+export function aliasedNames(words: readonly string[]): string[] {
+  const names: string[] = [];
+  words.forEach((word, at) => {
+    for (const alias of WORD_ALIASES[word] ?? []) {
+      names.push([...words.slice(0, at), alias, ...words.slice(at + 1)].join(" "));
+    }
+  });
+  return names;
+}
 
 /** "service" → serviced, servicing, services; "count" → counted, counting. */
 export function participles(word: string): string[] {

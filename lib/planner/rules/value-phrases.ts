@@ -2,14 +2,8 @@ import type { ColumnProfile, DatasetProfile } from "@/lib/dataset/types";
 import { PLACE_AND_GOODS_NOUNS, ROW_NOUN_SET } from "./grammar-nouns";
 import { STOP_WORDS } from "./grammar-tables";
 import { GRAMMAR_WORDS, namedOnlyKey, normPhrase } from "./grammar-words";
-import {
-  COUNTRY_CODES,
-  DEMONYMS,
-  numberForms,
-  SHORT_UNITS,
-  STOCK_FALSE,
-  STOCK_TRUE,
-} from "./name-forms";
+import { numberForms, SHORT_UNITS, STOCK_FALSE, STOCK_TRUE } from "./name-forms";
+import { COUNTRY_CODES, DEMONYMS } from "./place-names";
 import type { Token } from "./tokenize";
 import type { ValueRef } from "./vocabulary";
 

@@ -6,6 +6,7 @@ import { flagPhraseMap } from "./flag-phrases";
 import { GRAMMAR_WORDS, normPhrase } from "./grammar-words";
 import {
   AMOUNT_WORDS,
+  aliasedNames,
   columnsNamedBy,
   DATE_VERBS,
   GENERIC_NAME_WORDS,
@@ -226,6 +227,10 @@ function columnPhraseMap(profile: DatasetProfile, roles: Vocabulary["roles"]) {
         for (const form of [alias, ...numberForms(alias)]) {
           if (!columnPhrases.has(form)) columnPhrases.set(form, { column: column.name });
         }
+      }
+    } else {
+      for (const form of aliasedNames(words)) {
+        if (!columnPhrases.has(form)) columnPhrases.set(form, { column: column.name });
       }
     }
   }

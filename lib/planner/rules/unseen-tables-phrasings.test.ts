@@ -87,3 +87,41 @@ describe("accounts handed from one manager to another", () => {
     ]);
   });
 });
+
+/** A staff list whose bonus column is abbreviated. */
+const staff = rulesOnTable([
+  "emp_no,full_name,dept,salary,bonus_pct",
+  "E-01,Aisha Khan,Finance,62000,5",
+  "E-02,Ben Ortiz,Sales,71000,10",
+  "E-03,Chen Li,Finance,88000,6",
+]);
+
+describe("pay, as an HR lead writes it", () => {
+  const finance = { column: "dept", op: "eq", value: "Finance" };
+
+  it("caps, after a raise, the salaries of the rows raised", () => {
+    for (const instruction of [
+      "give the finance team a 3% raise and cap salaries at 90000",
+      "give Finance a 3% raise and then cap their salary at 90000",
+    ]) {
+      expect(staff.operations(instruction), instruction).toEqual([
+        {
+          filter: { all: [finance] },
+          action: { type: "percent_increase", column: "salary", value: 3 },
+        },
+        {
+          filter: { all: [finance, { column: "salary", op: "gt", value: 90000 }] },
+          action: { type: "set_value", column: "salary", value: 90000 },
+        },
+      ]);
+    }
+  });
+
+  it("reads an abbreviation in a name of several words said in full", () => {
+    expect(staff.operation("bonus percentage down 2 points for Finance").action).toEqual({
+      type: "fixed_decrease",
+      column: "bonus_pct",
+      value: 2,
+    });
+  });
+});
