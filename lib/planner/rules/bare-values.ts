@@ -16,6 +16,7 @@ import { type LexItem, readInParts } from "./lex";
 import type { Scan } from "./patterns";
 import { END_UP_WORDS, onlyValueWithWord, toWordOfValue } from "./to-word-values";
 import { sourceText } from "./tokenize";
+import { markedRows, wishedDone } from "./wished-done";
 
 /**
  * New values said without "to" or "as", read before the clauses are built (interpret.ts): a value
@@ -70,6 +71,8 @@ function bareSetClause(scan: Scan, clause: LexItem[]): LexItem[] {
     givenValue(scan, items, norm) ??
     givenToRows(items, norm) ??
     valueToOneRow(scan, items, norm) ??
+    wishedDone(scan, items, norm) ??
+    markedRows(items, norm) ??
     valueBeforeRows(scan, items, norm) ??
     endingUpAs(scan, items, norm) ??
     gettingFlag(scan, items, norm) ??

@@ -270,20 +270,21 @@ export function readTimesSteps(scan: Scan, lexed: LexItem[]): LexItem[] {
 const TIMES_SIGNS = new Set(["times", "x", "×", "*"]);
 
 /**
- * "price x1.1 for shoes", "price * 0.9 where …", "price times 1.1": a numeric column, a sign of
- * times and a number, in a clause with no verb, multiply the column by that number.
+ * "price x1.1 for shoes", "price * 0.9 where …", "price times 1.1", "prices on yoga × 1.1": a
+ * numeric column, a sign of times and a number, in a clause with no verb, multiply the column by
+ * that number. The column comes first, straight before the sign or before the rows that do.
  */
 export function readColumnTimes(scan: Scan, lexed: LexItem[]): LexItem[] {
   if (lexed.some((item) => item.kind === "verb")) return lexed;
   const at = lexed.findIndex((item, k) => {
-    const column = lexed[k - 1];
+    const rowsBetween = lexed.slice(0, k).findLastIndex((before) => before.kind !== "scope");
+    const column = lexed[rowsBetween];
     const amount = lexed[k + 1];
     return (
       (item.kind === "unknown" || item.kind === "stop") &&
       item.to === item.from + 1 &&
       TIMES_SIGNS.has(scan.tokens[item.from].norm) &&
       column?.kind === "column" &&
-      column.to === item.from &&
       "column" in column.ref &&
       isNumeric(scan.vocabulary, column.ref.column) &&
       amount?.kind === "amount" &&

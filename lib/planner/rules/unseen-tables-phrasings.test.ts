@@ -125,3 +125,36 @@ describe("pay, as an HR lead writes it", () => {
     });
   });
 });
+
+/** The product catalog, written to as people ask for things. */
+const catalog = rulesOnTable([
+  "sku,category,price,in_stock",
+  "A101,fitness,29.99,true",
+  "A102,yoga,19.99,false",
+  "A103,accessories,9.99,true",
+]);
+
+describe("wishes and labels", () => {
+  it("reads a participle after a wish and the rows as the change", () => {
+    for (const instruction of [
+      "I need all accessories marked out of stock",
+      "have every accessory flagged out of stock",
+    ]) {
+      expect(catalog.operations(instruction), instruction).toEqual([
+        { filter: { categories: ["accessories"] }, action: { type: "set_stock", value: false } },
+      ]);
+    }
+  });
+
+  it("reads the same participle, beside another change, as naming the rows", () => {
+    expect(catalog.operations("items marked out of stock get 10% off")).toEqual([
+      { filter: { in_stock: false }, action: { type: "percent_decrease", value: 10 } },
+    ]);
+  });
+
+  it("multiplies by a factor after a sign of times, past the rows", () => {
+    expect(catalog.operations("prices on yoga × 1.1")).toEqual([
+      { filter: { categories: ["yoga"] }, action: { type: "multiply", value: 1.1 } },
+    ]);
+  });
+});
