@@ -1,5 +1,5 @@
 import { RELATIVE_WORDS } from "./grammar-words";
-import type { LexItem } from "./lex";
+import { type LexItem, readInParts } from "./lex";
 import { columnsNamedBy } from "./name-forms";
 import type { Scan } from "./patterns";
 import type { ColumnRef } from "./vocabulary";
@@ -118,3 +118,37 @@ function toFollows(scan: Scan, lexed: LexItem[], at: number): boolean {
 }
 
 const norm = (scan: Scan, item: LexItem | undefined) => (item ? scan.tokens[item.from]?.norm : "");
+
+/** Words for no value at all, after "set … to". */
+const NOTHING = new Set(["blank", "empty", "nothing", "null", "none"]);
+
+/**
+ * "set calories to blank for desserts", "set the note to empty": setting a column to nothing
+ * clears it.
+ */
+export function readSetToNothing(scan: Scan, lexed: LexItem[]): LexItem[] {
+  return readInParts(lexed, (clause) => setToNothing(scan, clause), { clauses: true });
+}
+
+function setToNothing(scan: Scan, lexed: LexItem[]): LexItem[] {
+  const at = lexed.findIndex(
+    (item, k) =>
+      item.kind === "to" &&
+      (lexed[k + 1]?.kind === "unknown" || lexed[k + 1]?.kind === "stop") &&
+      lexed[k + 1].to === lexed[k + 1].from + 1 &&
+      NOTHING.has(scan.tokens[lexed[k + 1].from].norm),
+  );
+  const verbAt = lexed.findLastIndex((item, k) => k < at && item.kind === "verb");
+  const verb = lexed[verbAt];
+  if (at < 0 || verb?.kind !== "verb" || verb.verb !== "set") return lexed;
+  const between = lexed.slice(verbAt + 1, at);
+  if (!between.some((item) => item.kind === "column")) return lexed;
+  const clear: LexItem = {
+    kind: "verb",
+    verb: "clear",
+    word: "clear",
+    from: verb.from,
+    to: verb.to,
+  };
+  return [...lexed.slice(0, verbAt), clear, ...between, ...lexed.slice(at + 2)];
+}

@@ -168,6 +168,9 @@ export const VERBS: [string[], VerbKind, { factor?: number; needsOff?: boolean }
       "downgrade",
       "relocate",
       "reprice",
+      "rename",
+      "retitle",
+      "relabel",
       // "reschedule … to 2026-12-02": a new day.
       "reschedule",
       "rebook",

@@ -3,7 +3,7 @@ import { readBareSetValues } from "./bare-values";
 import { readTerseAssignments } from "./clause-items";
 import { isFiller, mergeSegments, splitSegments, splitSentences } from "./clauses";
 import { readColumnVerbValues } from "./column-verb-values";
-import { readColumnVerbs, readToldMoves, readUndoingVerbs } from "./column-verbs";
+import { readColumnVerbs, readSetToNothing, readToldMoves, readUndoingVerbs } from "./column-verbs";
 import { alreadyExcluded } from "./conditions";
 import { readCountedRows, readMoreOfCompared, readPeopleJoining } from "./counted-rows";
 import {
@@ -111,7 +111,10 @@ function interpretOrThrow(scan: Scan, lexedItems: LexItem[]): Interpretation {
     scan,
     readValueVerbs(
       scan,
-      readVerbsAsValues(scan, readColumnVerbs(scan, readUndoingVerbs(scan, lexedItems))),
+      readVerbsAsValues(
+        scan,
+        readColumnVerbs(scan, readSetToNothing(scan, readUndoingVerbs(scan, lexedItems))),
+      ),
     ),
   );
   const lexed = IN_CONTEXT.reduce((items, read) => read(scan, items), reread);

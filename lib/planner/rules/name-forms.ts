@@ -1,4 +1,4 @@
-import type { ShorthandRole } from "@/lib/dataset/types";
+import type { DatasetProfile, ShorthandRole } from "@/lib/dataset/types";
 import { normPhrase } from "./grammar-words";
 
 /**
@@ -104,7 +104,7 @@ export function wordAliases(word: string): string[] {
  * A name of several words with one of them said in full, one at a time: "bonus_pct" → bonus
  * percent, bonus percentage; "order_qty" → order quantity.
  */
-export function aliasedNames(words: readonly string[]): string[] {
+function aliasedNames(words: readonly string[]): string[] {
   const names: string[] = [];
   words.forEach((word, at) => {
     for (const alias of WORD_ALIASES[word] ?? []) {
@@ -412,4 +412,26 @@ export function timeUnitOf(column: string): string | undefined {
 /** How many of `unit` (a unit of time) make one of `inUnit`: 60 minutes make an hour. */
 export function unitsPer(unit: string, inUnit: string): number {
   return MINUTES[inUnit] / MINUTES[unit];
+}
+
+/**
+ * Other names of columns, where no column has them already: a name of several words with an
+ * abbreviation said in full (`aliasedNames`), and a column named with the noun of what it holds,
+ * "dish name" of a text column "dish", "the spicy flag" of a yes/no column "spicy".
+ */
+export function otherNamePhrases(profile: DatasetProfile): [string, string][] {
+  const phrases: [string, string][] = [];
+  for (const column of profile.columns) {
+    const words = nameWords(column.name);
+    if (words.length > 1) for (const name of aliasedNames(words)) phrases.push([name, column.name]);
+    if (column.name === profile.keyColumn || words.length !== 1) continue;
+    const nouns =
+      column.type === "text"
+        ? ["name", "names"]
+        : column.type === "boolean"
+          ? ["flag", "flags"]
+          : [];
+    for (const noun of nouns) phrases.push([`${words[0]} ${noun}`, column.name]);
+  }
+  return phrases;
 }

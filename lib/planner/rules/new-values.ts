@@ -1,7 +1,9 @@
+import { textValue } from "./clause-items";
 import { ROW_NOUN_SET } from "./grammar-nouns";
 import { normPhrase } from "./grammar-words";
 import type { LexItem } from "./lex";
 import type { Scan } from "./patterns";
+import { onlyValueWithWord } from "./to-word-values";
 import { sourceText } from "./tokenize";
 
 /**
@@ -51,7 +53,8 @@ export function readNewTextValues(scan: Scan, lexed: LexItem[]): LexItem[] {
       lexed[at + 1]?.kind === "unknown";
     // "set status to sold out" beside a sold_out column: words of that flag, for status.
     const toFlag = item.kind === "flag" && item.marker === "to";
-    let column = item.kind === "to" || toValue || toFlag ? textColumnSet(scan, read) : undefined;
+    let column =
+      item.kind === "to" || toValue || toFlag ? textColumnSet(scan, read, !toFlag) : undefined;
     if (toValue && !item.refs.some((ref) => ref.column === column)) column = undefined;
     if (toFlag && item.ref.column === column) column = undefined;
     // "Staff Engineer", "Engineer III": a new value may have words of the column's values in it.
@@ -137,7 +140,7 @@ function opensState(scan: Scan, item: LexItem | undefined, next: LexItem | undef
  * The text column a set verb names before this point of its sentence (the one right after the
  * verb, else the nearest column back to it), or undefined when the clause so far is not "set <text column> … ".
  */
-function textColumnSet(scan: Scan, before: LexItem[]): string | undefined {
+function textColumnSet(scan: Scan, before: LexItem[], renames = false): string | undefined {
   let column: string | undefined;
   for (let at = before.length - 1; at >= 0; at--) {
     const item = before[at];
@@ -157,11 +160,30 @@ function textColumnSet(scan: Scan, before: LexItem[]): string | undefined {
       while (before[next]?.kind === "stop") next++;
       const first = before[next];
       if (first?.kind === "column" && "column" in first.ref) column = first.ref.column;
+      // Not "change Tiramisu to vegetarian": a yes/no column's name is no new name.
+      // Not "move Ann Lowe's books to Z9" either: only a verb of naming renames.
+      if (renames && RENAMING.has(scan.tokens[item.from].norm)) {
+        column ??= renamedColumn(scan, before.slice(next));
+      }
       if (item.verb !== "set" || column === undefined) return;
       return scan.vocabulary.columns.get(column)?.type === "text" ? column : undefined;
     }
   }
   return undefined;
+}
+
+/** Verbs that can give rows a new name. */
+const RENAMING = new Set(["rename", "change", "retitle", "relabel"]);
+
+/**
+ * "rename Tiramisu to Classic Tiramisu", "change the Tiramisu to …": the rows named by one value
+ * of a text column and nothing else, before "to": that column gets the new value.
+ */
+function renamedColumn(scan: Scan, between: LexItem[]): string | undefined {
+  const named = between.filter((item) => item.kind !== "stop");
+  if (named.length !== 1) return undefined;
+  // "rename the soup to …": a word of one value only ("Tomato Soup") names it as well.
+  return (textValue(scan, named[0]) ?? onlyValueWithWord(scan, named[0]))?.cond.column;
 }
 
 /**

@@ -158,3 +158,59 @@ describe("wishes and labels", () => {
     ]);
   });
 });
+
+/** A restaurant's menu. */
+const menu = rulesOnTable([
+  "dish_id,dish,section,price,vegetarian,spicy,calories",
+  "D1,Margherita Pizza,mains,12.50,true,false,850",
+  "D2,Spicy Chorizo Pizza,mains,14.00,false,true,980",
+  "D4,Tomato Soup,starters,6.50,true,false,210",
+  "D5,Tiramisu,desserts,7.00,true,false,510",
+  "D6,Lamb Vindaloo,mains,16.50,false,true,900",
+]);
+
+describe("a menu, as a restaurant manager edits it", () => {
+  it("renames one dish, or a section", () => {
+    expect(menu.operations("rename Tiramisu to Classic Tiramisu")).toEqual([
+      {
+        filter: { all: [{ column: "dish", op: "eq", value: "Tiramisu" }] },
+        action: { type: "set_value", column: "dish", value: "Classic Tiramisu" },
+      },
+    ]);
+    expect(menu.operation("rename the desserts section to sweets").action).toEqual({
+      type: "set_value",
+      column: "section",
+      value: "sweets",
+    });
+    // Two dishes have the word: which one is meant is not said.
+    expect(menu.refusal("rename the pizza to Big Pizza")).toContain("Big");
+    // A yes/no column's name is what the dish becomes, not its new name.
+    expect(menu.operation("change Tiramisu to vegetarian").action).toEqual({
+      type: "set_value",
+      column: "vegetarian",
+      value: true,
+    });
+  });
+
+  it("clears a column set to blank", () => {
+    expect(menu.operations("set calories to blank for desserts")).toEqual([
+      {
+        filter: { all: [{ column: "section", op: "eq", value: "desserts" }] },
+        action: { type: "set_value", column: "calories", value: "" },
+      },
+    ]);
+  });
+
+  it("reads a column named with the noun of what it holds", () => {
+    expect(menu.operation("replace Pizza with Pie in every dish name").action).toEqual({
+      type: "replace_text",
+      column: "dish",
+      find: "Pizza",
+      replace: "Pie",
+    });
+    expect(menu.operation("flip the spicy flag on the vindaloo").action).toEqual({
+      type: "toggle",
+      column: "spicy",
+    });
+  });
+});

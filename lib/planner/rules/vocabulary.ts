@@ -6,7 +6,6 @@ import { flagPhraseMap } from "./flag-phrases";
 import { GRAMMAR_WORDS, normPhrase } from "./grammar-words";
 import {
   AMOUNT_WORDS,
-  aliasedNames,
   columnsNamedBy,
   DATE_VERBS,
   GENERIC_NAME_WORDS,
@@ -17,6 +16,7 @@ import {
   namesAmount,
   nameWords,
   numberForms,
+  otherNamePhrases,
   participles,
   ROLE_WORDS,
   SHORT_UNITS,
@@ -228,11 +228,10 @@ function columnPhraseMap(profile: DatasetProfile, roles: Vocabulary["roles"]) {
           if (!columnPhrases.has(form)) columnPhrases.set(form, { column: column.name });
         }
       }
-    } else {
-      for (const form of aliasedNames(words)) {
-        if (!columnPhrases.has(form)) columnPhrases.set(form, { column: column.name });
-      }
     }
+  }
+  for (const [phrase, column] of otherNamePhrases(profile)) {
+    if (!columnPhrases.has(phrase)) columnPhrases.set(phrase, { column });
   }
   // "final score", "midterm marks": a column of numbers named with the noun of what it holds,
   // where no column is called that.
