@@ -1,5 +1,7 @@
 import type { DatasetProfile, ShorthandRole } from "@/lib/dataset/types";
+import { isNumericColumn } from "@/lib/plan/column-values";
 import { normPhrase } from "./grammar-words";
+import type { ColumnRef } from "./vocabulary";
 
 /**
  * The English the vocabulary is built from: the words people use for roles, stock, dates and
@@ -434,4 +436,31 @@ export function otherNamePhrases(profile: DatasetProfile): [string, string][] {
     for (const noun of nouns) phrases.push([`${words[0]} ${noun}`, column.name]);
   }
   return phrases;
+}
+
+/**
+ * "final score", "midterm marks": a column of numbers named with the noun of what it holds,
+ * where no column is called that.
+ */
+export function addNounNamedNumbers(
+  profile: DatasetProfile,
+  columnPhrases: Map<string, ColumnRef>,
+) {
+  for (const column of profile.columns) {
+    if (column.name === profile.keyColumn || !isNumericColumn(column)) continue;
+    const name = nameWords(column.name).join(" ");
+    for (const noun of ["score", "scores", "mark", "marks"]) {
+      if (columnPhrases.has(noun) || name.endsWith(noun.replace(/s$/, ""))) continue;
+      const phrase = `${name} ${noun}`;
+      if (!columnPhrases.has(phrase)) columnPhrases.set(phrase, { column: column.name });
+    }
+    // "shipping cost", "delivery fee": the column of what is charged for it, even where "cost"
+    // alone names another column.
+    for (const noun of ["cost", "costs", "fee", "fees", "charge", "charges", "price"]) {
+      const phrase = `${name} ${noun}`;
+      if (!name.includes(" ") && !columnPhrases.has(phrase)) {
+        columnPhrases.set(phrase, { column: column.name });
+      }
+    }
+  }
 }

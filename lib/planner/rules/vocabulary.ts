@@ -6,6 +6,7 @@ import { flagPhraseMap } from "./flag-phrases";
 import { GRAMMAR_WORDS, normPhrase } from "./grammar-words";
 import {
   AMOUNT_WORDS,
+  addNounNamedNumbers,
   columnsNamedBy,
   DATE_VERBS,
   GENERIC_NAME_WORDS,
@@ -233,25 +234,7 @@ function columnPhraseMap(profile: DatasetProfile, roles: Vocabulary["roles"]) {
   for (const [phrase, column] of otherNamePhrases(profile)) {
     if (!columnPhrases.has(phrase)) columnPhrases.set(phrase, { column });
   }
-  // "final score", "midterm marks": a column of numbers named with the noun of what it holds,
-  // where no column is called that.
-  for (const column of profile.columns) {
-    if (column.name === profile.keyColumn || !isNumericColumn(column)) continue;
-    const name = nameWords(column.name).join(" ");
-    for (const noun of ["score", "scores", "mark", "marks"]) {
-      if (columnPhrases.has(noun) || name.endsWith(noun.replace(/s$/, ""))) continue;
-      const phrase = `${name} ${noun}`;
-      if (!columnPhrases.has(phrase)) columnPhrases.set(phrase, { column: column.name });
-    }
-    // "shipping cost", "delivery fee": the column of what is charged for it, even where "cost"
-    // alone names another column.
-    for (const noun of ["cost", "costs", "fee", "fees", "charge", "charges", "price"]) {
-      const phrase = `${name} ${noun}`;
-      if (!name.includes(" ") && !columnPhrases.has(phrase)) {
-        columnPhrases.set(phrase, { column: column.name });
-      }
-    }
-  }
+  addNounNamedNumbers(profile, columnPhrases);
   for (const [word, column] of distinctiveNameWords(profile)) {
     const verbs = VERB_FORMS[word] ?? [];
     // "who have spent over 1,000": the verb's perfect names the column as its past does.
