@@ -85,6 +85,25 @@ export const ACTION_RULES: Rule[] = [
     }),
   },
   {
+    // "take a quarter off yoga": the fraction off the price.
+    name: "amount-fraction-off",
+    pattern: seq(
+      words("a", "one"),
+      alt(
+        tag("p", 25, words("quarter")),
+        tag("p", 20, words("fifth")),
+        tag("p", 10, words("tenth")),
+      ),
+      words("off"),
+    ),
+    build: (caps) => ({
+      kind: "amount",
+      mode: "off",
+      direction: "down",
+      num: { value: caps.p as number, unit: "percent", text: `${caps.p}%` },
+    }),
+  },
+  {
     name: "amount-half",
     pattern: words(
       "by half",

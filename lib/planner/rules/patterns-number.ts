@@ -179,6 +179,11 @@ function spelledOut(
     value *= scale;
     end++;
   }
+  // "one and a half percent", "2 and a half dollars".
+  const half = matchWords(tokens, end, ["and", "a", "half"]);
+  if (half !== undefined && unit === "plain" && Number.isInteger(value) && value < 100) {
+    return { value: value + 0.5, end: half };
+  }
   return { value, end };
 }
 

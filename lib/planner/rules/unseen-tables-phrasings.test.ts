@@ -152,6 +152,17 @@ describe("wishes and labels", () => {
     ]);
   });
 
+  it("reads 'and a half' and a fraction off", () => {
+    expect(catalog.operation("raise fitness by one and a half percent").action).toEqual({
+      type: "percent_increase",
+      value: 1.5,
+    });
+    expect(catalog.operation("take a quarter off yoga").action).toEqual({
+      type: "percent_decrease",
+      value: 25,
+    });
+  });
+
   it("multiplies by a factor after a sign of times, past the rows", () => {
     expect(catalog.operations("prices on yoga × 1.1")).toEqual([
       { filter: { categories: ["yoga"] }, action: { type: "multiply", value: 1.1 } },
