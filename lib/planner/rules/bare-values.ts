@@ -33,6 +33,8 @@ const BARE_VALUE_VERBS = new Set(["make", "mark", "turn", "render", "set", "get"
 /** Words that move rows onto or off a yes/no phrase: "… comes off display". */
 const MOVING_WORDS = new Set(["go", "goes", "come", "comes"]);
 const ARTICLES = new Set(["a", "an", "the"]);
+/** Words opening a clause that says when a change applies. */
+const CONDITIONAL = new Set(["if", "when", "whenever", "wherever"]);
 
 /** Values that are also the imperative making them: "void all draft invoices". */
 const IMPERATIVE_VALUES = new Set([
@@ -66,6 +68,8 @@ export function readBareSetValues(scan: Scan, lexed: LexItem[]): LexItem[] {
 function bareSetClause(scan: Scan, clause: LexItem[]): LexItem[] {
   const items = withoutNewsDay(scan, clause);
   const norm: Norm = (item) => scan.tokens[item.from]?.norm ?? "";
+  // "if a yoga product is out of stock, cut …": a condition, not news of a change.
+  if (items[0]?.kind === "stop" && CONDITIONAL.has(norm(items[0]))) return items;
   return (
     takingOver(scan, items, norm) ??
     givenValue(scan, items, norm) ??

@@ -1,6 +1,7 @@
 import type { Rule } from "./grammar";
 import { clamp, ending, n, rowCount, smallInt } from "./grammar-builders";
 import { ABOVE, BELOW, BUT, LET, MOVE, NEG, ROWS, THINGS } from "./grammar-lexicon";
+import { ROW_NOUNS } from "./grammar-nouns";
 import { GOAL_RULES } from "./grammar-rules-goals";
 import { NEG_VERB, NEG_WORDS } from "./grammar-tables";
 import { alt, column, notAhead, opt, rowNoun, seq, tag, words } from "./patterns";
@@ -362,6 +363,16 @@ export const LIMIT_RULES: Rule[] = [
       ),
     ),
     build: () => ({ kind: "except", global: true }),
+  },
+  {
+    // "all items but accessories", "every employee but the interns": all the rows, less some.
+    name: "except-all-rows-but",
+    pattern: seq(
+      words("all", "all the", "all of the", "every", "each"),
+      alt(ROWS, rowNoun(), words(...ROW_NOUNS)),
+      words("but"),
+    ),
+    build: () => ({ kind: "except", global: false }),
   },
   {
     name: "except",

@@ -365,6 +365,8 @@ export const STOP_WORDS = [
   "everybody",
   "anyone",
   "anybody",
+  "someone",
+  "somebody",
   "anything",
   "everywhere",
   "all of",

@@ -152,6 +152,26 @@ describe("wishes and labels", () => {
     ]);
   });
 
+  it("reads 'all items but …' as leaving those out", () => {
+    // It had raised only the accessories.
+    expect(catalog.operations("all items but accessories +2%")).toEqual([
+      {
+        filter: { none: [{ column: "category", op: "eq", value: "accessories" }] },
+        action: { type: "percent_increase", value: 2 },
+      },
+    ]);
+  });
+
+  it("reads a clause opened by 'if' as the rows of the change after it", () => {
+    // It had marked every yoga product out of stock, then cut them all.
+    expect(catalog.operations("if a yoga product is out of stock, cut its price by 10%")).toEqual([
+      {
+        filter: { categories: ["yoga"], in_stock: false },
+        action: { type: "percent_decrease", value: 10 },
+      },
+    ]);
+  });
+
   it("reads 'and a half' and a fraction off", () => {
     expect(catalog.operation("raise fitness by one and a half percent").action).toEqual({
       type: "percent_increase",
