@@ -182,10 +182,15 @@ export const KEY_NAME_WORDS = new Set([
 
 /** "list_price" → "list price", "list prices"; "dailyRate" → also "daily rate", "daily rates". */
 export function nameForms(name: string): string[] {
-  const phrase = normPhrase(name);
+  const phrase = normPhrase(withoutMarks(name));
   if (phrase === "") return [];
-  const split = normPhrase(splitCamel(name));
+  const split = normPhrase(splitCamel(withoutMarks(name)));
   return [...new Set([phrase, ...numberForms(phrase), split, ...numberForms(split)])];
+}
+
+/** A column's name without the marks spreadsheets end some with: "Discontinued?", "Notes*". */
+function withoutMarks(name: string): string {
+  return name.replace(/[\s?!*:]+$/u, "") || name;
 }
 
 function splitCamel(name: string): string {
@@ -194,7 +199,9 @@ function splitCamel(name: string): string {
 
 /** The words of a column name: "monthly_rent" → monthly, rent; "dailyRate" → daily, rate. */
 export function nameWords(name: string): string[] {
-  return normPhrase(splitCamel(name)).split(" ").filter(Boolean);
+  return normPhrase(splitCamel(withoutMarks(name)))
+    .split(" ")
+    .filter(Boolean);
 }
 
 /** The columns among `names` one of whose name's words is `word` ("discount" → "Discount %"). */

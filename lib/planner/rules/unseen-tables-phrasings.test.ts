@@ -245,3 +245,27 @@ describe("a menu, as a restaurant manager edits it", () => {
     });
   });
 });
+
+/** An office-supplies sheet with spreadsheet-style headers. */
+const supplies = rulesOnTable([
+  "Item Code,Item Description,Unit Price (USD),Qty On Hand,Discontinued?",
+  "IC-01,Copy Paper A4,4.99,120,No",
+  "IC-03,Stapler Heavy Duty,15.00,8,No",
+  "IC-04,Fax Toner,39.99,3,Yes",
+]);
+
+describe("headers as spreadsheets write them", () => {
+  it("reads a yes/no column whose name ends in a question mark", () => {
+    expect(supplies.operations("set qty on hand to 0 for discontinued items")).toEqual([
+      {
+        filter: { all: [{ column: "Discontinued?", op: "eq", value: true }] },
+        action: { type: "set_value", column: "Qty On Hand", value: 0 },
+      },
+    ]);
+    expect(supplies.operation("discontinue the fax toner").action).toEqual({
+      type: "set_value",
+      column: "Discontinued?",
+      value: true,
+    });
+  });
+});
