@@ -188,10 +188,20 @@ export function nameForms(name: string): string[] {
   return [...new Set([phrase, ...numberForms(phrase), split, ...numberForms(split)])];
 }
 
-/** A column's name without the marks spreadsheets end some with: "Discontinued?", "Notes*". */
+/**
+ * A column's name without the marks and hints spreadsheets end some with: "Discontinued?",
+ * "Notes*", "Active (Y/N)", "Start (YYYY-MM-DD)", "Price ($)".
+ */
 function withoutMarks(name: string): string {
-  return name.replace(/[\s?!*:]+$/u, "") || name;
+  const bare = name
+    .replace(FORMAT_HINT, "")
+    .replace(/[\s?!*:]+$/u, "")
+    .trim();
+  return bare || name;
 }
+
+const FORMAT_HINT =
+  /\s*\((?:y\/n|yes\/no|true\/false|t\/f|[ymd]{1,4}(?:[-/.][ymd]{1,4}){1,2}|[$€£%#])\)\s*$/iu;
 
 function splitCamel(name: string): string {
   return name.replace(/([a-z\d])([A-Z])/g, "$1 $2");

@@ -268,4 +268,23 @@ describe("headers as spreadsheets write them", () => {
       value: true,
     });
   });
+
+  it("reads a column whose name ends in a format hint", () => {
+    const shop = rulesOnTable([
+      "SKU #,Product,Price ($),% Discount,Active (Y/N)",
+      "S-1,Kettle,29.00,0,Y",
+      "S-3,Blender,89.00,5,N",
+    ]);
+    expect(shop.operations("set the discount to 15 for everything active")).toEqual([
+      {
+        filter: { all: [{ column: "Active (Y/N)", op: "eq", value: true }] },
+        action: { type: "set_value", column: "% Discount", value: 15 },
+      },
+    ]);
+    expect(shop.operation("deactivate the blender").action).toEqual({
+      type: "set_value",
+      column: "Active (Y/N)",
+      value: false,
+    });
+  });
 });
