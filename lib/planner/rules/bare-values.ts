@@ -30,6 +30,8 @@ import { markedRows, wishedDone } from "./wished-done";
  * pending orders on hold".
  */
 const BARE_VALUE_VERBS = new Set(["make", "mark", "turn", "render", "set", "get", "put"]);
+/** Words of losing what rows had: "… loses parking". */
+const LOSING = new Set(["lose", "loses", "lost", "losing"]);
 /** Words that move rows onto or off a yes/no phrase: "… comes off display". */
 const MOVING_WORDS = new Set(["go", "goes", "come", "comes"]);
 const ARTICLES = new Set(["a", "an", "the"]);
@@ -253,11 +255,17 @@ function gettingFlag(scan: Scan, items: LexItem[], norm: Norm) {
   // "… comes off display", "goes back on display": the phrase says which way.
   const moving =
     (getting?.kind === "stop" || getting?.kind === "unknown") && MOVING_WORDS.has(norm(getting));
+  // "anyone with a balance over 1000 loses parking": what the rows had is switched off.
+  const losing =
+    (getting?.kind === "stop" || getting?.kind === "unknown") &&
+    LOSING.has(norm(getting)) &&
+    switchedOn(flag);
   if (flag?.kind !== "flag" || (flag.marker !== null && flag.marker !== "back")) return undefined;
-  if (!being && !moving && (!endUp || !switchedOn(flag) || flag.marker !== null)) return undefined;
+  const switched = !endUp || !switchedOn(flag) || flag.marker !== null;
+  if (!being && !moving && !losing && switched) return undefined;
   const rows = items.slice(0, last - 1);
   if (givesValue(rows) || !namesRows(rows)) return undefined;
-  const ref = not ? { ...flag.ref, value: !flag.ref.value } : flag.ref;
+  const ref = not || losing ? { ...flag.ref, value: !flag.ref.value } : flag.ref;
   return [
     ...rows,
     setVerbAt(getting),

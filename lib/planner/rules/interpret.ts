@@ -45,6 +45,7 @@ import {
 import { readFlagNews, readOutcomes } from "./outcome-words";
 import { readParticipleConditions } from "./participles";
 import type { Scan } from "./patterns";
+import { readPayments } from "./payments";
 import { shareRows } from "./shared-rows";
 import { leaveOutEarlierRows, saysEveryRow, saysTheRest } from "./the-rest";
 import { sourceText } from "./tokenize";
@@ -97,6 +98,7 @@ const IN_CONTEXT: ((scan: Scan, lexed: LexItem[]) => LexItem[])[] = [
   readFlagPrices,
   readOutcomes,
   readFlagNews,
+  readPayments,
 ];
 
 function interpretOrThrow(scan: Scan, lexedItems: LexItem[]): Interpretation {

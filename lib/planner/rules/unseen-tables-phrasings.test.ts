@@ -288,3 +288,39 @@ describe("headers as spreadsheets write them", () => {
     });
   });
 });
+
+/** A landlord's units, with what each tenant still owes. */
+const units = rulesOnTable([
+  "unit,tenant,rent,parking,balance_due,building",
+  "1A,Maya Cole,1450,true,0,Oak",
+  "1B,Sam Patel,1800,false,250,Oak",
+  "3A,Omar Reed,1600,true,1600,Pine",
+]);
+
+describe("a landlord's ledger", () => {
+  it("takes a payment off what the tenant owes, or all of it", () => {
+    expect(units.operation("Omar has paid 800").action).toEqual({
+      type: "fixed_decrease",
+      column: "balance_due",
+      value: 800,
+    });
+    for (const instruction of ["Sam paid his balance", "1B paid in full"]) {
+      expect(units.operation(instruction).action, instruction).toEqual({
+        type: "set_value",
+        column: "balance_due",
+        value: 0,
+      });
+    }
+    // The rent is not what is owed.
+    expect(units.refusal("Sam paid the rent")).toContain("paid");
+  });
+
+  it("switches off what the rows lose", () => {
+    expect(units.operations("anyone with a balance over 1000 loses parking")).toEqual([
+      {
+        filter: { all: [{ column: "balance_due", op: "gt", value: 1000 }] },
+        action: { type: "set_value", column: "parking", value: false },
+      },
+    ]);
+  });
+});
