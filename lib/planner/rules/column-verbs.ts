@@ -1,7 +1,9 @@
-import { RELATIVE_WORDS } from "./grammar-words";
+import { givesValue, namesRows, setVerbAt, textValue } from "./clause-items";
+import { normPhrase, RELATIVE_WORDS } from "./grammar-words";
 import { type LexItem, readInParts } from "./lex";
 import { columnsNamedBy } from "./name-forms";
 import type { Scan } from "./patterns";
+import { onlyValueWithWord } from "./to-word-values";
 import type { ColumnRef } from "./vocabulary";
 
 /**
@@ -151,4 +153,39 @@ function setToNothing(scan: Scan, lexed: LexItem[]): LexItem[] {
     to: verb.to,
   };
   return [...lexed.slice(0, verbAt), clear, ...between, ...lexed.slice(at + 2)];
+}
+
+const MANAGING = new Set(["manages", "manage", "managing", "supervises", "supervising"]);
+
+/**
+ * "Aisha now manages Finance": the rows after the verb get her as their manager, in the one
+ * column of managers. Read otherwise, Aisha had been moved to Finance.
+ */
+export function readManaging(scan: Scan, lexed: LexItem[]): LexItem[] {
+  return readInParts(lexed, (clause) => managing(scan, clause) ?? clause, { clauses: true });
+}
+
+function managing(scan: Scan, items: LexItem[]): LexItem[] | undefined {
+  const at = items.findIndex((item) => MANAGING.has(norm(scan, item) ?? ""));
+  const who = textValue(scan, items[0]) ?? onlyValueWithWord(scan, items[0]);
+  const between = items.slice(1, at);
+  if (at < 1 || !who || between.some((item) => item.kind !== "stop")) return undefined;
+  const managers = [...scan.vocabulary.columns.values()].filter(
+    (column) => column.type === "text" && MANAGER.test(column.name.toLowerCase()),
+  );
+  const rows = items.slice(at + 1);
+  if (managers.length !== 1 || !namesRows(rows) || givesValue(rows)) return undefined;
+  const column = managers[0].name;
+  const held = scan.vocabulary.valuePhrases
+    .get(normPhrase(who.cond.values[0]))
+    ?.find((ref) => ref.column === column);
+  const value: LexItem = {
+    kind: "setText",
+    refs: held ? [held] : [],
+    text: who.cond.values[0],
+    ...(held ? {} : { column }),
+    from: who.from,
+    to: who.to,
+  };
+  return [setVerbAt(items[at]), ...rows, value];
 }

@@ -3,7 +3,13 @@ import { readBareSetValues } from "./bare-values";
 import { readTerseAssignments } from "./clause-items";
 import { isFiller, mergeSegments, splitSegments, splitSentences } from "./clauses";
 import { readColumnVerbValues } from "./column-verb-values";
-import { readColumnVerbs, readSetToNothing, readToldMoves, readUndoingVerbs } from "./column-verbs";
+import {
+  readColumnVerbs,
+  readManaging,
+  readSetToNothing,
+  readToldMoves,
+  readUndoingVerbs,
+} from "./column-verbs";
 import { alreadyExcluded } from "./conditions";
 import { readCountedRows, readMoreOfCompared, readPeopleJoining } from "./counted-rows";
 import {
@@ -115,7 +121,10 @@ function interpretOrThrow(scan: Scan, lexedItems: LexItem[]): Interpretation {
       scan,
       readVerbsAsValues(
         scan,
-        readColumnVerbs(scan, readSetToNothing(scan, readUndoingVerbs(scan, lexedItems))),
+        readColumnVerbs(
+          scan,
+          readManaging(scan, readSetToNothing(scan, readUndoingVerbs(scan, lexedItems))),
+        ),
       ),
     ),
   );

@@ -54,7 +54,9 @@ export function readNewTextValues(scan: Scan, lexed: LexItem[]): LexItem[] {
     // "set status to sold out" beside a sold_out column: words of that flag, for status.
     const toFlag = item.kind === "flag" && item.marker === "to";
     let column =
-      item.kind === "to" || toValue || toFlag ? textColumnSet(scan, read, !toFlag) : undefined;
+      item.kind === "to" || toValue || toFlag
+        ? textColumnSet(scan, read, toFlag ? undefined : lexed.slice(at + 1))
+        : undefined;
     if (toValue && !item.refs.some((ref) => ref.column === column)) column = undefined;
     if (toFlag && item.ref.column === column) column = undefined;
     // "Staff Engineer", "Engineer III": a new value may have words of the column's values in it.
@@ -140,7 +142,11 @@ function opensState(scan: Scan, item: LexItem | undefined, next: LexItem | undef
  * The text column a set verb names before this point of its sentence (the one right after the
  * verb, else the nearest column back to it), or undefined when the clause so far is not "set <text column> … ".
  */
-function textColumnSet(scan: Scan, before: LexItem[], renames = false): string | undefined {
+/**
+ * The text column a set verb before "to" changes. `after`, the items after "to" (not given for a
+ * yes/no phrase there), can name it too: by renaming, or by sharing a word with its values.
+ */
+function textColumnSet(scan: Scan, before: LexItem[], after?: LexItem[]): string | undefined {
   let column: string | undefined;
   for (let at = before.length - 1; at >= 0; at--) {
     const item = before[at];
@@ -162,14 +168,47 @@ function textColumnSet(scan: Scan, before: LexItem[], renames = false): string |
       if (first?.kind === "column" && "column" in first.ref) column = first.ref.column;
       // Not "change Tiramisu to vegetarian": a yes/no column's name is no new name.
       // Not "move Ann Lowe's books to Z9" either: only a verb of naming renames.
-      if (renames && RENAMING.has(scan.tokens[item.from].norm)) {
+      if (after && RENAMING.has(scan.tokens[item.from].norm)) {
         column ??= renamedColumn(scan, before.slice(next));
+      }
+      if (after && item.verb === "set") {
+        const said = columnOfWordsSaid(scan, after);
+        // Not "rename the pizza to Big Pizza", where two pizzas would get one name.
+        const rowsOfIt = before.some(
+          (rows) => rows.kind === "scope" && "column" in rows.cond && rows.cond.column === said,
+        );
+        if (!rowsOfIt) column ??= said;
       }
       if (item.verb !== "set" || column === undefined) return;
       return scan.vocabulary.columns.get(column)?.type === "text" ? column : undefined;
     }
   }
   return undefined;
+}
+
+/**
+ * "promote Aisha to Senior Analyst": a new value whose words include a word of one text column's
+ * values ("Analyst" of Analyst) goes into that column.
+ */
+function columnOfWordsSaid(scan: Scan, after: LexItem[]): string | undefined {
+  const run: LexItem[] = [];
+  for (const item of after) {
+    if (item.kind !== "unknown" && item.kind !== "scope") break;
+    run.push(item);
+  }
+  const columns = new Set<string>();
+  for (const item of run) {
+    if (item.kind !== "scope") continue;
+    const cond = item.cond;
+    if ((cond.type === "values" || cond.type === "text") && "column" in cond)
+      columns.add(cond.column);
+    else return undefined;
+  }
+  const [column] = columns;
+  // A word no value has, or words of several values ("Senior" of Senior Engineer, "Analyst").
+  const fresh = run.some((item) => item.kind === "unknown") || run.length > 1;
+  if (columns.size !== 1 || !fresh) return undefined;
+  return scan.vocabulary.columns.get(column)?.type === "text" ? column : undefined;
 }
 
 /** Verbs that can give rows a new name. */
@@ -268,6 +307,9 @@ const STATE_VERBS: Record<string, string[]> = {
   halt: ["halted", "stopped", "paused"],
   finish: ["finished", "done", "complete", "completed"],
   complete: ["completed", "complete", "done"],
+  // "close T-1" where tasks are "done".
+  close: ["closed", "done", "resolved", "complete", "completed"],
+  resolve: ["resolved", "closed", "done"],
   unfreeze: ["active", "open"],
   reinstate: ["active", "reinstated"],
   restore: ["active", "restored"],

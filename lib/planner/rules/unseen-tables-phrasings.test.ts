@@ -90,10 +90,10 @@ describe("accounts handed from one manager to another", () => {
 
 /** A staff list whose bonus column is abbreviated. */
 const staff = rulesOnTable([
-  "emp_no,full_name,dept,salary,bonus_pct",
-  "E-01,Aisha Khan,Finance,62000,5",
-  "E-02,Ben Ortiz,Sales,71000,10",
-  "E-03,Chen Li,Finance,88000,6",
+  "emp_no,full_name,dept,title,manager,salary,bonus_pct",
+  "E-01,Aisha Khan,Finance,Analyst,Tom Wu,62000,5",
+  "E-02,Ben Ortiz,Sales,Account Exec,Lina Popov,71000,10",
+  "E-03,Chen Li,Finance,Senior Engineer,Tom Wu,88000,6",
 ]);
 
 describe("pay, as an HR lead writes it", () => {
@@ -115,6 +115,25 @@ describe("pay, as an HR lead writes it", () => {
         },
       ]);
     }
+  });
+
+  it("reads 'X now manages Y' as Y's new manager", () => {
+    // It had moved Aisha to Finance.
+    expect(staff.operations("Aisha now manages Finance")).toEqual([
+      {
+        filter: { all: [finance] },
+        action: { type: "set_value", column: "manager", value: "Aisha Khan" },
+      },
+    ]);
+  });
+
+  it("promotes to a new title made of words of the titles", () => {
+    expect(staff.operations("promote Aisha to Senior Analyst")).toEqual([
+      {
+        filter: { all: [{ column: "full_name", op: "contains", value: "Aisha" }] },
+        action: { type: "set_value", column: "title", value: "Senior Analyst" },
+      },
+    ]);
   });
 
   it("reads an abbreviation in a name of several words said in full", () => {
@@ -320,6 +339,24 @@ describe("a landlord's ledger", () => {
       {
         filter: { all: [{ column: "balance_due", op: "gt", value: 1000 }] },
         action: { type: "set_value", column: "parking", value: false },
+      },
+    ]);
+  });
+});
+
+describe("a sprint board", () => {
+  const board = rulesOnTable([
+    "task_id,title,assignee,status,sprint",
+    "T-1,Login page,Ana,in progress,S12",
+    "T-2,Password reset,Ben,todo,S12",
+    "T-4,Audit log,Chris,done,S11",
+  ]);
+
+  it("closes a task where tasks end up done", () => {
+    expect(board.operations("close T-1")).toEqual([
+      {
+        filter: { all: [{ column: "task_id", op: "eq", value: "T-1" }] },
+        action: { type: "set_value", column: "status", value: "done" },
       },
     ]);
   });
