@@ -57,6 +57,7 @@ const PASSIVE_SETS = ["should be", "must be", "need to be", "needs to be", "are 
       "downgraded",
       "reassigned",
       "transferred",
+      "renamed",
     ].map((done) => `${be} ${done}`),
   );
 

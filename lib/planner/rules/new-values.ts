@@ -168,8 +168,13 @@ function textColumnSet(scan: Scan, before: LexItem[], after?: LexItem[]): string
       if (first?.kind === "column" && "column" in first.ref) column = first.ref.column;
       // Not "change Tiramisu to vegetarian": a yes/no column's name is no new name.
       // Not "move Ann Lowe's books to Z9" either: only a verb of naming renames.
-      if (after && RENAMING.has(scan.tokens[item.from].norm)) {
-        column ??= renamedColumn(scan, before.slice(next));
+      if (after && RENAMING.has(scan.tokens[item.to - 1].norm)) {
+        // "Acme was renamed to …": the rows before the verb, in the passive.
+        const start =
+          before.findLastIndex((x, k) => k < at && (x.kind === "join" || x.kind === "boundary")) +
+          1;
+        const named = next < before.length ? before.slice(next) : before.slice(start, at);
+        column ??= renamedColumn(scan, named);
       }
       if (after && item.verb === "set") {
         const said = columnOfWordsSaid(scan, after);
@@ -212,7 +217,7 @@ function columnOfWordsSaid(scan: Scan, after: LexItem[]): string | undefined {
 }
 
 /** Verbs that can give rows a new name. */
-const RENAMING = new Set(["rename", "change", "retitle", "relabel"]);
+const RENAMING = new Set(["rename", "renamed", "change", "changed", "retitle", "relabel"]);
 
 /**
  * "rename Tiramisu to Classic Tiramisu", "change the Tiramisu to …": the rows named by one value

@@ -84,6 +84,7 @@ export function tokenize(text: string): Token[] {
     }
     const read =
       readQuoted(text, position, spaceBefore) ??
+      readAddress(position, rest, tokens.at(-1)) ??
       readTime(position, rest) ??
       readShorthand(position, rest) ??
       readNumber(text, position, rest) ??
@@ -173,6 +174,22 @@ function readShorthand(position: number, rest: string): Read | null {
     return { token, next: token.end };
   }
   return null;
+}
+
+/**
+ * An email or web address after "to" ("… to ruth@new.com", "… to https://acme.io/x"): a new
+ * value as written, read as if quoted, not as words and dots. Elsewhere an address is read as
+ * the words of a value the table holds ("move ana@acme.com to Ops").
+ */
+function readAddress(position: number, rest: string, previous: Token | undefined): Read | null {
+  if (previous?.norm !== "to") return null;
+  const address =
+    /^[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/u.exec(rest) ??
+    /^(?:https?:\/\/|www\.)[^\s"'<>]+[^\s"'<>.,;:!?)]/u.exec(rest);
+  if (!address) return null;
+  const raw = address[0];
+  const token = { kind: "quoted" as const, text: raw, norm: raw.toLowerCase(), start: position };
+  return { token: { ...token, end: position + raw.length }, next: position + raw.length };
 }
 
 /** A time of day ("21:15", "9:30"): one word, as a column of times holds it. */

@@ -361,3 +361,28 @@ describe("a sprint board", () => {
     ]);
   });
 });
+
+describe("a contact list", () => {
+  const contacts = rulesOnTable([
+    "id,name,email,city,company",
+    "1,Ruth Lee,ruth@old.com,Boston,Acme",
+    "2,Karl Voss,karl@voss.de,Berlin,Globex",
+  ]);
+
+  it("sets a new email address said after 'to'", () => {
+    expect(contacts.operation("change Ruth's email to ruth@new.com").action).toEqual({
+      type: "set_value",
+      column: "email",
+      value: "ruth@new.com",
+    });
+  });
+
+  it("renames a company said in the passive", () => {
+    expect(contacts.operations("Acme was renamed to Acme Corp")).toEqual([
+      {
+        filter: { all: [{ column: "company", op: "eq", value: "Acme" }] },
+        action: { type: "set_value", column: "company", value: "Acme Corp" },
+      },
+    ]);
+  });
+});
