@@ -11,7 +11,7 @@ import {
   textValue,
   type ValueScope,
 } from "./clause-items";
-import { GIVE_VERBS, namesEachRow, valueToOneRow } from "./given-to-one";
+import { GIVE_VERBS, givenNewGrade, namesEachRow, valueToOneRow } from "./given-to-one";
 import { type LexItem, readInParts } from "./lex";
 import type { Scan } from "./patterns";
 import { END_UP_WORDS, onlyValueWithWord, toWordOfValue } from "./to-word-values";
@@ -74,6 +74,7 @@ function bareSetClause(scan: Scan, clause: LexItem[]): LexItem[] {
   if (items[0]?.kind === "stop" && CONDITIONAL.has(norm(items[0]))) return items;
   return (
     takingOver(scan, items, norm) ??
+    givenNewGrade(scan, items, norm) ??
     givenValue(scan, items, norm) ??
     givenToRows(items, norm) ??
     valueToOneRow(scan, items, norm) ??

@@ -1,4 +1,4 @@
-import { asSetText, type Norm, setVerbAt, textValue } from "./clause-items";
+import { asSetText, givesValue, type Norm, namesRows, setVerbAt, textValue } from "./clause-items";
 import { refuse } from "./draft";
 import type { LexItem } from "./lex";
 import type { Scan } from "./patterns";
@@ -48,4 +48,64 @@ export function namesEachRow({ vocabulary }: Scan, name: string): boolean {
     column.emptyCount === 0 &&
     column.distinctCount === vocabulary.profile.rowCount
   );
+}
+
+const LETTER_GRADE = /^[A-F][+-]?$/;
+
+/**
+ * "give Dev a C" where no student has a C yet: a letter grade no row holds, given to the rows,
+ * goes into the one column of letter grades.
+ */
+export function givenNewGrade(scan: Scan, items: LexItem[], norm: Norm): LexItem[] | undefined {
+  const [verb] = items;
+  if (verb?.kind !== "verb" || !GIVE_VERBS.has(norm(verb))) return undefined;
+  // "a B-": a sign the lexer left on its own, straight after the letter.
+  const signItem = items.at(-1)?.kind === "unknown" && SIGNS.has(norm(items.at(-1) as LexItem));
+  const end = items.length - (signItem ? 1 : 0);
+  const grade = items[end - 1];
+  const article = items[end - 2];
+  if (!grade || (grade.kind !== "unknown" && grade.kind !== "scope")) return undefined;
+  if (grade.to !== grade.from + 1) return undefined;
+  // "a C+": the sign is a token of its own, written straight after the letter.
+  const sign = scan.tokens[grade.to];
+  const signed = sign && !sign.spaceBefore && SIGNS.has(sign.text);
+  const text = `${scan.tokens[grade.from]?.text ?? ""}${signed ? sign.text : ""}`;
+  // A grade the table holds, unsigned, is read where it is (`givenValue`).
+  if (!LETTER_GRADE.test(text) || (grade.kind === "scope" && !signed)) return undefined;
+  if (article?.kind !== "stop" || (norm(article) !== "a" && norm(article) !== "an")) return;
+  const columns = letterGradeColumns(scan);
+  const held = scan.vocabulary.valuePhrases
+    .get(text.toLowerCase())
+    ?.find((ref) => ref.column === columns[0]);
+  const rows = items.slice(1, end - 2);
+  if (columns.length !== 1 || !namesRows(rows) || givesValue(rows)) return undefined;
+  const given: LexItem = {
+    kind: "setText",
+    refs: held ? [held] : [],
+    text,
+    ...(held
+      ? {}
+      : {
+          column: columns[0],
+          note: `“${text}” is a new value: no row has it in ${columns[0]} yet.`,
+        }),
+    from: grade.from,
+    to: signed ? grade.to + 1 : grade.to,
+  };
+  return [setVerbAt(verb), ...rows, given];
+}
+
+const SIGNS = new Set(["+", "-"]);
+
+/** The text columns whose values are all letter grades, as the table holds them. */
+function letterGradeColumns({ vocabulary }: Scan): string[] {
+  const values = new Map<string, string[]>();
+  for (const refs of vocabulary.valuePhrases.values()) {
+    for (const { column, value } of refs)
+      values.set(column, [...(values.get(column) ?? []), value]);
+  }
+  return [...values]
+    .filter(([column, held]) => vocabulary.columns.get(column)?.type === "text" && held.length > 1)
+    .filter(([, held]) => held.every((value) => LETTER_GRADE.test(value)))
+    .map(([column]) => column);
 }

@@ -53,6 +53,7 @@ import { readParticipleConditions } from "./participles";
 import type { Scan } from "./patterns";
 import { readPayments } from "./payments";
 import { shareRows } from "./shared-rows";
+import { readSignedValues } from "./signed-values";
 import { leaveOutEarlierRows, saysEveryRow, saysTheRest } from "./the-rest";
 import { sourceText } from "./tokenize";
 
@@ -123,7 +124,10 @@ function interpretOrThrow(scan: Scan, lexedItems: LexItem[]): Interpretation {
         scan,
         readColumnVerbs(
           scan,
-          readManaging(scan, readSetToNothing(scan, readUndoingVerbs(scan, lexedItems))),
+          readManaging(
+            scan,
+            readSetToNothing(scan, readUndoingVerbs(scan, readSignedValues(scan, lexedItems))),
+          ),
         ),
       ),
     ),

@@ -386,3 +386,34 @@ describe("a contact list", () => {
     ]);
   });
 });
+
+describe("a gradebook with letter grades", () => {
+  const gradebook = rulesOnTable([
+    "student_id,student,class,final,grade",
+    "S1,Amy Chen,Math 101,80,B",
+    "S2,Ben Ito,Math 101,48,F",
+    "S3,Cara Diaz,Bio 200,91,A",
+    "S4,Dev Shah,Bio 200,59,D",
+  ]);
+  const dev = { all: [{ column: "student", op: "eq", value: "Dev Shah" }] };
+
+  it("gives a letter no student has yet", () => {
+    expect(gradebook.operations("give Dev a C")).toEqual([
+      { filter: dev, action: { type: "set_value", column: "grade", value: "C" } },
+    ]);
+  });
+
+  it("keeps the sign of a grade", () => {
+    // The "+" was read as "and": Dev got a B.
+    for (const instruction of ["set Dev's grade to B+", "Dev gets a B+", "give Dev a B+"]) {
+      expect(gradebook.operations(instruction), instruction).toEqual([
+        { filter: dev, action: { type: "set_value", column: "grade", value: "B+" } },
+      ]);
+    }
+    expect(gradebook.operation("give everyone in Bio 200 a C-").action).toEqual({
+      type: "set_value",
+      column: "grade",
+      value: "C-",
+    });
+  });
+});
