@@ -53,7 +53,7 @@ import { readParticipleConditions } from "./participles";
 import type { Scan } from "./patterns";
 import { readPayments } from "./payments";
 import { shareRows } from "./shared-rows";
-import { readSignedValues } from "./signed-values";
+import { readListedAmounts, readSignedValues } from "./terse-values";
 import { leaveOutEarlierRows, saysEveryRow, saysTheRest } from "./the-rest";
 import { sourceText } from "./tokenize";
 
@@ -126,7 +126,10 @@ function interpretOrThrow(scan: Scan, lexedItems: LexItem[]): Interpretation {
           scan,
           readManaging(
             scan,
-            readSetToNothing(scan, readUndoingVerbs(scan, readSignedValues(scan, lexedItems))),
+            readSetToNothing(
+              scan,
+              readUndoingVerbs(scan, readListedAmounts(scan, readSignedValues(scan, lexedItems))),
+            ),
           ),
         ),
       ),

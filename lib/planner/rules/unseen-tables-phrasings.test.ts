@@ -417,3 +417,27 @@ describe("a gradebook with letter grades", () => {
     });
   });
 });
+
+describe("a hotel whose rooms are numbered", () => {
+  const hotel = rulesOnTable([
+    "room,floor,type,rate,status",
+    "101,1,single,89.00,available",
+    "102,1,double,119.00,occupied",
+    "201,2,double,129.00,available",
+  ]);
+
+  it("reads a number after 'and' as the next value, not a room", () => {
+    expect(hotel.operations("set rate to 99 for singles and 139 for doubles")).toEqual([
+      {
+        filter: { all: [{ column: "type", op: "eq", value: "single" }] },
+        action: { type: "set_value", column: "rate", value: 99 },
+      },
+      {
+        filter: { all: [{ column: "type", op: "eq", value: "double" }] },
+        action: { type: "set_value", column: "rate", value: 139 },
+      },
+    ]);
+    // Without a value set before it, such a number is still a room that is not there.
+    expect(hotel.refusal("raise 101 by 5 and 139 by 10")).toContain("139");
+  });
+});

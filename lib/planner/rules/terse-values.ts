@@ -1,3 +1,5 @@
+/** Values said tersely: a grade with its sign ("B+"), the next value of a list ("… and 139 for doubles"). */
+
 import type { LexItem } from "./lex";
 import type { Scan } from "./patterns";
 
@@ -40,4 +42,23 @@ function signedValue(item: LexItem, sign: string): LexItem | undefined {
     return { ...item, cond: { ...item.cond, values: [`${item.cond.values[0]}${sign}`] } };
   }
   return undefined;
+}
+
+/**
+ * "set rate to 99 for singles and 139 for doubles": where the rows are numbered (rooms), a number
+ * no row has, opening a clause after "and" and a change that set a value, is that change's next
+ * value, not a room that is not there.
+ */
+export function readListedAmounts(scan: Scan, lexed: LexItem[]): LexItem[] {
+  return lexed.map((item, at) => {
+    const token = scan.tokens[item.from];
+    if (item.kind !== "unknownKey" || token?.kind !== "number" || !token.number) return item;
+    if (lexed[at - 1]?.kind !== "join" || lexed[at + 1]?.kind !== "scope") return item;
+    const setBefore = lexed
+      .slice(0, at - 1)
+      .some((before) => before.kind === "amount" && before.mode === "to");
+    if (!setBefore) return item;
+    const num = { value: token.number.value, unit: "plain" as const, text: token.text };
+    return { kind: "amount", mode: "bare", num, from: item.from, to: item.to } as LexItem;
+  });
 }
