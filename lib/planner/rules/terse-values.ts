@@ -1,4 +1,7 @@
-/** Values said tersely: a grade with its sign ("B+"), the next value of a list ("… and 139 for doubles"). */
+/**
+ * Values said tersely: a grade with its sign ("B+"), the next value of a list ("… and 139 for
+ * doubles").
+ */
 
 import type { LexItem } from "./lex";
 import type { Scan } from "./patterns";
