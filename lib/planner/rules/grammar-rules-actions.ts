@@ -10,6 +10,7 @@ import {
   type Caps,
   column,
   flag,
+  notAhead,
   opt,
   quoted,
   seq,
@@ -280,6 +281,9 @@ export const ACTION_RULES: Rule[] = [
       tag("direction", "down", seq(words("down by", "down"), num("n"))),
       tag("direction", "up", seq(words("+"), num("n"))),
       tag("direction", "down", seq(words("-", "−", "minus"), num("n"))),
+      // "yoga 5% up", "fitness 2 dollars down"; not "5% up to 40", a limit.
+      tag("direction", "up", seq(num("n"), words("up"), notAhead(words("to")))),
+      tag("direction", "down", seq(num("n"), words("down"), notAhead(words("to")))),
     ),
     build: (caps) => ({
       kind: "amount",

@@ -99,6 +99,8 @@ export const VERBS: [string[], VerbKind, { factor?: number; needsOff?: boolean }
       "put up",
       "push up",
       "up",
+      // Shortened as in a hurry: "incr yoga 5%".
+      "incr",
       "add",
       // "escalate low tickets to medium": a step to a word, which sets it.
       "escalate",
@@ -129,6 +131,7 @@ export const VERBS: [string[], VerbKind, { factor?: number; needsOff?: boolean }
       "shorten",
       "debit",
       "withdraw",
+      "decr",
       // "remove 5 from the stock of …"; "remove Ben from the newsletter" is a list's
       // (flag-memberships.ts).
       "remove",

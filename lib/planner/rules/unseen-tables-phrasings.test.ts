@@ -191,6 +191,17 @@ describe("wishes and labels", () => {
     ]);
   });
 
+  it("reads a direction after the amount, and verbs shortened in a hurry", () => {
+    expect(catalog.operation("yoga 5% up pls").action).toEqual({
+      type: "percent_increase",
+      value: 5,
+    });
+    expect(catalog.operation("decr fitness by 2 usd").action).toEqual({
+      type: "fixed_decrease",
+      value: 2,
+    });
+  });
+
   it("reads 'and a half' and a fraction off", () => {
     expect(catalog.operation("raise fitness by one and a half percent").action).toEqual({
       type: "percent_increase",
