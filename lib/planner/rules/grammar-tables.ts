@@ -181,6 +181,9 @@ export const VERBS: [string[], VerbKind, { factor?: number; needsOff?: boolean }
       "push",
       "is now",
       "are now",
+      // A correction: "bolts are actually 480".
+      "is actually",
+      "are actually",
       "now costs",
       "now cost",
       "now is",
@@ -283,6 +286,8 @@ export const STOP_WORDS = [
   "existing",
   "only",
   "just",
+  "actually",
+  "really",
   "too",
   "now",
   "today",

@@ -202,6 +202,12 @@ describe("wishes and labels", () => {
     });
   });
 
+  it("reads 'is actually' as a correction of the value", () => {
+    expect(catalog.operations("A101 is actually 24.99")).toEqual([
+      { filter: { skus: ["A101"] }, action: { type: "set_price", value: 24.99 } },
+    ]);
+  });
+
   it("reads 'and a half' and a fraction off", () => {
     expect(catalog.operation("raise fitness by one and a half percent").action).toEqual({
       type: "percent_increase",
