@@ -51,7 +51,7 @@ import {
 import { readFlagNews, readOutcomes } from "./outcome-words";
 import { readParticipleConditions } from "./participles";
 import type { Scan } from "./patterns";
-import { readPayments } from "./payments";
+import { readPayments, readWaived } from "./payments";
 import { shareRows } from "./shared-rows";
 import { readListedAmounts, readSignedValues } from "./terse-values";
 import { leaveOutEarlierRows, saysEveryRow, saysTheRest } from "./the-rest";
@@ -106,6 +106,7 @@ const IN_CONTEXT: ((scan: Scan, lexed: LexItem[]) => LexItem[])[] = [
   readOutcomes,
   readFlagNews,
   readPayments,
+  readWaived,
 ];
 
 function interpretOrThrow(scan: Scan, lexedItems: LexItem[]): Interpretation {

@@ -76,3 +76,34 @@ function owedColumn({ vocabulary }: Scan): string | undefined {
   );
   return owed.length === 1 ? owed[0].name : undefined;
 }
+
+/**
+ * "waive Sam's balance", "zero out the glue stick's stock": the rows, then the numeric column
+ * they have none of now (the grammar reads "waive the balance", with no rows between).
+ */
+export function readWaived(scan: Scan, lexed: LexItem[]): LexItem[] {
+  return readInParts(lexed, (clause) => waived(scan, clause) ?? clause, { clauses: true });
+}
+
+function waived(scan: Scan, items: LexItem[]): LexItem[] | undefined {
+  const norm = (item: LexItem | undefined) => (item ? scan.tokens[item.from]?.norm : undefined);
+  const [first, second] = items;
+  const zeroOut = first?.kind === "amount" && first.num.value === 0 && norm(second) === "out";
+  const waive = first?.kind === "unknown" && norm(first) === "waive";
+  if (!zeroOut && !waive) return undefined;
+  const last = items.at(-1);
+  const rows = items.slice(zeroOut ? 2 : 1, -1);
+  if (last?.kind !== "column" || !("column" in last.ref)) return undefined;
+  const column = scan.vocabulary.columns.get(last.ref.column);
+  if (column?.type !== "number" && column?.type !== "integer") return undefined;
+  if (!namesRows(rows) || rows.some((item) => item.kind === "unknown")) return undefined;
+  const verb: LexItem = { kind: "verb", verb: "set", word: "set", from: first.from, to: first.to };
+  const none: LexItem = {
+    kind: "amount",
+    mode: "to",
+    num: { value: 0, unit: "plain", text: "0" },
+    from: last.to,
+    to: last.to,
+  };
+  return [verb, ...rows, last, none];
+}

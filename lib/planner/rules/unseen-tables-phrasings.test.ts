@@ -351,6 +351,15 @@ describe("a landlord's ledger", () => {
     expect(units.refusal("Sam paid the rent")).toContain("paid");
   });
 
+  it("waives what one tenant owes", () => {
+    expect(units.operations("waive Sam's balance")).toEqual([
+      {
+        filter: { all: [{ column: "tenant", op: "eq", value: "Sam Patel" }] },
+        action: { type: "set_value", column: "balance_due", value: 0 },
+      },
+    ]);
+  });
+
   it("switches off what the rows lose", () => {
     expect(units.operations("anyone with a balance over 1000 loses parking")).toEqual([
       {
