@@ -16,6 +16,9 @@ for (const width of [390, 1280]) {
     page,
     pageAs,
   }) => {
+    // An approval, then nine pages each checked by axe: about 50 s on two cores, too near the
+    // default minute.
+    test.setTimeout(150_000);
     // A plan under review and an execution: an author drafts and previews, this approver approves.
     const author = await pageAs("author");
     await author.goto("/plans/new");
