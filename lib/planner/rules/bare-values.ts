@@ -5,6 +5,7 @@ import {
   lastPlaced,
   type Norm,
   namesRows,
+  newValueNote,
   setVerbAt,
   statedAmount,
   statedNumber,
@@ -409,7 +410,7 @@ function modifiedValue(scan: Scan, items: LexItem[], last: number, norm: Norm) {
     column,
     from: modifier.from,
     to: value.to,
-    note: `“${text}” is a new value: no row has it in ${column} yet.`,
+    note: newValueNote(text, column),
   };
   return [...items.slice(0, last - 1), made, ...items.slice(last + 1)];
 }

@@ -39,6 +39,11 @@ export function asSetText(value: ValueScope): LexItem {
   };
 }
 
+/** The note the user sees for a value no row has yet. */
+export function newValueNote(text: string, column: string): string {
+  return `“${text}” is a new value: no row has it in ${column} yet.`;
+}
+
 /** A set verb where `item` stands: the clause is read as setting a value. */
 export function setVerbAt(item: LexItem): LexItem {
   return { kind: "verb", verb: "set", word: "set", from: item.from, to: item.to };

@@ -1,4 +1,12 @@
-import { asSetText, givesValue, type Norm, namesRows, setVerbAt, textValue } from "./clause-items";
+import {
+  asSetText,
+  givesValue,
+  type Norm,
+  namesRows,
+  newValueNote,
+  setVerbAt,
+  textValue,
+} from "./clause-items";
 import { refuse } from "./draft";
 import type { LexItem } from "./lex";
 import type { Scan } from "./patterns";
@@ -64,14 +72,13 @@ export function givenNewGrade(scan: Scan, items: LexItem[], norm: Norm): LexItem
   const end = items.length - (signItem ? 1 : 0);
   const grade = items[end - 1];
   const article = items[end - 2];
-  if (!grade || (grade.kind !== "unknown" && grade.kind !== "scope")) return undefined;
-  if (grade.to !== grade.from + 1) return undefined;
+  // A grade the table holds is a value, read with its sign (`readSignedValues`) or where it is.
+  if (grade?.kind !== "unknown" || grade.to !== grade.from + 1) return undefined;
   // "a C+": the sign is a token of its own, written straight after the letter.
   const sign = scan.tokens[grade.to];
   const signed = sign && !sign.spaceBefore && SIGNS.has(sign.text);
   const text = `${scan.tokens[grade.from]?.text ?? ""}${signed ? sign.text : ""}`;
-  // A grade the table holds, unsigned, is read where it is (`givenValue`).
-  if (!LETTER_GRADE.test(text) || (grade.kind === "scope" && !signed)) return undefined;
+  if (!LETTER_GRADE.test(text)) return undefined;
   if (article?.kind !== "stop" || (norm(article) !== "a" && norm(article) !== "an")) return;
   const columns = letterGradeColumns(scan);
   const held = scan.vocabulary.valuePhrases
@@ -83,12 +90,7 @@ export function givenNewGrade(scan: Scan, items: LexItem[], norm: Norm): LexItem
     kind: "setText",
     refs: held ? [held] : [],
     text,
-    ...(held
-      ? {}
-      : {
-          column: columns[0],
-          note: `“${text}” is a new value: no row has it in ${columns[0]} yet.`,
-        }),
+    ...(held ? {} : { column: columns[0], note: newValueNote(text, columns[0]) }),
     from: grade.from,
     to: signed ? grade.to + 1 : grade.to,
   };

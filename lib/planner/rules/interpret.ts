@@ -78,8 +78,11 @@ export function interpret(scan: Scan, items: LexItem[]): Interpretation {
 
 type ItemText = (item: { from: number; to: number }) => string;
 
+/** A reading of the items, returning them as read. */
+type Reader = (scan: Scan, lexed: LexItem[]) => LexItem[];
+
 /** Readers of items in their context, in the order they run. */
-const IN_CONTEXT: ((scan: Scan, lexed: LexItem[]) => LexItem[])[] = [
+const IN_CONTEXT: Reader[] = [
   readStepParticles,
   readToldMoves,
   readNewTextValues,
@@ -109,6 +112,23 @@ const IN_CONTEXT: ((scan: Scan, lexed: LexItem[]) => LexItem[])[] = [
   readWaived,
 ];
 
+/**
+ * Readings of single words first, in this order, before those of words in context: a sign kept
+ * with its value, a number listed after "and", "un-" verbs, "set … to blank", "X manages Y", a
+ * verb that names a column, a value said as its verb, a plural of a value's word.
+ */
+const FIRST_READ: Reader[] = [
+  readSignedValues,
+  readListedAmounts,
+  readUndoingVerbs,
+  readSetToNothing,
+  readManaging,
+  readColumnVerbs,
+  readVerbsAsValues,
+  readValueVerbs,
+  readPluralValueWords,
+];
+
 function interpretOrThrow(scan: Scan, lexedItems: LexItem[]): Interpretation {
   const text = (from: number, to: number) => sourceText(scan.instruction, scan.tokens, from, to);
   const itemText: ItemText = (item) => text(item.from, item.to);
@@ -117,25 +137,7 @@ function interpretOrThrow(scan: Scan, lexedItems: LexItem[]): Interpretation {
   // "set discount"; a verb made of a value, "cancel"; a plural of a value's word; a text
   // column's new value; "add 10 seats" and "gets 4%" as steps; "to level 4"). 2. Things that name the
   // dataset wrongly.
-  const reread = readPluralValueWords(
-    scan,
-    readValueVerbs(
-      scan,
-      readVerbsAsValues(
-        scan,
-        readColumnVerbs(
-          scan,
-          readManaging(
-            scan,
-            readSetToNothing(
-              scan,
-              readUndoingVerbs(scan, readListedAmounts(scan, readSignedValues(scan, lexedItems))),
-            ),
-          ),
-        ),
-      ),
-    ),
-  );
+  const reread = FIRST_READ.reduce((items, read) => read(scan, items), lexedItems);
   const lexed = IN_CONTEXT.reduce((items, read) => read(scan, items), reread);
   const unplaced = unplacedWords(lexed, itemText);
   if (unplaced) return unplaced;

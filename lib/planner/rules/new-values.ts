@@ -1,4 +1,4 @@
-import { textValue } from "./clause-items";
+import { newValueNote, textValue } from "./clause-items";
 import { ROW_NOUN_SET } from "./grammar-nouns";
 import { normPhrase } from "./grammar-words";
 import type { LexItem } from "./lex";
@@ -101,7 +101,7 @@ export function readNewTextValues(scan: Scan, lexed: LexItem[]): LexItem[] {
       column,
       from: item.from,
       to: lexed[end - 1].to,
-      note: `“${text}” is a new value: no row has it in ${column} yet.`,
+      note: newValueNote(text, column),
     });
     at = end - 1;
   }
@@ -140,11 +140,9 @@ function opensState(scan: Scan, item: LexItem | undefined, next: LexItem | undef
 
 /**
  * The text column a set verb names before this point of its sentence (the one right after the
- * verb, else the nearest column back to it), or undefined when the clause so far is not "set <text column> … ".
- */
-/**
- * The text column a set verb before "to" changes. `after`, the items after "to" (not given for a
- * yes/no phrase there), can name it too: by renaming, or by sharing a word with its values.
+ * verb, else the nearest column back to it), or undefined when the clause so far is not "set
+ * <text column> …". `after`, the items after "to" (not given for a yes/no phrase there), can name
+ * it too: by renaming, or by sharing a word with its values.
  */
 function textColumnSet(scan: Scan, before: LexItem[], after?: LexItem[]): string | undefined {
   let column: string | undefined;

@@ -1,4 +1,4 @@
-import { namesRows } from "./clause-items";
+import { namesRows, setVerbAt } from "./clause-items";
 import { type LexItem, readInParts } from "./lex";
 import { nameWords } from "./name-forms";
 import type { Scan } from "./patterns";
@@ -56,15 +56,7 @@ function payment(scan: Scan, items: LexItem[]): LexItem[] | undefined {
     };
     return [verb, ...rows, target, { ...amount, mode: "by" }];
   }
-  const verb: LexItem = { kind: "verb", verb: "set", word: "set", from: paid.from, to: paid.to };
-  const none: LexItem = {
-    kind: "amount",
-    mode: "to",
-    num: { value: 0, unit: "plain", text: "0" },
-    from: paid.to,
-    to: rest.at(-1)?.to ?? paid.to,
-  };
-  return [verb, ...rows, target, none];
+  return [setVerbAt(paid), ...rows, target, noneAt(paid.to, rest.at(-1)?.to ?? paid.to)];
 }
 
 /** The one numeric column named for what is owed (balance_due, amount_owed), if exactly one. */
@@ -97,13 +89,10 @@ function waived(scan: Scan, items: LexItem[]): LexItem[] | undefined {
   const column = scan.vocabulary.columns.get(last.ref.column);
   if (column?.type !== "number" && column?.type !== "integer") return undefined;
   if (!namesRows(rows) || rows.some((item) => item.kind === "unknown")) return undefined;
-  const verb: LexItem = { kind: "verb", verb: "set", word: "set", from: first.from, to: first.to };
-  const none: LexItem = {
-    kind: "amount",
-    mode: "to",
-    num: { value: 0, unit: "plain", text: "0" },
-    from: last.to,
-    to: last.to,
-  };
-  return [verb, ...rows, last, none];
+  return [setVerbAt(first), ...rows, last, noneAt(last.to, last.to)];
+}
+
+/** None of an amount: the column's new value, 0. */
+function noneAt(from: number, to: number): LexItem {
+  return { kind: "amount", mode: "to", num: { value: 0, unit: "plain", text: "0" }, from, to };
 }
