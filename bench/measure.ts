@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { SERVER_MEMORY_ENV } from "../scripts/lib.mjs";
 
 /**
  * Running one implementation in a child process and measuring it. The child prints one JSON
@@ -98,6 +99,23 @@ export function measureBundled(
     process.execPath,
     ["--conditions=react-server", bundled(script), ...args],
     options,
+  );
+}
+
+/**
+ * `measureBundled` for a child standing in for the server (the approval children): started as
+ * scripts/start.mjs starts the server, with its allocator settings, and with the collector
+ * exposed as scripts/serve.mjs exposes it, so that its memory is the server's.
+ */
+export function measureAsServer(
+  script: string,
+  args: string[],
+  options: MeasureOptions = {},
+): Measured {
+  return measure(
+    process.execPath,
+    ["--expose-gc", "--conditions=react-server", bundled(script), ...args],
+    { ...options, env: { ...SERVER_MEMORY_ENV, ...(options.env ?? process.env) } },
   );
 }
 

@@ -1,12 +1,12 @@
 import { catalogCsv } from "../data";
-import { type Measured, measureBundled, round } from "../measure";
+import { type Measured, measureAsServer, round } from "../measure";
 import type { Workload, WorkloadReport } from "../registry";
 
 const ROWS = 100_000;
 
 /** One child run: a 100k-row dataset, a plan changing every price, preview then approval. */
 function runApproveChild(rows: number): Measured {
-  return measureBundled("children/approve.ts", [catalogCsv(rows)]);
+  return measureAsServer("children/approve.ts", [catalogCsv(rows)]);
 }
 
 /**

@@ -1,7 +1,7 @@
 import pg from "pg";
 import { startPostgres } from "../../tests/support/postgres";
 import { catalogCsv, catalogRows } from "../data";
-import { type Measured, measureBundled, round } from "../measure";
+import { type Measured, measureAsServer, round } from "../measure";
 import type { Workload, WorkloadReport } from "../registry";
 
 /**
@@ -11,7 +11,7 @@ import type { Workload, WorkloadReport } from "../registry";
  */
 async function approveOn(database: "sqlite" | "postgres", rows: number): Promise<Measured> {
   const args = [catalogCsv(rows)];
-  if (database === "sqlite") return measureBundled("children/approve.ts", args);
+  if (database === "sqlite") return measureAsServer("children/approve.ts", args);
   const server = await startPostgres();
   try {
     const admin = new pg.Client({ connectionString: server.url });
@@ -19,7 +19,7 @@ async function approveOn(database: "sqlite" | "postgres", rows: number): Promise
     await admin.query(`CREATE DATABASE "bench"`);
     await admin.end();
     const url = server.url.replace(/\/postgres$/, "/bench");
-    return measureBundled("children/approve.ts", args, {
+    return measureAsServer("children/approve.ts", args, {
       env: { ...process.env, SIGNOFF_BENCH_DATABASE_URL: url },
     });
   } finally {

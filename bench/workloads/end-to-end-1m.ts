@@ -1,7 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import { catalogCsv, catalogProfile, catalogRows, scratchFile } from "../data";
-import { FIXTURES_DIR, type Measured, measure, measureBundled, REPO_ROOT, round } from "../measure";
+import {
+  FIXTURES_DIR,
+  type Measured,
+  measure,
+  measureAsServer,
+  measureBundled,
+  REPO_ROOT,
+  round,
+} from "../measure";
 import type { Workload, WorkloadReport } from "../registry";
 
 /**
@@ -102,7 +110,7 @@ export const approve1m: Workload = {
   async run({ quick, repeat }): Promise<WorkloadReport> {
     const plan = path.join(FIXTURES_DIR, "plan-3ops.json");
     const csv = catalogCsv(catalogRows(quick));
-    const approve = () => measureBundled("children/approve.ts", [csv, plan]);
+    const approve = () => measureAsServer("children/approve.ts", [csv, plan]);
     const ours = fastest(repeat, approve, (m) => m.seconds);
     const engine = core(plan, csv, repeat);
     return {

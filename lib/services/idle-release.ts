@@ -48,7 +48,7 @@ export function sweepIdleCaches(now = Date.now()): number {
       }
     }
   }
-  if (released > 0) (globalThis as { gc?: () => void }).gc?.();
+  if (released > 0) collectGarbage();
   return released;
 }
 
@@ -61,6 +61,14 @@ let collection: ReturnType<typeof setTimeout> | undefined;
  */
 export function collectWhenIdle(): void {
   if (collection) clearTimeout(collection);
-  collection = setTimeout(() => (globalThis as { gc?: () => void }).gc?.(), IDLE_MS);
+  collection = setTimeout(collectGarbage, IDLE_MS);
   collection.unref();
+}
+
+/**
+ * A full collection now, where the server exposes the collector (scripts/serve.mjs, and each
+ * compute thread: lib/compute/worker.mjs); nothing elsewhere.
+ */
+export function collectGarbage(): void {
+  (globalThis as { gc?: () => void }).gc?.();
 }

@@ -63,6 +63,11 @@ export function cachePreview(
   while (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
 }
 
+/** Lets go of a plan's previews (its approval has re-run the plan and supersedes them). */
+export function forgetPreviewsOf(planId: string): void {
+  for (const [hash, entry] of cache) if (entry.planId === planId) cache.delete(hash);
+}
+
 function entryOf(planId: string, previewHash: string): CachedPreview | null {
   const entry = cache.get(previewHash);
   if (entry?.planId !== planId) return null;

@@ -7,6 +7,7 @@ import { loadVersionBytes } from "@/lib/db/versions";
 import { approvePlan } from "@/lib/services/approve-plan";
 import { createDataset } from "@/lib/services/create-dataset";
 import { createManualPlan } from "@/lib/services/create-plan";
+import { cachedPreviewPage } from "@/lib/services/preview-cache";
 import { previewPlan } from "@/lib/services/preview-plan";
 import { savePlanRevision } from "@/lib/services/save-plan-revision";
 import { installTempDb, type TempDb } from "../support/temp-db";
@@ -326,5 +327,34 @@ describe("approvePlan", () => {
     });
     const execution = await temp.db.execution.findUniqueOrThrow({ where: { id: approved.id } });
     expect(execution.overrideReason).toBe("Both SKUs were agreed with the buyer");
+  });
+
+  it("lets go of a plan's preview once it is approved, not before, and keeps other plans'", async () => {
+    const { datasetId } = await newDataset();
+    const guarded = {
+      ...(await fixturePlan("seed-plan-fitness-10pct.json", "plan_preview_held_v1")),
+      guards: { max_rows_changed: 1 },
+    };
+    const { planId, preview } = await previewed(datasetId, guarded);
+    const other = await previewed(
+      datasetId,
+      await fixturePlan("seed-plan-fitness-10pct.json", "plan_preview_other_v1"),
+    );
+    const held = (plan: string, hash: string) => cachedPreviewPage(plan, hash, 0, 10) !== null;
+    expect(held(planId, preview.previewHash)).toBe(true);
+
+    const request = {
+      planId,
+      revisionId: preview.revisionId,
+      previewHash: preview.previewHash,
+      actor: approver,
+    };
+    // Refused: the person still reviews the preview while writing a reason.
+    await expect(approvePlan(request)).rejects.toMatchObject({ code: "guard_failed" });
+    expect(held(planId, preview.previewHash)).toBe(true);
+
+    await approvePlan({ ...request, overrideReason: "Agreed with the buyer" });
+    expect(held(planId, preview.previewHash)).toBe(false);
+    expect(held(other.planId, other.preview.previewHash)).toBe(true);
   });
 });
