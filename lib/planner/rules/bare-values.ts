@@ -442,15 +442,22 @@ function valueAsImperative(scan: Scan, items: LexItem[], norm: Norm) {
 function countEndingClause(scan: Scan, items: LexItem[], norm: Norm) {
   const last = lastPlaced(items);
   const count = items[last];
-  if (items[0]?.kind !== "verb" || !BARE_VALUE_VERBS.has(norm(items[0]))) return undefined;
+  const verb = items[0];
+  // "CS240 is now 5 credits": the verb of being after the rows, straight before the count.
+  const stated =
+    items[last - 1]?.kind === "verb" &&
+    last > 1 &&
+    !items.slice(0, last - 1).some((item) => item.kind === "verb");
+  const leading = verb?.kind === "verb" && BARE_VALUE_VERBS.has(norm(verb));
+  if (!leading && !(stated && (items[last - 1] as { verb?: string }).verb === "set")) return;
   if (count?.kind !== "scope" || count.cond.type !== "compare" || count.cond.op !== "eq") return;
   const { column, value, unit } = count.cond;
   if (column === null || scan.tokens[count.from]?.kind !== "number") return undefined;
-  const rows = items.slice(1, last);
+  const rows = leading ? items.slice(1, last) : items.slice(0, last - 1);
   if (givesValue(rows) || !namesRows(rows)) return undefined;
   const text = scan.tokens[count.from].text;
   return [
-    ...items.slice(0, last),
+    ...(leading ? items.slice(0, last) : [items[last - 1], ...rows]),
     {
       kind: "amount",
       mode: "to",

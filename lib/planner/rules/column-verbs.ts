@@ -100,14 +100,49 @@ function reportsTo(scan: Scan, lexed: LexItem[]): LexItem[] {
   );
   if (at < 0 || managers.length !== 1) return lexed;
   const column = managers[0].name;
-  return lexed.map((item, k) =>
-    k > at && item.kind === "setText" && !item.refs.some((ref) => ref.column === column)
-      ? { ...item, refs: [], column }
-      : item,
-  );
+  // "Julia reports to Ravi", said of the rows just before it; not "everyone reporting to Ravi".
+  const subject = lexed.slice(0, at).findLast((item) => norm(scan, item) !== "now");
+  const stated = subject?.kind === "scope" && STATED_REPORTS.has(norm(scan, lexed[at]));
+  const read: LexItem[] = [];
+  lexed.forEach((item, k) => {
+    if (k > at && item.kind === "setText" && !item.refs.some((ref) => ref.column === column)) {
+      read.push({ ...item, refs: [], column });
+      return;
+    }
+    // "reports to Ravi": the one manager with that name, said with its "to" as a new value is.
+    const named =
+      stated &&
+      k > at &&
+      item.kind === "scope" &&
+      item.cond.type === "text" &&
+      item.cond.column === column
+        ? onlyValueWithWord(scan, item)
+        : undefined;
+    const value = named?.cond.values[0];
+    const held = value && heldValue(scan, column, value);
+    const to = read.at(-1)?.kind === "to" ? read.pop() : undefined;
+    if (!held) {
+      if (to) read.push(to);
+      read.push(item);
+    } else
+      read.push({
+        kind: "setText",
+        refs: [held],
+        text: value,
+        from: (to ?? item).from,
+        to: item.to,
+      });
+  });
+  return read;
+}
+
+/** The value as the column holds it, if it does. */
+function heldValue(scan: Scan, column: string, value: string) {
+  return scan.vocabulary.valuePhrases.get(normPhrase(value))?.find((ref) => ref.column === column);
 }
 
 const REPORTS = new Set(["reports", "reporting"]);
+const STATED_REPORTS = new Set(["reports", "report"]);
 const MANAGER = /manager|supervisor|reports[\s_]*to|boss/;
 
 /** Whether "to" follows the item in its clause, before another verb. */
@@ -176,9 +211,7 @@ function managing(scan: Scan, items: LexItem[]): LexItem[] | undefined {
   const rows = items.slice(at + 1);
   if (managers.length !== 1 || !namesRows(rows) || givesValue(rows)) return undefined;
   const column = managers[0].name;
-  const held = scan.vocabulary.valuePhrases
-    .get(normPhrase(who.cond.values[0]))
-    ?.find((ref) => ref.column === column);
+  const held = heldValue(scan, column, who.cond.values[0]);
   const value: LexItem = {
     kind: "setText",
     refs: held ? [held] : [],

@@ -1,3 +1,4 @@
+import { stockCountColumn } from "./column-captures";
 import { INDEFINITE } from "./grammar-nouns";
 import { RELATIVE_WORDS } from "./grammar-words";
 import type { LexItem } from "./lex";
@@ -143,6 +144,13 @@ export function readGainsAndLosses(scan: Scan, lexed: LexItem[]): LexItem[] {
     // "we sold 20 more tickets": a count named for the sales themselves (tickets_sold) grows.
     const sold = item.kind === "unknown" && !relative && norm(item) === "sold";
     const sales = sold ? salesColumn(scan, column) : undefined;
+    const stockSold = sold && !sales ? soldFromStock(scan, amount, column) : undefined;
+    if (stockSold) {
+      read.push({ kind: "verb", verb: "decrease", word: "decrease", from: item.from, to: item.to });
+      read.push(amount, stockSold);
+      at = stockSold.to > amount.to ? amountAt + 1 : amountAt;
+      continue;
+    }
     const step = putOn || sales ? "increase" : gain;
     const stepped =
       step !== undefined &&
@@ -170,6 +178,38 @@ export function readGainsAndLosses(scan: Scan, lexed: LexItem[]): LexItem[] {
     at = amountAt - 1;
   }
   return read;
+}
+
+/**
+ * "Chablis sold 6 bottles", "we sold 6 bottles of Chablis": with no count of sales, a whole
+ * number sold (and the plural it is counted in) leaves the table's one count of stock.
+ */
+function soldFromStock(
+  scan: Scan,
+  amount: LexItem | undefined,
+  unit: LexItem | undefined,
+): LexItem | undefined {
+  const counted =
+    amount?.kind === "amount" && amount.mode === "bare" && amount.num.unit === "plain";
+  const stock = counted && Number.isInteger(amount.num.value) ? stockCountColumn(scan) : undefined;
+  if (!amount || !stock) return undefined;
+  const plural =
+    unit?.kind === "stop" &&
+    unit.to === unit.from + 1 &&
+    /^[a-z]{3,}s$/.test(scan.tokens[unit.from].norm);
+  if (
+    unit !== undefined &&
+    unit.kind !== "stop" &&
+    unit.kind !== "scope" &&
+    unit.kind !== "boundary"
+  )
+    return undefined;
+  return {
+    kind: "column",
+    ref: { column: stock },
+    from: amount.to,
+    to: plural ? unit.to : amount.to,
+  };
 }
 
 /** The numeric column of sales the item names: "tickets" for tickets_sold, or that column. */

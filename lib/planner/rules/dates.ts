@@ -50,11 +50,12 @@ const pad = (value: number, width = 2) => String(value).padStart(width, "0");
 const iso = (year: number, month: number, day: number) =>
   `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
 
-function isYear(token: Token | undefined): boolean {
+/** A year from 1900 to 2100, or from `earliest` on in a table whose years go further back. */
+function isYear(token: Token | undefined, earliest = 1900): boolean {
   return (
     token?.kind === "number" &&
     /^\d{4}$/.test(token.text) &&
-    Number(token.text) >= 1900 &&
+    Number(token.text) >= earliest &&
     Number(token.text) <= 2100
   );
 }
@@ -164,11 +165,13 @@ export function readDate(
   at: number,
   today: string,
   ranges: readonly DateRange[] = [],
+  earliestYear = 1900,
 ): { span: DateSpan; end: number }[] {
+  const isYearHere = (token: Token | undefined) => isYear(token, earliestYear);
   const token = tokens[at];
   if (!token) return [];
   // 2021-03-15, written without spaces.
-  if (token.kind === "number" && isYear(token)) {
+  if (token.kind === "number" && isYearHere(token)) {
     const [dash1, month, dash2, day] = tokens.slice(at + 1, at + 5);
     if (
       dash1?.text === "-" &&
@@ -191,7 +194,7 @@ export function readDate(
     const month = MONTHS.get(tokens[ofAt]?.norm ?? "");
     if (!month) return [];
     const year = tokens[ofAt + 1];
-    if (isYear(year)) {
+    if (isYearHere(year)) {
       const span = daySpan(Number(year.text), month, dayFirst);
       return span ? [{ span, end: ofAt + 2 }] : [];
     }
@@ -202,7 +205,7 @@ export function readDate(
   }
   if (token.kind !== "word") return [];
   const month = MONTHS.get(token.norm);
-  if (month !== undefined && isYear(tokens[at + 1])) {
+  if (month !== undefined && isYearHere(tokens[at + 1])) {
     return [{ span: monthSpan(Number(tokens[at + 1].text), month), end: at + 2 }];
   }
   // December 31 2026, December 31, 2026, December 31st.
@@ -210,7 +213,7 @@ export function readDate(
   if (month !== undefined && dayOf > 0) {
     const yearAt = tokens[at + 2]?.text === "," ? at + 3 : at + 2;
     const year = tokens[yearAt];
-    const span = isYear(year) && daySpan(Number(year.text), month, dayOf);
+    const span = isYearHere(year) && daySpan(Number(year.text), month, dayOf);
     if (span) return [{ span, end: yearAt + 1 }];
   }
   if (month !== undefined && (afterPreposition(tokens, at) || (dayOf > 0 && newDay(tokens, at)))) {

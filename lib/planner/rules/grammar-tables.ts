@@ -288,6 +288,9 @@ export const STOP_WORDS = [
   "just",
   "actually",
   "really",
+  // "Marco is now fully remote".
+  "fully",
+  "completely",
   "too",
   "now",
   "today",

@@ -53,7 +53,7 @@ import { readParticipleConditions } from "./participles";
 import type { Scan } from "./patterns";
 import { readPayments, readWaived } from "./payments";
 import { shareRows } from "./shared-rows";
-import { readListedAmounts, readSignedValues } from "./terse-values";
+import { readListedAmounts, readSignedValues, readYearsOfNamedRows } from "./terse-values";
 import { leaveOutEarlierRows, saysEveryRow, saysTheRest } from "./the-rest";
 import { sourceText } from "./tokenize";
 
@@ -120,6 +120,7 @@ const IN_CONTEXT: Reader[] = [
 const FIRST_READ: Reader[] = [
   readSignedValues,
   readListedAmounts,
+  readYearsOfNamedRows,
   readUndoingVerbs,
   readSetToNothing,
   readManaging,

@@ -16,7 +16,7 @@ export function date(name: string, columnCap?: string): Pattern {
       typeof column === "string"
         ? dateRanges.filter((range) => range.column === column)
         : dateRanges;
-    return readDate(scan.tokens, at, scan.today, ranges).map(({ span, end }) => ({
+    return readDate(scan.tokens, at, scan.today, ranges, scan.vocabulary.earliestYear).map(({ span, end }) => ({
       end,
       caps: { ...caps, [name]: span },
     }));

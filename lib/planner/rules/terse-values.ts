@@ -1,6 +1,6 @@
 /**
  * Values said tersely: a grade with its sign ("B+"), the next value of a list ("… and 139 for
- * doubles").
+ * doubles"), a year before a name ("the 2016 Barolo").
  */
 
 import type { LexItem } from "./lex";
@@ -63,5 +63,38 @@ export function readListedAmounts(scan: Scan, lexed: LexItem[]): LexItem[] {
     if (!setBefore) return item;
     const num = { value: token.number.value, unit: "plain" as const, text: token.text };
     return { kind: "amount", mode: "bare", num, from: item.from, to: item.to } as LexItem;
+  });
+}
+
+/**
+ * "the 2016 Barolo is now 99", "raise the 2019 Rioja by 5%": a whole number straight before the
+ * rows' name, in the range of the table's one column of years, is their year, not an amount.
+ */
+export function readYearsOfNamedRows(scan: Scan, lexed: LexItem[]): LexItem[] {
+  const { timeColumns, columns } = scan.vocabulary;
+  const years = [...timeColumns].filter(([, kind]) => kind === "year").map(([name]) => name);
+  if (years.length !== 1) return lexed;
+  const column = years[0];
+  const { min, max } = columns.get(column) ?? {};
+  return lexed.map((item, at): LexItem => {
+    const named = lexed[at + 1];
+    const token = scan.tokens[item.from];
+    const year = Number(token?.text);
+    const isYear =
+      item.kind === "amount" &&
+      item.mode === "bare" &&
+      item.to === item.from + 1 &&
+      /^\d{4}$/.test(token.text) &&
+      year >= Number(min) &&
+      year <= Number(max);
+    if (!isYear || named?.kind !== "scope" || named.from !== item.to) return item;
+    const cond = {
+      type: "compare" as const,
+      column,
+      op: "eq" as const,
+      value: year,
+      unit: "plain",
+    };
+    return { kind: "scope", cond, from: item.from, to: item.to } as LexItem;
   });
 }

@@ -85,6 +85,8 @@ export interface Vocabulary {
   datePhrases: Map<string, string>;
   /** The first and last day of each column of dates. */
   dateRanges: DateRange[];
+  /** 1900, or a column of years' earliest before it (a museum's works): read as years from there. */
+  earliestYear: number;
   /** Words for the rows themselves, from the key column's name: "wine", "wines" for wine_id. */
   rowNouns: Set<string>;
   /**
@@ -173,9 +175,15 @@ function buildVocabulary(
         ? [{ min: column.min, max: column.max, column: column.name }]
         : [],
     ),
+    earliestYear: Math.min(
+      1900,
+      ...profile.columns.filter(({ name }) => timeColumns.get(name) === "year").map(yearOfMin),
+    ),
     valueWords,
   };
 }
+
+const yearOfMin = (column: ColumnProfile) => Number(column.min);
 
 function shorthandRoles(profile: DatasetProfile): Vocabulary["roles"] {
   const roles: Vocabulary["roles"] = {};

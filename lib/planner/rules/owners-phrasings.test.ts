@@ -1,0 +1,139 @@
+import { describe, expect, it } from "vitest";
+import { rulesOnTable } from "./test-support";
+
+/** A wine merchant's list: a vintage per wine, and bottles in stock. */
+const cellar = rulesOnTable([
+  "sku,wine,region,vintage,price,stock,organic",
+  "W001,Chateau Margaux,Bordeaux,2015,420.00,12,no",
+  "W003,Barolo Riserva,Piedmont,2016,95.00,24,yes",
+  "W004,Rioja Crianza,Rioja,2019,18.90,150,no",
+  "W005,Chablis Premier Cru,Burgundy,2020,48.00,36,yes",
+  "W009,Barolo Classico,Piedmont,2019,62.00,30,no",
+]);
+
+/** A museum's collection, with works from before 1900. */
+const collection = rulesOnTable([
+  "object_id,title,artist,gallery,insured_value,on_display,year",
+  "M-01,Water Lilies,Claude Monet,Gallery 3,2500000,true,1906",
+  "M-02,Self-Portrait,Rembrandt,Gallery 1,8000000,true,1659",
+  "M-03,Untitled Sketch,Unknown,Storage,15000,false,1820",
+  "M-05,Bronze Horse,Unknown,Storage,45000,false,1750",
+]);
+
+/** An HR lead's leave balances, each person with a manager. */
+const leave = rulesOnTable([
+  "emp_id,name,team,leave_days,sick_days,manager,remote",
+  "E100,Hannah Cole,Engineering,25,10,Ravi Shah,true",
+  "E101,Marco Rossi,Engineering,22,10,Ravi Shah,false",
+  "E103,Sam Okafor,Support,20,10,Lena Berg,false",
+  "E104,Julia Weiss,Support,18,6,Lena Berg,false",
+]);
+
+/** A college's course catalogue. */
+const courses = rulesOnTable([
+  "code,title,department,credits,capacity,fee,online",
+  "CS101,Intro to Programming,Computer Science,4,120,850,true",
+  "CS240,Data Structures,Computer Science,4,80,850,false",
+  "MA110,Calculus I,Mathematics,3,150,700,true",
+  "MA220,Linear Algebra,Mathematics,3,90,700,false",
+]);
+
+describe("a year said before the rows' name", () => {
+  it("reads 'the 2016 Barolo' as the Barolo of that vintage, not an amount", () => {
+    const barolo2016 = {
+      all: [
+        { column: "vintage", op: "eq", value: 2016 },
+        { column: "wine", op: "contains", value: "Barolo" },
+      ],
+    };
+    expect(cellar.operations("the 2016 Barolo is now 99")).toEqual([
+      { filter: barolo2016, action: { type: "set_price", value: 99 } },
+    ]);
+    expect(cellar.operation("raise the 2016 Barolo by 5%").filter).toEqual(barolo2016);
+  });
+
+  it("still reads a number that no vintage has as an amount", () => {
+    expect(cellar.operation("add 2020 bottles to the Rioja stock").action).toEqual({
+      type: "fixed_increase",
+      column: "stock",
+      value: 2020,
+    });
+  });
+});
+
+describe("years before 1900", () => {
+  it("reads 'before 1800' on a column of years that goes back that far", () => {
+    expect(collection.operations("raise insured value by 5% for works made before 1800")).toEqual([
+      {
+        filter: { all: [{ column: "year", op: "lt", value: 1800 }] },
+        action: { type: "percent_increase", column: "insured_value", value: 5 },
+      },
+    ]);
+  });
+
+  it("reads 'insurance' as the insured value", () => {
+    expect(collection.operation("raise insurance on works before 1800 by 5%").action).toEqual({
+      type: "percent_increase",
+      column: "insured_value",
+      value: 5,
+    });
+  });
+});
+
+describe("stock sold", () => {
+  it("takes what a wine sold from its stock", () => {
+    const sold = [
+      {
+        filter: { all: [{ column: "wine", op: "contains", value: "Chablis" }] },
+        action: { type: "fixed_decrease", column: "stock", value: 6 },
+      },
+    ];
+    expect(cellar.operations("Chablis sold 6 bottles")).toEqual(sold);
+    expect(cellar.operations("we sold 6 bottles of Chablis")).toEqual(sold);
+    expect(cellar.operations("the Chablis sold 6")).toEqual(sold);
+  });
+});
+
+describe("people and whom they report to", () => {
+  it("sets the manager named by first name only", () => {
+    const julia = { all: [{ column: "name", op: "contains", value: "Julia" }] };
+    const toRavi = { type: "set_value", column: "manager", value: "Ravi Shah" };
+    expect(leave.operations("Julia now reports to Ravi")).toEqual([
+      { filter: julia, action: toRavi },
+    ]);
+    expect(leave.operations("Julia reports to Ravi")).toEqual([{ filter: julia, action: toRavi }]);
+  });
+
+  it("does not set the manager of everyone who reports to someone", () => {
+    // Read as a new value, "everyone reporting to Lena" had moved every person to Lena.
+    expect(leave.refusal("raise leave days by 2 for everyone reporting to Lena")).toBeTruthy();
+    expect(leave.operation("everyone reporting to Lena gets 2 extra leave days")).toEqual({
+      filter: { all: [{ column: "manager", op: "contains", value: "Lena" }] },
+      action: { type: "fixed_increase", column: "leave_days", value: 2 },
+    });
+  });
+
+  it("reads 'fully remote' as remote", () => {
+    expect(leave.operation("Marco is now fully remote")).toEqual({
+      filter: { all: [{ column: "name", op: "contains", value: "Marco" }] },
+      action: { type: "set_value", column: "remote", value: true },
+    });
+  });
+});
+
+describe("a count said after the rows", () => {
+  it("reads 'CS240 is now 5 credits' as the new number of credits", () => {
+    const cs240 = { all: [{ column: "code", op: "eq", value: "CS240" }] };
+    const fiveCredits = { type: "set_value", column: "credits", value: 5 };
+    expect(courses.operations("CS240 is now 5 credits")).toEqual([
+      { filter: cs240, action: fiveCredits },
+    ]);
+    expect(courses.operations("CS240 should be 5 credits")).toEqual([
+      { filter: cs240, action: fiveCredits },
+    ]);
+    expect(courses.operation("courses with 4 credits are now 3 credits")).toEqual({
+      filter: { all: [{ column: "credits", op: "eq", value: 4 }] },
+      action: { type: "set_value", column: "credits", value: 3 },
+    });
+  });
+});
