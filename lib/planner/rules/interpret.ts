@@ -53,7 +53,12 @@ import { readParticipleConditions } from "./participles";
 import type { Scan } from "./patterns";
 import { readPayments, readWaived } from "./payments";
 import { shareRows } from "./shared-rows";
-import { readListedAmounts, readSignedValues, readYearsOfNamedRows } from "./terse-values";
+import {
+  readListedAmounts,
+  readPeriodColumns,
+  readSignedValues,
+  readYearsOfNamedRows,
+} from "./terse-values";
 import { leaveOutEarlierRows, saysEveryRow, saysTheRest } from "./the-rest";
 import { sourceText } from "./tokenize";
 
@@ -121,6 +126,7 @@ const FIRST_READ: Reader[] = [
   readSignedValues,
   readListedAmounts,
   readYearsOfNamedRows,
+  readPeriodColumns,
   readUndoingVerbs,
   readSetToNothing,
   readManaging,

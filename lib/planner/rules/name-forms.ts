@@ -364,8 +364,13 @@ export function textShape(value: string): string {
  * verb by rule: "discontinue" for discontinued.)
  */
 export const FLAG_VERBS: Record<string, { on: string[]; off: string[] }> = {
-  active: { on: ["activate", "reactivate"], off: ["deactivate", "inactivate"] },
-  enabled: { on: [], off: ["disable"] },
+  // "disable the Legacy plan" where nothing is named enabled ("retire" and "suspend" stay the
+  // verbs of a status's retired and suspended).
+  active: {
+    on: ["activate", "reactivate", "enable"],
+    off: ["deactivate", "inactivate", "disable"],
+  },
+  enabled: { on: ["enable"], off: ["disable"] },
   visible: { on: ["show", "unhide"], off: ["hide"] },
   published: { on: ["republish"], off: ["unpublish"] },
   archived: { on: ["archive"], off: ["unarchive"] },

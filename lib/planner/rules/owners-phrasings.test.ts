@@ -38,6 +38,85 @@ const courses = rulesOnTable([
   "MA220,Linear Algebra,Mathematics,3,90,700,false",
 ]);
 
+/** A software company's price list: a monthly and an annual price per plan. */
+const plans = rulesOnTable([
+  "plan_id,plan,tier,monthly_price,annual_price,seats,active",
+  "PL-1,Starter,basic,9,90,1,true",
+  "PL-3,Business,standard,79,790,20,true",
+  "PL-4,Enterprise,premium,299,2990,100,true",
+  "PL-5,Legacy Pro,premium,49,490,10,false",
+]);
+
+/** Feature switches, each enabled or not, and active or not. */
+const features = rulesOnTable([
+  "id,feature,enabled,active",
+  "F1,Dark mode,true,true",
+  "F2,Beta search,false,true",
+]);
+
+/** Staff, whose status may be retired, beside a yes/no active. */
+const staff = rulesOnTable([
+  "emp_id,name,status,active",
+  "E1,Bob Lane,employed,true",
+  "E2,Ann Fox,retired,false",
+]);
+
+describe("the period an amount is for", () => {
+  it("names the price of that period among several", () => {
+    const business = { all: [{ column: "plan", op: "eq", value: "Business" }] };
+    expect(plans.operations("set Business to 800 a year")).toEqual([
+      { filter: business, action: { type: "set_value", column: "annual_price", value: 800 } },
+    ]);
+    expect(plans.operations("Business is now 85 monthly")).toEqual([
+      { filter: business, action: { type: "set_value", column: "monthly_price", value: 85 } },
+    ]);
+    expect(plans.operation("raise Business by 5 per month").action).toEqual({
+      type: "fixed_increase",
+      column: "monthly_price",
+      value: 5,
+    });
+  });
+
+  it("still asks which price when no period is said", () => {
+    expect(plans.refusal("raise Business by 5")).toContain("monthly_price, annual_price");
+  });
+});
+
+describe("switching a plan or a feature on and off", () => {
+  it("reads 'disable' and 'enable' of what is active, where nothing is named enabled", () => {
+    expect(plans.operation("disable Legacy Pro")).toEqual({
+      filter: { all: [{ column: "plan", op: "eq", value: "Legacy Pro" }] },
+      action: { type: "set_value", column: "active", value: false },
+    });
+    expect(plans.operation("enable Legacy Pro").action).toEqual({
+      type: "set_value",
+      column: "active",
+      value: true,
+    });
+  });
+
+  it("switches enabled, not active, where a column is named enabled", () => {
+    expect(features.operation("enable Beta search").action).toEqual({
+      type: "set_value",
+      column: "enabled",
+      value: true,
+    });
+    expect(features.operation("disable Beta search").action).toEqual({
+      type: "set_value",
+      column: "enabled",
+      value: false,
+    });
+  });
+
+  it("leaves 'retire' to a status that has retired", () => {
+    expect(staff.operation("retire Bob").action).toEqual({
+      type: "set_value",
+      column: "status",
+      value: "retired",
+    });
+  });
+});
+
 describe("a year said before the rows' name", () => {
   it("reads 'the 2016 Barolo' as the Barolo of that vintage, not an amount", () => {
     const barolo2016 = {

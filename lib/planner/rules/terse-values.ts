@@ -1,10 +1,13 @@
 /**
  * Values said tersely: a grade with its sign ("B+"), the next value of a list ("… and 139 for
- * doubles"), a year before a name ("the 2016 Barolo").
+ * doubles"), a year before a name ("the 2016 Barolo"), the period an amount is for ("349 a
+ * month").
  */
 
 import type { LexItem } from "./lex";
+import { nameWords } from "./name-forms";
 import type { Scan } from "./patterns";
+import { isNumeric } from "./vocabulary";
 
 /**
  * "set Dev's grade to B+", "Dev gets an A-": a sign written straight after a value, ending the
@@ -97,4 +100,66 @@ export function readYearsOfNamedRows(scan: Scan, lexed: LexItem[]): LexItem[] {
     };
     return { kind: "scope", cond, from: item.from, to: item.to } as LexItem;
   });
+}
+
+/** Periods an amount is said to be for, by the words that name them in a column's name. */
+const PERIODS: [RegExp, Set<string>][] = [
+  [/^(?:(?:a|per|each|every) month|monthly)$/, new Set(["month", "monthly", "mo", "mth"])],
+  [
+    /^(?:(?:a|per|each|every) year|yearly|annually)$/,
+    new Set(["year", "yearly", "annual", "annually", "yr"]),
+  ],
+  [/^(?:(?:a|per|each|every) week|weekly)$/, new Set(["week", "weekly", "wk"])],
+  [/^(?:(?:a|per|each|every) day|daily)$/, new Set(["day", "daily"])],
+  [/^(?:(?:an|per|each|every) hour|hourly)$/, new Set(["hour", "hourly", "hr"])],
+];
+
+/**
+ * "bump Enterprise to 349 a month", "set Team to 35 per month": the period said after an amount
+ * names the one column of numbers named for it (monthly_price beside annual_price).
+ */
+export function readPeriodColumns(scan: Scan, lexed: LexItem[]): LexItem[] {
+  const read: LexItem[] = [];
+  for (let at = 0; at < lexed.length; at++) {
+    const period = lexed[at - 1]?.kind === "amount" ? periodAt(scan, lexed, at) : undefined;
+    if (!period) {
+      read.push(lexed[at]);
+      continue;
+    }
+    read.push(period.column);
+    at = period.last;
+  }
+  return read;
+}
+
+/** The column named for the period said by the items from `at` (one word, or two), if any. */
+function periodAt(scan: Scan, lexed: LexItem[], at: number) {
+  for (const last of [at + 1, at]) {
+    const items = lexed.slice(at, last + 1);
+    if (items.length === 0 || items.some((item) => item.kind !== "stop" && item.kind !== "unknown"))
+      continue;
+    const said = scan.tokens
+      .slice(items[0].from, items.at(-1)?.to)
+      .map((token) => token.norm)
+      .join(" ");
+    const words = PERIODS.find(([phrase]) => phrase.test(said))?.[1];
+    if (!words) continue;
+    const named = [...scan.vocabulary.columns.values()].filter(
+      (column) =>
+        isNumeric(scan.vocabulary, column.name) &&
+        // A column of years says when, not how much a year.
+        !scan.vocabulary.timeColumns.has(column.name) &&
+        nameWords(column.name).some((word) => words.has(word)),
+    );
+    if (named.length !== 1) return undefined;
+    const ref = { column: named[0].name };
+    const column: LexItem = {
+      kind: "column",
+      ref,
+      from: items[0].from,
+      to: items[items.length - 1].to,
+    };
+    return { column, last };
+  }
+  return undefined;
 }
