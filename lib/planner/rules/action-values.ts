@@ -1,7 +1,7 @@
 import { isIsoDate } from "@/lib/dataset/values";
 import type { ActionContext } from "./action";
 import { stockCountColumn } from "./column-captures";
-import { defaultPriceColumn, roleColumn } from "./conditions";
+import { defaultPriceColumn, refuseFarAbovePrices, roleColumn } from "./conditions";
 import type { DraftAction, ItemText, RowCondition } from "./draft";
 import { numericAction, refuse } from "./draft";
 import {
@@ -375,6 +375,7 @@ function setToAmount(reading: Reading, amount: ItemOf<"amount">): DraftAction {
     return { kind: "set", column: named[0], value: amount.num.value === 1 };
   }
   const column = numericTarget(reading, "set");
+  if (named.length === 0) refuseFarAbovePrices(scan, column, amount.num.value, clauseText);
   if (vocabulary.columns.get(column)?.type === "integer" && !Number.isInteger(amount.num.value)) {
     refuse(`${column} holds whole numbers; ${amount.num.text} is not one.`, [clauseText]);
   }

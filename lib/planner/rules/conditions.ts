@@ -43,6 +43,28 @@ export function defaultPriceColumn(scan: Scan, clauseText: string): string {
   return roleColumn(scan, "price", clauseText);
 }
 
+/**
+ * A new value said with no column ("hex bolts are now 480") goes to the price column; one more
+ * than ten times the highest price there is more likely a count or another column's value (a
+ * bolt's unit cost is 0.12), so the planner asks rather than sets it.
+ */
+export function refuseFarAbovePrices(
+  scan: Scan,
+  column: string,
+  value: number,
+  clauseText: string,
+) {
+  const price = scan.vocabulary.roles.price;
+  if (!price || !("column" in price) || price.column !== column) return;
+  const highest = scan.vocabulary.columns.get(column)?.max;
+  const max = Number(highest);
+  if (!highest || !Number.isFinite(max) || value <= 10 * Math.max(max, 1)) return;
+  refuse(
+    `${JSON.stringify(clauseText)} does not name a column, and ${value} is far above every ${column} (at most ${highest}); name the column to set.`,
+    [clauseText],
+  );
+}
+
 export function roleColumn(scan: Scan, role: "price" | "stock", clauseText: string): string {
   const resolved = scan.vocabulary.roles[role];
   if (resolved && "column" in resolved) return resolved.column;

@@ -61,6 +61,35 @@ const staff = rulesOnTable([
   "E2,Ann Fox,retired,false",
 ]);
 
+/** A parts store: the price role is the unit cost, and stock is counted. */
+const parts = rulesOnTable([
+  "part_no,description,bin,qty_on_hand,reorder_level,unit_cost,supplier",
+  "P-100,Hex bolt M8,A1,480,100,0.12,Fastenal",
+  "P-101,Washer M8,A1,1200,300,0.03,Fastenal",
+  "P-102,Hinge 3in,B4,35,40,2.10,Hafele",
+]);
+
+describe("a new value said with no column", () => {
+  it("asks for the column when the value is far above every price", () => {
+    // It had set the bolts' unit cost to 480.
+    expect(parts.refusal("hex bolts are now 480")).toContain(
+      "480 is far above every unit_cost (at most 2.10); name the column to set.",
+    );
+  });
+
+  it("sets the price when the value is in its range, or when the column is named", () => {
+    const bolts = { all: [{ column: "description", op: "contains", value: "Hex bolt" }] };
+    expect(parts.operations("hex bolts are now 0.15")).toEqual([
+      { filter: bolts, action: { type: "set_value", column: "unit_cost", value: 0.15 } },
+    ]);
+    expect(parts.operation("set hex bolts to 480 units").action).toEqual({
+      type: "set_value",
+      column: "qty_on_hand",
+      value: 480,
+    });
+  });
+});
+
 describe("the period an amount is for", () => {
   it("names the price of that period among several", () => {
     const business = { all: [{ column: "plan", op: "eq", value: "Business" }] };
