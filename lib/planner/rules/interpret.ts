@@ -53,6 +53,7 @@ import { readParticipleConditions } from "./participles";
 import type { Scan } from "./patterns";
 import { readPayments, readWaived } from "./payments";
 import { shareRows } from "./shared-rows";
+import { readStockCounts } from "./stock-counts";
 import {
   readListedAmounts,
   readPeriodColumns,
@@ -88,6 +89,7 @@ type Reader = (scan: Scan, lexed: LexItem[]) => LexItem[];
 
 /** Readers of items in their context, in the order they run. */
 const IN_CONTEXT: Reader[] = [
+  readStockCounts,
   readStepParticles,
   readToldMoves,
   readNewTextValues,

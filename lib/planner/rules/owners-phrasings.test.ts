@@ -90,6 +90,37 @@ describe("a new value said with no column", () => {
   });
 });
 
+describe("what there is of the rows, said as a count", () => {
+  const hinges = { all: [{ column: "description", op: "contains", value: "Hinge" }] };
+  const toCount = (value: number) => ({ type: "set_value", column: "qty_on_hand", value });
+
+  it("sets the count of stock to what there is", () => {
+    for (const said of [
+      "we have 35 hinges",
+      "there are 35 hinges now",
+      "only 35 hinges left",
+      "we counted 35 hinges",
+    ]) {
+      expect(parts.operations(said)).toEqual([{ filter: hinges, action: toCount(35) }]);
+    }
+    expect(parts.operations("we counted 35 hinges and 900 washers")).toEqual([
+      { filter: hinges, action: toCount(35) },
+      {
+        filter: { all: [{ column: "description", op: "contains", value: "Washer" }] },
+        action: toCount(900),
+      },
+    ]);
+  });
+
+  it("reads running out as a count of none", () => {
+    expect(parts.operation("we ran out of hinges")).toEqual({ filter: hinges, action: toCount(0) });
+  });
+
+  it("does not read a bare count as news", () => {
+    expect(parts.refusal("35 hinges")).toBeTruthy();
+  });
+});
+
 describe("the period an amount is for", () => {
   it("names the price of that period among several", () => {
     const business = { all: [{ column: "plan", op: "eq", value: "Business" }] };

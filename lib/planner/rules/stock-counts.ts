@@ -1,0 +1,95 @@
+/**
+ * What there is of the rows, said as a count: "we have 35 hinges", "only 35 hinges left", "we
+ * counted 35 hinges", "we're out of cabinet handles".
+ */
+
+import { setVerbAt } from "./clause-items";
+import { stockCountColumn } from "./column-captures";
+import { type LexItem, readInParts } from "./lex";
+import type { Scan } from "./patterns";
+
+/** Words before the count that say it is what there is. */
+const HAVING = new Set([
+  "we have",
+  "we've got",
+  "we have got",
+  "we now have",
+  "we counted",
+  "counted",
+  "there are",
+  "there are now",
+  "there're",
+  "now there are",
+  "only",
+  "just",
+  "there are only",
+  "we have only",
+  "we only have",
+  "",
+]);
+
+/** Words after the rows that say the count is what is left. */
+const LEFT = new Set(["", "now", "left", "left now", "remaining", "on hand"]);
+
+/** Words of having none of the rows left. */
+const NONE_LEFT = new Set(["we're out of", "we are out of", "we ran out of", "we've run out of"]);
+
+/**
+ * "we have 35 hinges", "there are 35 hinges now", "only 35 hinges left", "we counted 35
+ * hinges": a whole number straight before the rows, said as what there is of them, is their new
+ * count of stock, where the table counts it. "we're out of cabinet handles" is a count of none.
+ * A bare count needs words of having or of what is left ("35 hinges" alone says nothing).
+ */
+export function readStockCounts(scan: Scan, lexed: LexItem[]): LexItem[] {
+  const stock = stockCountColumn(scan);
+  if (!stock) return lexed;
+  return readInParts(lexed, (clause) => stockCount(scan, clause, stock) ?? clause, {
+    clauses: true,
+  });
+}
+
+function stockCount(scan: Scan, items: LexItem[], stock: string): LexItem[] | undefined {
+  const said = (from: number, to: number) =>
+    scan.tokens
+      .slice(from, to)
+      .map((token) => token.norm)
+      .join(" ");
+  const rowsAt = items.findIndex((item) => item.kind === "scope");
+  const rows = items[rowsAt];
+  if (!rows || items.slice(rowsAt + 1).some((item) => item.kind !== "stop")) return undefined;
+  const start = items[0].from;
+  const after = said(rows.to, items.at(-1)?.to ?? rows.to);
+  const amount = items[rowsAt - 1];
+  const counted =
+    amount?.kind === "amount" &&
+    amount.mode === "bare" &&
+    amount.num.unit === "plain" &&
+    Number.isInteger(amount.num.value) &&
+    amount.to === rows.from;
+  const before = said(start, counted ? amount.from : rows.from);
+  const none = !counted && NONE_LEFT.has(before) && after === "";
+  if (!none && !(counted && HAVING.has(before) && LEFT.has(after))) return undefined;
+  // "35 hinges" with nothing around it is not news of a count.
+  if (counted && before === "" && after === "") return undefined;
+  const value = counted ? amount.num.value : 0;
+  // Items as wide as nothing sit where a word is (not past the last), as other readers look it up.
+  const at = counted ? amount.from : rows.from;
+  const count: LexItem = {
+    kind: "amount",
+    mode: "to",
+    num: { value, unit: "plain", text: String(value) },
+    from: at,
+    to: counted ? amount.to : at,
+  };
+  const column: LexItem = { kind: "column", ref: { column: stock }, from: at, to: at };
+  const stops = (from: number, to: number): LexItem[] =>
+    to > from ? [{ kind: "stop", from, to }] : [];
+  return [
+    { ...setVerbAt(items[0]), to: start },
+    ...stops(start, counted ? amount.from : rows.from),
+    count,
+    column,
+    rows,
+    ...stops(rows.to, items.at(-1)?.to ?? rows.to),
+  ];
+}
