@@ -21,6 +21,7 @@ export function interpretExclusion(
   for (const { item } of clause.entries) {
     switch (item.kind) {
       case "scope":
+        refuseKeptLimit(clause, item, clauseText, itemText);
         conditions.push(resolveCond(scan, item.cond, clauseText));
         break;
       case "flag":
@@ -55,6 +56,30 @@ export function interpretExclusion(
       clauseText,
     ]);
   return { conditions: mergeSameColumn(conditions), column: targets[0] };
+}
+
+const AS_THEY_ARE =
+  /\b(?:as (?:they|it) (?:are|is|was|were)|as is|unchanged|the same|alone|untouched|out)\b/i;
+
+/**
+ * "raise list prices 5% but keep margins above 50": a limit on what the change leaves, which a
+ * plan cannot hold to, not rows to leave out (read so, it had raised only the thin margins).
+ */
+function refuseKeptLimit(
+  clause: Clause,
+  scope: Extract<Item, { kind: "scope" }>,
+  clauseText: string,
+  itemText: ItemText,
+) {
+  const except = clause.entries.find((entry) => entry.item.kind === "except")?.item;
+  if (!except || !/^keep/i.test(itemText(except))) return;
+  if (scope.cond.type !== "compare" && scope.cond.type !== "between") return;
+  // "keep items under 20 as they are" leaves rows out.
+  if (AS_THEY_ARE.test(clauseText)) return;
+  refuse(
+    `${JSON.stringify(clauseText)} is a limit on the result, which a plan cannot check. Say which rows to change, or limit the column that changes ("keep prices above 20").`,
+    [clauseText],
+  );
 }
 
 /** A value set as text ("set category to Yoga") read as the rows holding it. */

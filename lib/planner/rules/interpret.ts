@@ -62,6 +62,7 @@ import {
 } from "./terse-values";
 import { leaveOutEarlierRows, saysEveryRow, saysTheRest } from "./the-rest";
 import { sourceText } from "./tokenize";
+import { isNumeric } from "./vocabulary";
 
 export type { DraftAction, DraftOperation, Interpretation, RowCondition } from "./draft";
 
@@ -177,7 +178,7 @@ function interpretOrThrow(scan: Scan, lexedItems: LexItem[]): Interpretation {
       words.length === 0 ? [] : [text(items[0].from, items.at(-1)!.to)],
     );
   }
-  applyExclusions(exclusions, operations);
+  applyExclusions(scan, exclusions, operations);
   refuseSpansLeftOutWithTimes(scan, operations);
 
   const numeric = operations.filter((operation) => writesNumber(scan.vocabulary, operation.action));
@@ -346,11 +347,23 @@ function oneUnsaidRow(
   return null;
 }
 
-/** An exclusion applies to every operation (that writes its column, when it names one). */
-function applyExclusions(exclusions: Exclusion[], operations: DraftOperation[]): void {
+/**
+ * An exclusion applies to every operation (that writes its column, when it names one a step
+ * writes). A text column no step writes names the rows ("leave wines from Rioja alone", of the
+ * column wine); a number column no step writes is refused rather than the exclusion dropped.
+ */
+function applyExclusions(scan: Scan, exclusions: Exclusion[], operations: DraftOperation[]): void {
   for (const exclusion of exclusions) {
+    const { column } = exclusion;
+    const written = operations.some((operation) => operation.action.column === column);
+    if (column !== undefined && !written && isNumeric(scan.vocabulary, column)) {
+      refuse(
+        `No step changes ${column}, so it is left alone already. To leave rows out of the change, say only which rows ("but leave Rioja alone").`,
+        [column],
+      );
+    }
     for (const operation of operations) {
-      if (exclusion.column !== undefined && exclusion.column !== operation.action.column) continue;
+      if (column !== undefined && written && column !== operation.action.column) continue;
       for (const cond of exclusion.conditions) {
         if (alreadyExcluded(operation, cond)) continue;
         operation.none.push(cond);

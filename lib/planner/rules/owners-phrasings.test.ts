@@ -177,6 +177,51 @@ describe("switching a plan or a feature on and off", () => {
   });
 });
 
+describe("leaving rows out", () => {
+  it("leaves them out when the rows are called by the name column's word ('wines')", () => {
+    // "wines" names the column wine; the exclusion had applied only to steps writing wine, so
+    // none, and the Rioja was raised too.
+    expect(cellar.operations("raise prices by 5% but leave wines from Rioja alone")).toEqual([
+      {
+        filter: { none: [{ column: "region", op: "eq", value: "Rioja" }] },
+        action: { type: "percent_increase", value: 5 },
+      },
+    ]);
+    expect(
+      cellar.operation("raise prices by 5% but keep wines under 20 as they are").filter,
+    ).toEqual({ none: [{ column: "price", op: "lt", value: 20 }] });
+  });
+
+  it("leaves rows out of the one step that writes the column named", () => {
+    expect(
+      cellar.operations("raise prices by 5% and stock by 10 but leave the stock of Rioja alone"),
+    ).toEqual([
+      { filter: {}, action: { type: "percent_increase", value: 5 } },
+      {
+        filter: { none: [{ column: "region", op: "eq", value: "Rioja" }] },
+        action: { type: "fixed_increase", column: "stock", value: 10 },
+      },
+    ]);
+  });
+
+  it("refuses leaving alone a number column no step changes", () => {
+    expect(cellar.refusal("raise prices by 5% but leave the stock of Rioja alone")).toContain(
+      "No step changes stock",
+    );
+  });
+
+  it("refuses a limit on another column's result rather than leaving rows out", () => {
+    // Read as rows to leave out, it had raised only the wines with 10 bottles or fewer.
+    expect(cellar.refusal("raise prices by 5% but keep stock above 10")).toContain(
+      "is a limit on the result, which a plan cannot check",
+    );
+    expect(cellar.operation("raise prices by 5% but keep them under 400").action).toEqual({
+      type: "percent_increase",
+      value: 5,
+    });
+  });
+});
+
 describe("a year said before the rows' name", () => {
   it("reads 'the 2016 Barolo' as the Barolo of that vintage, not an amount", () => {
     const barolo2016 = {
