@@ -52,7 +52,7 @@ import { readFlagNews, readOutcomes } from "./outcome-words";
 import { readParticipleConditions } from "./participles";
 import type { Scan } from "./patterns";
 import { readPayments, readWaived } from "./payments";
-import { shareRows } from "./shared-rows";
+import { orderChangesOfSameRows, shareRows } from "./shared-rows";
 import { readStockCounts } from "./stock-counts";
 import {
   readListedAmounts,
@@ -63,6 +63,7 @@ import {
 import { leaveOutEarlierRows, saysEveryRow, saysTheRest } from "./the-rest";
 import { sourceText } from "./tokenize";
 import { isNumeric } from "./vocabulary";
+import { readStepsWith } from "./with-steps";
 
 export type { DraftAction, DraftOperation, Interpretation, RowCondition } from "./draft";
 
@@ -91,6 +92,7 @@ type Reader = (scan: Scan, lexed: LexItem[]) => LexItem[];
 /** Readers of items in their context, in the order they run. */
 const IN_CONTEXT: Reader[] = [
   readStockCounts,
+  readStepsWith,
   readStepParticles,
   readToldMoves,
   readNewTextValues,
@@ -179,6 +181,7 @@ function interpretOrThrow(scan: Scan, lexedItems: LexItem[]): Interpretation {
     );
   }
   applyExclusions(scan, exclusions, operations);
+  orderChangesOfSameRows(operations);
   refuseSpansLeftOutWithTimes(scan, operations);
 
   const numeric = operations.filter((operation) => writesNumber(scan.vocabulary, operation.action));

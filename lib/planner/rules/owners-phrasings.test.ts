@@ -222,6 +222,38 @@ describe("leaving rows out", () => {
   });
 });
 
+/** Salaries by level and city. */
+const pay = rulesOnTable([
+  "employee_id,full_name,level,department,location,base_salary",
+  "1001,Alice Moreno,L3,Engineering,Berlin,78000",
+  "1003,Chloe Dubois,L2,Marketing,Paris,52000",
+  "1006,Femi Adeyemi,L2,Marketing,London,55000",
+]);
+
+describe("two changes of the same rows", () => {
+  it("reads a raise said with 'with' after a move as a second change of the same person", () => {
+    const femi = { all: [{ column: "full_name", op: "contains", value: "Femi" }] };
+    // "to L3" had become the rows (people already at L3), so no one was moved or raised.
+    expect(pay.operations("promote Femi to L3 with a 10% raise")).toEqual([
+      { filter: femi, action: { type: "set_value", column: "level", value: "L3" } },
+      { filter: femi, action: { type: "percent_increase", column: "base_salary", value: 10 } },
+    ]);
+  });
+
+  it("runs first the change that leaves the rows as they were chosen", () => {
+    // In the order said, the raise looked for people in Paris after they had moved to London.
+    const paris = { all: [{ column: "location", op: "eq", value: "Paris" }] };
+    const expected = [
+      { filter: paris, action: { type: "fixed_increase", column: "base_salary", value: 2000 } },
+      { filter: paris, action: { type: "set_value", column: "location", value: "London" } },
+    ];
+    expect(pay.operations("move everyone in Paris to London and give them 2000 more")).toEqual(
+      expected,
+    );
+    expect(pay.operations("move everyone in Paris to London with a 2000 raise")).toEqual(expected);
+  });
+});
+
 describe("a year said before the rows' name", () => {
   it("reads 'the 2016 Barolo' as the Barolo of that vintage, not an amount", () => {
     const barolo2016 = {

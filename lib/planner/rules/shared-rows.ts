@@ -1,5 +1,5 @@
 import { isValue } from "./clauses";
-import type { Clause, Entry } from "./draft";
+import type { Clause, DraftOperation, Entry } from "./draft";
 
 /**
  * Rows that changes joined in one sentence share. A change that borrows the verb before it and
@@ -74,3 +74,25 @@ function rowsAfterValue(clause: Clause): boolean {
   const value = clause.entries.find(({ item }) => isValue(item));
   return value !== undefined && rowEntries(clause).every(({ item }) => item.from >= value.item.to);
 }
+
+/**
+ * Two changes of the same rows, the first writing a column the rows are chosen by: "move
+ * everyone in Paris to London and give them 2000 more". Run in the order said, the second would
+ * find no one left in Paris. It runs first instead when it writes no such column itself, so both
+ * reach the rows named.
+ */
+export function orderChangesOfSameRows(operations: DraftOperation[]): void {
+  for (let k = 1; k < operations.length; k++) {
+    const [first, second] = [operations[k - 1], operations[k]];
+    if (rowsOf(first) !== rowsOf(second)) continue;
+    const chosenBy = new Set(
+      [...first.all, ...first.any, ...first.none].map((condition) => condition.column),
+    );
+    if (chosenBy.has(first.action.column) && !chosenBy.has(second.action.column)) {
+      operations[k - 1] = second;
+      operations[k] = first;
+    }
+  }
+}
+
+const rowsOf = ({ all, any, none }: DraftOperation) => JSON.stringify([all, any, none]);
