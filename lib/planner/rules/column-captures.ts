@@ -147,7 +147,9 @@ export function valueWord(name: string): Pattern {
     // start of words of a value ("hex bolt" of "Hex bolt M6").
     const short = ref.value !== undefined;
     if (short && end === at + 1) {
-      return /^\p{Lu}/u.test(token.text) ? [{ end, caps: { ...caps, [name]: ref } }] : [];
+      // A code ("9A") is written as it is.
+      const written = /^\p{Lu}/u.test(token.text) || /\p{N}/u.test(token.text);
+      return written ? [{ end, caps: { ...caps, [name]: ref } }] : [];
     }
     return [{ end, caps: { ...caps, [name]: { column: ref.column, word: phrase } } }];
   };

@@ -376,6 +376,9 @@ export const FLAG_VERBS: Record<string, { on: string[]; off: string[] }> = {
   archived: { on: ["archive"], off: ["unarchive"] },
   listed: { on: ["relist"], off: ["delist", "unlist"] },
   featured: { on: ["feature"], off: ["unfeature"] },
+  // "end the promo on Loom products", "start the sale on jackets".
+  promo: { on: ["start"], off: ["end"] },
+  sale: { on: ["start"], off: ["end"] },
   passed: { on: ["pass", "passes"], off: ["fail", "fails"] },
   approved: { on: ["approve"], off: ["reject"] },
   open: { on: ["open", "reopen"], off: ["close"] },

@@ -254,6 +254,46 @@ describe("two changes of the same rows", () => {
   });
 });
 
+/** A shop's prices: a list and a sale price, and whether each is on promotion. */
+const promos = rulesOnTable([
+  "sku,product,brand,category,list_price,sale_price,on_promo",
+  "SK-01,Trail Runner 2,Stride,shoes,129.99,,false",
+  "SK-02,Road Racer,Stride,shoes,149.99,119.99,true",
+  "SK-05,Wool Beanie,Loom,accessories,29.00,,false",
+  "SK-06,Merino Socks,Loom,accessories,18.00,14.40,true",
+]);
+
+/** A teacher's gradebook: classes named with a code ("Math 9A"). */
+const gradebook = rulesOnTable([
+  "student_id,student,class,midterm,final",
+  "S01,Amara Obi,Math 9A,74,81",
+  "S02,Ben Katz,Math 9A,58,62",
+  "S03,Carla Ruiz,Math 9B,95,97",
+]);
+
+describe("promotions started and ended", () => {
+  it("reads 'end the promo' and 'start the promo' as switching it", () => {
+    expect(promos.operation("end the promo on Loom products")).toEqual({
+      filter: { all: [{ column: "brand", op: "eq", value: "Loom" }] },
+      action: { type: "set_value", column: "on_promo", value: false },
+    });
+    expect(promos.operation("start the promo on accessories").action).toEqual({
+      type: "set_value",
+      column: "on_promo",
+      value: true,
+    });
+  });
+});
+
+describe("a code of letters and digits in a value", () => {
+  it("reads '9A' as the one class that has it", () => {
+    expect(gradebook.operation("add 3 points to everyone's final in 9A")).toEqual({
+      filter: { all: [{ column: "class", op: "eq", value: "Math 9A" }] },
+      action: { type: "fixed_increase", column: "final", value: 3 },
+    });
+  });
+});
+
 describe("a year said before the rows' name", () => {
   it("reads 'the 2016 Barolo' as the Barolo of that vintage, not an amount", () => {
     const barolo2016 = {

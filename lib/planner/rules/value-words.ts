@@ -4,8 +4,11 @@ import type { ColumnRef, FlagRef, ValueRef, Vocabulary } from "./vocabulary";
 /**
  * `Vocabulary.valueWords`: words of one column's values only, four letters or more; and three-
  * letter words that only one value has ("Ana" of Ana Ruiz, "Lee" of Lee Chan), which name that
- * value, read only where the instruction writes them capitalised, as names are.
+ * value, read only where the instruction writes them capitalised, as names are; and codes of
+ * letters and digits that only one value has ("9A" of Math 9A).
  */
+const CODE = /^(?=.*\p{L})(?=.*\p{N})[\p{L}\p{N}]{2,}$/u;
+
 export function valueWordMap(
   valuePhrases: Map<string, ValueRef[]>,
   columnPhrases: Map<string, ColumnRef>,
@@ -26,7 +29,9 @@ export function valueWordMap(
       const asWritten = written.find((part) => normPhrase(part) === word) ?? word;
       // "LED" of "LED Bulb A19" is no "led by": an acronym is read where written so.
       const capitals = GRAMMAR_WORDS.has(word) && /^\p{Lu}{2,5}$/u.test(asWritten);
-      if (word.length < 3 || !/^\p{L}+$/u.test(word)) continue;
+      // A code of letters and digits ("9A" of Math 9A) names the one value that has it.
+      const code = CODE.test(word);
+      if (!code && (word.length < 3 || !/^\p{L}+$/u.test(word))) continue;
       if (GRAMMAR_WORDS.has(word) && !capitals) continue;
       if (valuePhrases.has(word) || columnPhrases.has(word) || flagPhrases.has(word)) continue;
       if (rowNouns.has(word)) continue;
@@ -46,7 +51,8 @@ export function valueWordMap(
   for (const [word, ref] of byWord) {
     if (!ref) continue;
     const capitals = ref.capitals ? { capitals: true as const } : {};
-    if (word.length >= 4) valueWords.set(word, { column: ref.column, word: ref.word, ...capitals });
+    if (word.length >= 4 && !CODE.test(word))
+      valueWords.set(word, { column: ref.column, word: ref.word, ...capitals });
     else if (ref.values.size === 1) {
       const value = [...ref.values][0];
       valueWords.set(word, { column: ref.column, word: ref.word, value, ...capitals });
