@@ -53,7 +53,7 @@ import { readParticipleConditions } from "./participles";
 import type { Scan } from "./patterns";
 import { readPayments, readWaived } from "./payments";
 import { orderChangesOfSameRows, shareRows } from "./shared-rows";
-import { readStockCounts } from "./stock-counts";
+import { readCountedComparisons, readStockCounts } from "./stock-counts";
 import {
   readListedAmounts,
   readPeriodColumns,
@@ -92,6 +92,7 @@ type Reader = (scan: Scan, lexed: LexItem[]) => LexItem[];
 /** Readers of items in their context, in the order they run. */
 const IN_CONTEXT: Reader[] = [
   readStockCounts,
+  readCountedComparisons,
   readStepsWith,
   readStepParticles,
   readToldMoves,

@@ -294,6 +294,26 @@ describe("a code of letters and digits in a value", () => {
   });
 });
 
+describe("a comparison followed by what is counted", () => {
+  it("compares the count of stock, not the price", () => {
+    const atLeast100 = { all: [{ column: "stock", op: "gte", value: 100 }] };
+    // Read without "bottles", it had cut the wines priced at 100 or more.
+    expect(
+      cellar.operation("cut prices by 10% for wines with at least 100 bottles").filter,
+    ).toEqual(atLeast100);
+    // Refused before, with the planner's stand-in "set vintage to 987654321" in the message.
+    expect(cellar.operation("cut prices of wines with at least 100 bottles by 10%").filter).toEqual(
+      atLeast100,
+    );
+  });
+
+  it("still compares the price with a currency or no noun", () => {
+    expect(cellar.operation("raise prices by 5% for wines under 20 dollars").filter).toEqual({
+      all: [{ column: "price", op: "lt", value: 20 }],
+    });
+  });
+});
+
 describe("a year said before the rows' name", () => {
   it("reads 'the 2016 Barolo' as the Barolo of that vintage, not an amount", () => {
     const barolo2016 = {

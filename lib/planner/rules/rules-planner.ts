@@ -176,6 +176,10 @@ function interpretWithComputed(
   if (interpretation.ok && computed && standIn) {
     return withComputedAction(interpretation, computed, standIn, vocabulary);
   }
+  // Refused with the stand-in in place: the words as written get their own reading, and a
+  // refusal that quotes them, not "set … to 987654321".
+  if (computed && standIn)
+    return interpretWithComputed(instruction, undefined, vocabulary, createdAt);
   return interpretation;
 }
 

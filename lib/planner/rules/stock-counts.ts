@@ -93,3 +93,41 @@ function stockCount(scan: Scan, items: LexItem[], stock: string): LexItem[] | un
     ...stops(rows.to, items.at(-1)?.to ?? rows.to),
   ];
 }
+
+/** Plurals after a number that are not things counted in stock. */
+const NOT_STOCK = new Set(
+  "dollars euros pounds cents pence bucks yen francs days weeks months years hours minutes seconds points percent times kilos grams litres liters metres meters miles".split(
+    " ",
+  ),
+);
+
+/**
+ * "wines with at least 100 bottles", "items with over 50 units": a comparison that names no
+ * column, followed by what is counted, compares the count of stock. Read without the noun, it had
+ * compared the price.
+ */
+export function readCountedComparisons(scan: Scan, lexed: LexItem[]): LexItem[] {
+  const stock = stockCountColumn(scan);
+  if (!stock) return lexed;
+  const read: LexItem[] = [];
+  for (let at = 0; at < lexed.length; at++) {
+    const [item, noun] = [lexed[at], lexed[at + 1]];
+    const word =
+      noun?.kind === "stop" && noun.to === noun.from + 1 ? scan.tokens[noun.from].norm : "";
+    const cond = item.kind === "scope" && item.cond.type === "compare" ? item.cond : undefined;
+    const counted =
+      cond !== undefined &&
+      cond.column === null &&
+      cond.unit === "plain" &&
+      noun?.from === item.to &&
+      /^[a-z]{3,}s$/.test(word) &&
+      !NOT_STOCK.has(word);
+    if (!counted) {
+      read.push(item);
+      continue;
+    }
+    read.push({ kind: "scope", cond: { ...cond, column: stock }, from: item.from, to: noun.to });
+    at++;
+  }
+  return read;
+}
