@@ -16,10 +16,12 @@ export function date(name: string, columnCap?: string): Pattern {
       typeof column === "string"
         ? dateRanges.filter((range) => range.column === column)
         : dateRanges;
-    return readDate(scan.tokens, at, scan.today, ranges, scan.vocabulary.earliestYear).map(({ span, end }) => ({
-      end,
-      caps: { ...caps, [name]: span },
-    }));
+    return readDate(scan.tokens, at, scan.today, ranges, scan.vocabulary.earliestYear).map(
+      ({ span, end }) => ({
+        end,
+        caps: { ...caps, [name]: span },
+      }),
+    );
   };
   return pattern(match, { classes: new Set(["compact"]) });
 }
