@@ -118,11 +118,12 @@ export function readReceivedSteps(scan: Scan, lexed: LexItem[]): LexItem[] {
 
 /**
  * Words for a measure going up or down by an amount: "Rex gained 3 kg", "Bella lost 2 kilos",
- * "Globex added 10 seats", "Hooli dropped 50 seats".
+ * "Globex added 10 seats", "Hooli dropped 50 seats", "Sam used 2 sick days".
  */
 const GAINS = new Map<string, "increase" | "decrease">([
   ..."gain gains gained added".split(" ").map((word) => [word, "increase"] as const),
-  ..."lose loses lost dropped".split(" ").map((word) => [word, "decrease"] as const),
+  // "Sam used 2 sick days": what is used comes off the balance.
+  ..."lose loses lost dropped used uses".split(" ").map((word) => [word, "decrease"] as const),
 ]);
 
 /**

@@ -370,7 +370,7 @@ describe("stock sold", () => {
   });
 });
 
-describe("people and whom they report to", () => {
+describe("people on a staff list: whom they report to, leave used, remote work", () => {
   it("sets the manager named by first name only", () => {
     const julia = { all: [{ column: "name", op: "contains", value: "Julia" }] };
     const toRavi = { type: "set_value", column: "manager", value: "Ravi Shah" };
@@ -386,6 +386,13 @@ describe("people and whom they report to", () => {
     expect(leave.operation("everyone reporting to Lena gets 2 extra leave days")).toEqual({
       filter: { all: [{ column: "manager", op: "contains", value: "Lena" }] },
       action: { type: "fixed_increase", column: "leave_days", value: 2 },
+    });
+  });
+
+  it("takes days used off the balance named", () => {
+    expect(leave.operation("Sam used 2 sick days")).toEqual({
+      filter: { all: [{ column: "name", op: "eq", value: "Sam Okafor" }] },
+      action: { type: "fixed_decrease", column: "sick_days", value: 2 },
     });
   });
 
