@@ -95,11 +95,7 @@ export function measureBundled(
   args: string[],
   options: MeasureOptions = {},
 ): Measured {
-  return measure(
-    process.execPath,
-    ["--conditions=react-server", bundled(script), ...args],
-    options,
-  );
+  return measureBundledWith([], script, args, options);
 }
 
 /**
@@ -112,10 +108,22 @@ export function measureAsServer(
   args: string[],
   options: MeasureOptions = {},
 ): Measured {
+  return measureBundledWith(["--expose-gc"], script, args, {
+    ...options,
+    env: { ...SERVER_MEMORY_ENV, ...(options.env ?? process.env) },
+  });
+}
+
+function measureBundledWith(
+  nodeFlags: string[],
+  script: string,
+  args: string[],
+  options: MeasureOptions,
+): Measured {
   return measure(
     process.execPath,
-    ["--expose-gc", "--conditions=react-server", bundled(script), ...args],
-    { ...options, env: { ...SERVER_MEMORY_ENV, ...(options.env ?? process.env) } },
+    [...nodeFlags, "--conditions=react-server", bundled(script), ...args],
+    options,
   );
 }
 

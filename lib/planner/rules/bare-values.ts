@@ -11,6 +11,7 @@ import {
   statedNumber,
   textValue,
   type ValueScope,
+  wordsBetween,
 } from "./clause-items";
 import { GIVE_VERBS, givenNewGrade, namesEachRow, valueToOneRow } from "./given-to-one";
 import { type LexItem, readInParts } from "./lex";
@@ -326,10 +327,7 @@ function withoutNewsDay(scan: Scan, items: LexItem[]): LexItem[] {
 
 /** An item's words, normalised. */
 function wordsOf(scan: Scan, item: LexItem): string {
-  return scan.tokens
-    .slice(item.from, item.to)
-    .map((token) => token.norm)
-    .join(" ");
+  return wordsBetween(scan, item.from, item.to);
 }
 
 /** A verb of being with its negation, read as one item ("is not", "isn't"). */

@@ -49,6 +49,14 @@ export function setVerbAt(item: LexItem): LexItem {
   return { kind: "verb", verb: "set", word: "set", from: item.from, to: item.to };
 }
 
+/** The words from token `from` up to `to`, normalised and joined by spaces. */
+export function wordsBetween(scan: Scan, from: number, to: number): string {
+  return scan.tokens
+    .slice(from, to)
+    .map((token) => token.norm)
+    .join(" ");
+}
+
 /** Whether the items give a new value already, or a verb that makes one. */
 export function givesValue(items: readonly LexItem[]): boolean {
   return items.some(

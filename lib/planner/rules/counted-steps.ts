@@ -1,9 +1,9 @@
-import { stockCountColumn } from "./column-captures";
 import { INDEFINITE } from "./grammar-nouns";
 import { RELATIVE_WORDS } from "./grammar-words";
 import type { LexItem } from "./lex";
 import type { Scan } from "./patterns";
 import { NUMBER_WORDS } from "./patterns";
+import { soldFromStock } from "./stock-counts";
 import { isNumeric } from "./vocabulary";
 
 /**
@@ -179,38 +179,6 @@ export function readGainsAndLosses(scan: Scan, lexed: LexItem[]): LexItem[] {
     at = amountAt - 1;
   }
   return read;
-}
-
-/**
- * "Chablis sold 6 bottles", "we sold 6 bottles of Chablis": with no count of sales, a whole
- * number sold (and the plural it is counted in) leaves the table's one count of stock.
- */
-function soldFromStock(
-  scan: Scan,
-  amount: LexItem | undefined,
-  unit: LexItem | undefined,
-): LexItem | undefined {
-  const counted =
-    amount?.kind === "amount" && amount.mode === "bare" && amount.num.unit === "plain";
-  const stock = counted && Number.isInteger(amount.num.value) ? stockCountColumn(scan) : undefined;
-  if (!amount || !stock) return undefined;
-  const plural =
-    unit?.kind === "stop" &&
-    unit.to === unit.from + 1 &&
-    /^[a-z]{3,}s$/.test(scan.tokens[unit.from].norm);
-  if (
-    unit !== undefined &&
-    unit.kind !== "stop" &&
-    unit.kind !== "scope" &&
-    unit.kind !== "boundary"
-  )
-    return undefined;
-  return {
-    kind: "column",
-    ref: { column: stock },
-    from: amount.to,
-    to: plural ? unit.to : amount.to,
-  };
 }
 
 /** The numeric column of sales the item names: "tickets" for tickets_sold, or that column. */

@@ -1,9 +1,10 @@
 /**
  * What there is of the rows, said as a count: "we have 35 hinges", "only 35 hinges left", "we
- * counted 35 hinges", "we're out of cabinet handles".
+ * counted 35 hinges", "we're out of cabinet handles"; and what sold leaves it ("Chablis sold 6
+ * bottles").
  */
 
-import { setVerbAt } from "./clause-items";
+import { setVerbAt, wordsBetween } from "./clause-items";
 import { stockCountColumn } from "./column-captures";
 import { type LexItem, readInParts } from "./lex";
 import type { Scan } from "./patterns";
@@ -49,11 +50,7 @@ export function readStockCounts(scan: Scan, lexed: LexItem[]): LexItem[] {
 }
 
 function stockCount(scan: Scan, items: LexItem[], stock: string): LexItem[] | undefined {
-  const said = (from: number, to: number) =>
-    scan.tokens
-      .slice(from, to)
-      .map((token) => token.norm)
-      .join(" ");
+  const said = (from: number, to: number) => wordsBetween(scan, from, to);
   const rowsAt = items.findIndex((item) => item.kind === "scope");
   const rows = items[rowsAt];
   if (!rows || items.slice(rowsAt + 1).some((item) => item.kind !== "stop")) return undefined;
@@ -112,15 +109,14 @@ export function readCountedComparisons(scan: Scan, lexed: LexItem[]): LexItem[] 
   const read: LexItem[] = [];
   for (let at = 0; at < lexed.length; at++) {
     const [item, noun] = [lexed[at], lexed[at + 1]];
-    const word =
-      noun?.kind === "stop" && noun.to === noun.from + 1 ? scan.tokens[noun.from].norm : "";
+    const word = pluralNoun(scan, noun) ?? "";
     const cond = item.kind === "scope" && item.cond.type === "compare" ? item.cond : undefined;
     const counted =
       cond !== undefined &&
       cond.column === null &&
       cond.unit === "plain" &&
       noun?.from === item.to &&
-      /^[a-z]{3,}s$/.test(word) &&
+      word !== "" &&
       !NOT_STOCK.has(word);
     if (!counted) {
       read.push(item);
@@ -130,4 +126,30 @@ export function readCountedComparisons(scan: Scan, lexed: LexItem[]): LexItem[] 
     at++;
   }
   return read;
+}
+
+/**
+ * "Chablis sold 6 bottles", "we sold 6 bottles of Chablis": with no count of sales, a whole
+ * number sold (and the plural it is counted in) leaves the table's one count of stock.
+ */
+export function soldFromStock(
+  scan: Scan,
+  amount: LexItem | undefined,
+  unit: LexItem | undefined,
+): LexItem | undefined {
+  const counted =
+    amount?.kind === "amount" && amount.mode === "bare" && amount.num.unit === "plain";
+  const stock = counted && Number.isInteger(amount.num.value) ? stockCountColumn(scan) : undefined;
+  if (!amount || !stock) return undefined;
+  if (unit && unit.kind !== "stop" && unit.kind !== "scope" && unit.kind !== "boundary")
+    return undefined;
+  const to = unit && pluralNoun(scan, unit) !== undefined ? unit.to : amount.to;
+  return { kind: "column", ref: { column: stock }, from: amount.to, to };
+}
+
+/** The one word of a stop item that is a plural a number may be counted in ("bottles"). */
+function pluralNoun(scan: Scan, item: LexItem | undefined): string | undefined {
+  if (item?.kind !== "stop" || item.to !== item.from + 1) return undefined;
+  const word = scan.tokens[item.from].norm;
+  return /^[a-z]{3,}s$/.test(word) ? word : undefined;
 }

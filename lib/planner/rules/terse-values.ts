@@ -4,6 +4,7 @@
  * month").
  */
 
+import { wordsBetween } from "./clause-items";
 import type { LexItem } from "./lex";
 import { nameWords } from "./name-forms";
 import type { Scan } from "./patterns";
@@ -138,10 +139,7 @@ function periodAt(scan: Scan, lexed: LexItem[], at: number) {
     const items = lexed.slice(at, last + 1);
     if (items.length === 0 || items.some((item) => item.kind !== "stop" && item.kind !== "unknown"))
       continue;
-    const said = scan.tokens
-      .slice(items[0].from, items.at(-1)?.to)
-      .map((token) => token.norm)
-      .join(" ");
+    const said = wordsBetween(scan, items[0].from, items[items.length - 1].to);
     const words = PERIODS.find(([phrase]) => phrase.test(said))?.[1];
     if (!words) continue;
     const named = [...scan.vocabulary.columns.values()].filter(
