@@ -1,8 +1,8 @@
 import { isIsoDate } from "@/lib/dataset/values";
-import type { ActionContext } from "./action";
+import type { ItemOf, Reading } from "./action-reading";
 import { stockCountColumn } from "./column-captures";
 import { defaultPriceColumn, refuseFarAbovePrices, roleColumn } from "./conditions";
-import type { DraftAction, ItemText, RowCondition } from "./draft";
+import type { DraftAction } from "./draft";
 import { numericAction, refuse } from "./draft";
 import {
   comparedRightAfterVerb,
@@ -11,8 +11,6 @@ import {
   scoredPoints,
 } from "./implied-target";
 import { levelsBeyond } from "./levels";
-import type { Item } from "./lex";
-import type { Scan } from "./patterns";
 import { type FlagRef, isNumeric, percentOf } from "./vocabulary";
 
 /**
@@ -20,42 +18,6 @@ import { type FlagRef, isNumeric, percentOf } from "./vocabulary";
  * (a step, a factor, a flip, a value to set), the column it changes and, for "raise to $15",
  * the rows it leaves alone. Refusals name the words that do not fit.
  */
-
-export type ItemOf<K extends Item["kind"]> = Extract<Item, { kind: K }>;
-
-/** A clause's items sorted by what they can be: the verb, amounts, values, columns, words. */
-export interface ClauseItems {
-  positive: Item[];
-  negative: Item[];
-  verbItem: ItemOf<"verb"> | undefined;
-  amounts: ItemOf<"amount">[];
-  bools: ItemOf<"bool">[];
-  setTexts: ItemOf<"setText">[];
-  flags: ItemOf<"flag">[];
-  columnItems: ItemOf<"column">[];
-  tos: Item[];
-  goals: ItemOf<"goal">[];
-}
-
-/** Everything one clause's reading needs, and what the action has used up so far. */
-export interface Reading {
-  scan: Scan;
-  clauseText: string;
-  itemText: ItemText;
-  items: ClauseItems;
-  context: ActionContext;
-  previous: ActionContext | undefined;
-  /** Columns the clause names as the one to change. */
-  named: string[];
-  /** Yes/no columns named next to a number ("customers on auto renew"): conditions, not targets. */
-  impliedFlags: { cond: RowCondition; item: Item }[];
-  /** "Raise yoga to $15" only raises: rows already at or above 15 are left alone. */
-  directional: RowCondition[];
-  usedFlags: Set<Item>;
-  usedSetTexts: Set<Item>;
-  /** Scopes the action took as its value ("out of stock" where stock is counted). */
-  usedScopes: Set<Item>;
-}
 
 /** The one numeric column the action changes: named, carried over, or the price column. */
 function numericTarget(reading: Reading, verbWord: string): string {
@@ -125,14 +87,15 @@ function readGoal(reading: Reading): DraftAction {
 function readStep(reading: Reading, verb: "increase" | "decrease"): DraftAction {
   const { amounts } = reading.items;
   const { clauseText, itemText } = reading;
-  // "take the soup off the menu": no amount off, but where the rows go ("off the menu").
-  if (amounts.length === 0 && reading.context.needsOff) {
-    const flag = lastFlagAfterVerb(reading);
-    if (flag) return setToFlag(reading, flag);
-  }
+  const verbWord = reading.scan.tokens[reading.items.verbItem?.from ?? -1]?.norm;
+  // "remove Gia's locker": what the rows named had, which they lose.
+  const flag = amounts.length === 0 ? lastFlagAfterVerb(reading) : undefined;
+  const owners = reading.items.positive.some(
+    (item) => item.kind === "scope" && item.to <= (flag?.from ?? 0),
+  );
+  if (flag?.ref.value && owners && verbWord === "remove") return setToFlag(reading, flag, true);
   const participle = amounts.length === 0 ? participleFlag(reading) : undefined;
   if (participle) return { kind: "set", column: participle.column, value: true };
-  const verbWord = reading.scan.tokens[reading.items.verbItem?.from ?? -1]?.norm;
   if (amounts.length === 0 && verbWord === "remove") {
     refuse(
       `${JSON.stringify(clauseText)}: a plan changes the values in rows and never removes rows. To lower a value, say by how much ("remove 5 from the stock").`,
@@ -418,10 +381,21 @@ function lastFlagAfterVerb({ items }: Reading): ItemOf<"flag"> | undefined {
   return [...items.flags].reverse().find((item) => item.from > verbAt);
 }
 
-function setToFlag(reading: Reading, flag: ItemOf<"flag">): DraftAction {
+/**
+ * A yes/no column set as its phrase says; taken away ("take the soup off the menu", "take away
+ * her locker"), what the rows had is switched off, unless the phrase is where they go ("off the
+ * menu" of a column `discontinued`).
+ */
+function setToFlag(
+  reading: Reading,
+  flag: ItemOf<"flag">,
+  takenAway = reading.context.needsOff === true,
+): DraftAction {
   reading.usedFlags.add(flag);
   assertNoOtherTarget(reading.named, flag.ref.column, reading.clauseText);
-  return { kind: "set", column: flag.ref.column, value: flag.ref.value };
+  const { value } = flag.ref;
+  const said = takenAway ? value && /\b(?:off|out)\b/.test(reading.itemText(flag)) : value;
+  return { kind: "set", column: flag.ref.column, value: said };
 }
 
 /** A text value: the column it is known in, or the one text column named. */

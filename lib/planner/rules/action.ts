@@ -1,4 +1,5 @@
-import { type ClauseItems, type ItemOf, type Reading, readAction } from "./action-values";
+import type { ClauseItems, ItemOf, Reading } from "./action-reading";
+import { readAction } from "./action-values";
 import {
   assertSatisfiable,
   combine,
@@ -138,7 +139,8 @@ function actionContext(
     }
   }
   // "take V02 off hold": taking off a flag sets it, it does not subtract.
-  if (context.needsOff && amounts.length === 0 && flags.length > 0) context = { verb: "set" };
+  if (context.needsOff && amounts.length === 0 && flags.length > 0)
+    context = { verb: "set", needsOff: true };
   // "bump the priority to high", "lower the tier to bronze": a step to a word sets it.
   const step = context.verb === "increase" || context.verb === "decrease";
   if (step && amounts.length === 0 && setTexts.length > 0) {

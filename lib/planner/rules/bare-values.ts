@@ -37,6 +37,7 @@ const LOSING = new Set(["lose", "loses", "lost", "losing"]);
 /** Words that move rows onto or off a yes/no phrase: "… comes off display". */
 const MOVING_WORDS = new Set(["go", "goes", "come", "comes"]);
 const ARTICLES = new Set(["a", "an", "the"]);
+const DETERMINERS = new Set([...ARTICLES, "his", "her", "their", "its"]);
 /** Words opening a clause that says when a change applies. */
 const CONDITIONAL = new Set(["if", "when", "whenever", "wherever"]);
 
@@ -237,10 +238,12 @@ function gettingFlag(scan: Scan, items: LexItem[], norm: Norm) {
   }
   const last = lastPlaced(items);
   const flag = items[last];
-  const getting = items[last - 1];
+  // "Dev gets a locker", "Gia loses her locker": an article or a possessive before the flag.
+  const before = items[last - 1];
+  const article = before && DETERMINERS.has(norm(before)) && before.kind !== "scope" ? 1 : 0;
+  const getting = items[last - 1 - article];
   // "give Marta's clients a locker": the rows, then what they are given.
   if (verb?.kind === "verb" && GIVE_VERBS.has(norm(verb)) && switchedOn(flag)) {
-    const article = ARTICLES.has(norm(getting)) && getting.kind === "stop" ? 1 : 0;
     const rows = items.slice(1, last - article);
     if (givesValue(rows) || !namesRows(rows)) return undefined;
     return [setVerbAt(verb), ...rows, { ...flag, marker: "as" as const }];
@@ -266,7 +269,7 @@ function gettingFlag(scan: Scan, items: LexItem[], norm: Norm) {
   if (flag?.kind !== "flag" || (flag.marker !== null && flag.marker !== "back")) return undefined;
   const switched = !endUp || !switchedOn(flag) || flag.marker !== null;
   if (!being && !moving && !losing && switched) return undefined;
-  const rows = items.slice(0, last - 1);
+  const rows = items.slice(0, last - 1 - article);
   if (givesValue(rows) || !namesRows(rows)) return undefined;
   const ref = not || losing ? { ...flag.ref, value: !flag.ref.value } : flag.ref;
   return [
@@ -348,9 +351,16 @@ function valueEndingClause(scan: Scan, items: LexItem[], norm: Norm) {
   const value = textValue(scan, items[last]);
   if (!value) return undefined;
   const verbAt = items.findIndex((item) => item.kind === "verb");
-  // "… should be cancelled": a set verb right before the value, after the rows.
+  // "… should be cancelled", "Tara is now a manager": a set verb right before the value (or its
+  // article), after the rows.
   const being = items[verbAt];
-  if (verbAt > 0 && verbAt === last - 1 && being?.kind === "verb" && being.verb === "set") {
+  const article = items[last - 1]?.kind === "stop" && ARTICLES.has(norm(items[last - 1])) ? 1 : 0;
+  if (
+    verbAt > 0 &&
+    verbAt === last - 1 - article &&
+    being?.kind === "verb" &&
+    being.verb === "set"
+  ) {
     if (!namesRows(items.slice(0, verbAt))) return undefined;
     return items.map((item) => (item === value ? asSetText(value) : item));
   }

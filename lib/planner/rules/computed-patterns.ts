@@ -255,6 +255,14 @@ function formulaPatterns(col: ColumnGroup): Pattern[] {
       read: (found) => expressionReading(found, false),
     },
     {
+      // "early bird prices are 20% below ticket prices": plain "is" or "are" only before a share
+      // of another column, elsewhere they name rows ("status is active").
+      regex: rx(
+        String.raw`${col("col")}\s+(?:is|are)\s+(?<expr>\d[\d.]*\s*(?:%|percent)\s+(?:above|below|over|under|more\s+than|less\s+than|higher\s+than|lower\s+than|of)\s+.+?)${EXPRESSION_END}`,
+      ),
+      read: (found) => expressionReading(found, false),
+    },
+    {
       // "lower retail price to msrp": a step verb whose target is another column sets the
       // column to it (a number after "to" is read by the grammar, as a step's target).
       regex: rx(

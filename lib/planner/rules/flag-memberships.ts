@@ -46,18 +46,34 @@ const DETERMINERS = new Set(["the", "our", "their", "a", "its", "his", "her"]);
 /** Items that give a new value or a change of their own. */
 const ACTION_KINDS = new Set(["to", "amount", "bool", "setText", "goal"]);
 
+/**
+ * The same verbs told as news, the rows first: "Lara opted into gift aid", "Ivan has opted out
+ * of the newsletter", "Ben signed up for the newsletter".
+ */
+const PAST_FORMS: Readonly<Record<string, string>> = {
+  subscribed: "subscribe",
+  unsubscribed: "unsubscribe",
+  enrolled: "enrol",
+  signed: "sign",
+  opted: "opt",
+};
+
+const HAVE = new Set(["has", "have", "had", "just"]);
+
 function membership(scan: Scan, clause: LexItem[]): LexItem[] | undefined {
   const norm = (item: LexItem | undefined) => scan.tokens[item?.from ?? -1]?.norm ?? "";
-  const verbAt = clause.findIndex((item) => item.kind !== "stop");
-  const verb = clause[verbAt];
   const flagAt = clause.length - 1;
   const flag = clause[flagAt];
-  if (!verb || verb.to !== verb.from + 1 || flag?.kind !== "flag" || flag.marker !== null) {
-    return undefined;
-  }
+  if (flag?.kind !== "flag" || flag.marker !== null) return undefined;
+  const opening = clause.findIndex((item) => item.kind !== "stop");
+  const newsAt = clause.findIndex((item, at) => at > opening && PAST_FORMS[norm(item)]);
+  const news = !MEMBERSHIP_VERBS[norm(clause[opening])] && newsAt > 0;
+  const verbAt = news ? newsAt : opening;
+  const verb = clause[verbAt];
+  if (!verb || verb.to !== verb.from + 1) return undefined;
   let prepAt = flagAt - 1;
   while (prepAt > verbAt && DETERMINERS.has(norm(clause[prepAt]))) prepAt--;
-  for (const reading of MEMBERSHIP_VERBS[norm(verb)] ?? []) {
+  for (const reading of MEMBERSHIP_VERBS[news ? PAST_FORMS[norm(verb)] : norm(verb)] ?? []) {
     if (!reading.before.includes(norm(clause[prepAt]))) continue;
     const particleAt = reading.particle
       ? clause.findIndex(
@@ -65,7 +81,11 @@ function membership(scan: Scan, clause: LexItem[]): LexItem[] | undefined {
         )
       : -1;
     if (reading.particle && particleAt < 0) continue;
-    const rows = clause.slice(verbAt + 1, prepAt).filter((_, at) => at + verbAt + 1 !== particleAt);
+    const between = clause
+      .slice(verbAt + 1, prepAt)
+      .filter((_, at) => at + verbAt + 1 !== particleAt);
+    if (news && between.some((item) => item.kind !== "stop")) continue;
+    const rows = news ? clause.slice(0, verbAt) : between;
     if (!rows.some((item) => item.kind === "scope" || item.kind === "pronoun")) continue;
     if (rows.some((item) => ACTION_KINDS.has(item.kind) || item.kind === "flag")) continue;
     const value = reading.on ? flag.ref.value : !flag.ref.value;
@@ -73,7 +93,10 @@ function membership(scan: Scan, clause: LexItem[]): LexItem[] | undefined {
       if (item === verb)
         return { kind: "verb", verb: "set", word: "set", from: item.from, to: item.to };
       if (item === flag) return { ...flag, ref: { ...flag.ref, value }, marker: "as" };
-      if (at === particleAt || at === prepAt) return { kind: "stop", from: item.from, to: item.to };
+      const had =
+        news && at < verbAt && clause.slice(at, verbAt).every((word) => HAVE.has(norm(word)));
+      if (had || at === particleAt || at === prepAt)
+        return { kind: "stop", from: item.from, to: item.to };
       return item;
     });
   }

@@ -31,6 +31,8 @@ export const ROW_NOUNS = [
   "client",
   "accounts",
   "account",
+  "memberships",
+  "membership",
   "units",
   "unit",
   "apartments",

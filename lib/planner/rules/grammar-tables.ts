@@ -293,6 +293,8 @@ export const STOP_WORDS = [
   "completely",
   "too",
   "now",
+  // "take away her locker"
+  "away",
   "today",
   "both",
   "so",

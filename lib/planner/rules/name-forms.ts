@@ -76,6 +76,8 @@ const WORD_ALIASES: Record<string, string[]> = {
   mgr: ["manager"],
   addr: ["address"],
   cap: ["capacity"],
+  // "add 50 seats to Jazz Night": what a capacity counts.
+  capacity: ["seats", "places", "spots"],
   // "raise insurance on works before 1800" of insured_value.
   insured: ["insurance"],
   // "every 2 bed", "3-bed flats", "2 bath": as lettings are written.

@@ -112,6 +112,7 @@ const PERIODS: [RegExp, Set<string>][] = [
   ],
   [/^(?:(?:a|per|each|every) week|weekly)$/, new Set(["week", "weekly", "wk"])],
   [/^(?:(?:a|per|each|every) day|daily)$/, new Set(["day", "daily"])],
+  [/^(?:(?:a|per|each|every) night|nightly)$/, new Set(["night", "nightly"])],
   [/^(?:(?:an|per|each|every) hour|hourly)$/, new Set(["hour", "hourly", "hr"])],
 ];
 
@@ -137,8 +138,9 @@ export function readPeriodColumns(scan: Scan, lexed: LexItem[]): LexItem[] {
 function periodAt(scan: Scan, lexed: LexItem[], at: number) {
   for (const last of [at + 1, at]) {
     const items = lexed.slice(at, last + 1);
-    if (items.length === 0 || items.some((item) => item.kind !== "stop" && item.kind !== "unknown"))
-      continue;
+    // "an hour" may be read as a column of hours (hours_per_week) before it is read as a period.
+    const wordish = (item: LexItem) => ["stop", "unknown", "column"].includes(item.kind);
+    if (items.length === 0 || !items.every(wordish)) continue;
     const said = wordsBetween(scan, items[0].from, items[items.length - 1].to);
     const words = PERIODS.find(([phrase]) => phrase.test(said))?.[1];
     if (!words) continue;

@@ -1,6 +1,7 @@
 import type { ColumnProfile, DatasetProfile, ShorthandRole } from "@/lib/dataset/types";
 import { isNumericColumn } from "@/lib/plan/column-values";
 import { resolveShorthand } from "@/lib/plan/shorthand";
+import { addPriceNounNames } from "./amount-names";
 import type { DateRange } from "./dates";
 import { flagPhraseMap } from "./flag-phrases";
 import { GRAMMAR_WORDS, normPhrase } from "./grammar-words";
@@ -273,6 +274,7 @@ function columnPhraseMap(profile: DatasetProfile, roles: Vocabulary["roles"]) {
       );
     }
   }
+  addPriceNounNames(profile, columnPhrases);
   return { columnPhrases, keyNouns };
 }
 

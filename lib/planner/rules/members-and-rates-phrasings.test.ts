@@ -1,0 +1,186 @@
+import { describe, expect, it } from "vitest";
+import { rulesOnTable } from "./test-support";
+
+/** A hotel's rooms: a nightly and a weekend rate. */
+const hotel = rulesOnTable([
+  "room_id,room_type,floor,nightly_rate,weekend_rate,view,max_guests,available",
+  "R101,Standard,1,129.00,149.00,garden,2,yes",
+  "R201,Deluxe,2,189.00,219.00,sea,3,no",
+  "R202,Deluxe,2,189.00,219.00,garden,3,yes",
+  "R301,Suite,3,320.00,380.00,sea,4,yes",
+  "R401,Penthouse,4,750.00,890.00,sea,6,yes",
+]);
+
+/** A gym's members, some with a locker. */
+const gym = rulesOnTable([
+  "member_id,full_name,plan,monthly_fee,status,visits_this_month,personal_trainer,locker",
+  "M001,Ana Costa,Basic,29.99,active,12,,no",
+  "M002,Ben Ortiz,Premium,59.99,active,20,Carla,yes",
+  "M004,Dev Patel,Family,89.99,active,8,Marco,yes",
+  "M005,Eva Novak,Premium,59.99,cancelled,0,,no",
+  "M006,Finn Lee,Student,19.99,frozen,0,,no",
+  "M007,Gia Rossi,Premium,59.99,active,25,Carla,yes",
+]);
+
+/** A charity's donors, on a newsletter or not, with gift aid or not. */
+const donors = rulesOnTable([
+  "donor_id,name,city,total_given,tier,newsletter,gift_aid",
+  "D1001,Harriet Moss,Leeds,1250.00,Gold,true,true",
+  "D1002,Ivan Petrov,York,80.00,Bronze,false,false",
+  "D1003,Jia Chen,Leeds,540.00,Silver,true,false",
+  "D1005,Lara Smith,York,15.00,Bronze,false,false",
+]);
+
+/** Hourly staff: a wage per hour beside hours per week. */
+const shifts = rulesOnTable([
+  "employee_id,name,role,hourly_wage,hours_per_week,site",
+  "E01,Rosa Diaz,Cashier,15.50,32,North",
+  "E02,Sam Boyd,Stocker,16.25,40,North",
+  "E03,Tara Kim,Supervisor,22.00,40,South",
+  "E06,Will Hart,Manager,31.00,45,South",
+]);
+
+/** Events, each with a ticket and an early-bird price and a capacity. */
+const events = rulesOnTable([
+  "event_id,event_name,venue,capacity,ticket_price,early_bird_price,category",
+  "EV1,Jazz Night,Blue Room,200,35.00,28.00,music",
+  "EV2,Comedy Gala,Main Hall,500,45.00,36.00,comedy",
+  "EV4,Rock Revival,Arena,5000,65.00,52.00,music",
+]);
+
+const named = (column: string, value: string) => ({ all: [{ column, op: "eq", value }] });
+const calledBy = (column: string, value: string) => ({
+  all: [{ column, op: "contains", value }],
+});
+
+describe("an amount called by another word for a price", () => {
+  it("names the rate its first words name, with any price noun", () => {
+    expect(hotel.operation("bump weekend prices for deluxe rooms to 229")).toEqual({
+      filter: {
+        all: [
+          { column: "room_type", op: "eq", value: "Deluxe" },
+          { column: "weekend_rate", op: "lt", value: 229 },
+        ],
+      },
+      action: { type: "set_value", column: "weekend_rate", value: 229 },
+    });
+    expect(hotel.operation("raise the nightly price of suites by 20").action).toEqual({
+      type: "fixed_increase",
+      column: "nightly_rate",
+      value: 20,
+    });
+  });
+
+  it("asks which rate when the noun alone fits several", () => {
+    expect(hotel.refusal("raise rates on sea view rooms by 15%")).toContain(
+      '"rates" could mean nightly_rate or weekend_rate; name the column you mean.',
+    );
+  });
+
+  it("names the rate of the period said after the amount: a night, an hour", () => {
+    expect(hotel.operation("set the penthouse to 799 a night")).toEqual({
+      filter: named("room_type", "Penthouse"),
+      action: { type: "set_value", column: "nightly_rate", value: 799 },
+    });
+    // "an hour" is read as the period, not as the column of hours (it had set hours_per_week).
+    expect(shifts.operation("bump everyone at North to 17 an hour").action).toEqual({
+      type: "set_value",
+      column: "hourly_wage",
+      value: 17,
+    });
+    expect(shifts.operation("Sam gets 1 dollar more per hour").action).toEqual({
+      type: "fixed_increase",
+      column: "hourly_wage",
+      value: 1,
+    });
+    expect(shifts.operation("set Sam to 30 hours").action).toEqual({
+      type: "set_value",
+      column: "hours_per_week",
+      value: 30,
+    });
+  });
+
+  it("reads a share of another column after plain 'are'", () => {
+    expect(events.operation("early bird prices are 20% below ticket prices").action).toEqual({
+      type: "set_expression",
+      column: "early_bird_price",
+      expression: "ticket_price * 0.8",
+    });
+    expect(hotel.operation("weekend rates are 15% above nightly rates").action).toEqual({
+      type: "set_expression",
+      column: "weekend_rate",
+      expression: "nightly_rate * 1.15",
+    });
+  });
+
+  it("counts seats in a capacity", () => {
+    expect(events.operation("add 50 seats to Jazz Night")).toEqual({
+      filter: named("event_name", "Jazz Night"),
+      action: { type: "fixed_increase", column: "capacity", value: 50 },
+    });
+  });
+});
+
+describe("what a member gets, loses, joins and leaves", () => {
+  const locker = (value: boolean) => ({ type: "set_value", column: "locker", value });
+
+  it("switches a yes/no column on for rows that get it, with an article", () => {
+    expect(gym.operation("Dev gets a locker")).toEqual({
+      filter: named("full_name", "Dev Patel"),
+      action: locker(true),
+    });
+    expect(gym.operation("Dev has a locker now").action).toEqual(locker(true));
+    expect(donors.operation("everyone in Leeds gets the newsletter")).toEqual({
+      filter: named("city", "Leeds"),
+      action: { type: "set_value", column: "newsletter", value: true },
+    });
+  });
+
+  it("switches it off for rows that lose it or have it taken away", () => {
+    for (const said of [
+      "Gia loses her locker",
+      "take away Gia's locker",
+      "take Gia's locker away",
+      "remove Gia's locker",
+    ]) {
+      expect(gym.operation(said)).toEqual({
+        filter: named("full_name", "Gia Rossi"),
+        action: locker(false),
+      });
+    }
+  });
+
+  it("still refuses to remove rows", () => {
+    expect(gym.refusal("remove all members with a locker")).toContain("never removes rows");
+  });
+
+  it("reads joining and leaving a list told as news", () => {
+    const cases: [string, string, string, boolean][] = [
+      ["Lara opted into gift aid", "Lara", "gift_aid", true],
+      ["Lara has just signed up for gift aid", "Lara", "gift_aid", true],
+      ["Ivan opted out of the newsletter", "Ivan", "newsletter", false],
+      ["Jia has unsubscribed from the newsletter", "Jia", "newsletter", false],
+    ];
+    for (const [said, who, column, value] of cases) {
+      const { filter, action } = donors.operation(said);
+      expect(filter.all).toEqual([
+        expect.objectContaining({ column: "name", value: expect.stringContaining(who) }),
+      ]);
+      expect(action).toEqual({ type: "set_value", column, value });
+    }
+  });
+
+  it("reads a membership as the member", () => {
+    expect(gym.operation("cancel Gia's membership")).toEqual({
+      filter: named("full_name", "Gia Rossi"),
+      action: { type: "set_value", column: "status", value: "cancelled" },
+    });
+  });
+
+  it("sets a value said after 'is now a'", () => {
+    expect(shifts.operation("Tara is now a manager")).toEqual({
+      filter: calledBy("name", "Tara"),
+      action: { type: "set_value", column: "role", value: "Manager" },
+    });
+  });
+});
