@@ -122,6 +122,8 @@ export function readReceivedSteps(scan: Scan, lexed: LexItem[]): LexItem[] {
  */
 const GAINS = new Map<string, "increase" | "decrease">([
   ..."gain gains gained added".split(" ").map((word) => [word, "increase"] as const),
+  // "we bought 2 more copies of The Hobbit": what comes in adds to the count.
+  ..."bought received acquired".split(" ").map((word) => [word, "increase"] as const),
   // "Sam used 2 sick days": what is used comes off the balance.
   ..."lose loses lost dropped used uses".split(" ").map((word) => [word, "decrease"] as const),
 ]);
@@ -139,9 +141,13 @@ export function readGainsAndLosses(scan: Scan, lexed: LexItem[]): LexItem[] {
     const putOn = item.kind === "verb" && norm(item) === "put" && norm(lexed[at + 1]) === "on";
     // "accounts that added 10 seats" says which rows, not what to do with them.
     const relative = RELATIVE_WORDS.has(norm(lexed[at - 1]));
-    const gain = item.kind === "unknown" && !relative ? GAINS.get(norm(item)) : undefined;
+    const worded = item.kind === "unknown" || item.kind === "stop";
+    const gain = worded && !relative ? GAINS.get(norm(item)) : undefined;
     const amountAt = putOn ? at + 2 : at + 1;
-    const [amount, column] = [lexed[amountAt], lexed[amountAt + 1]];
+    const column = lexed[amountAt + 1];
+    const amount = gain
+      ? (oneOfColumn(scan, lexed[amountAt], column)?.[0] ?? lexed[amountAt])
+      : lexed[amountAt];
     // "we sold 20 more tickets": a count named for the sales themselves (tickets_sold) grows.
     const sold = item.kind === "unknown" && !relative && norm(item) === "sold";
     const sales = sold ? salesColumn(scan, column) : undefined;
@@ -156,7 +162,8 @@ export function readGainsAndLosses(scan: Scan, lexed: LexItem[]): LexItem[] {
     const stepped =
       step !== undefined &&
       ((amount?.kind === "amount" &&
-        (amount.mode === "bare" || (sales !== undefined && amount.mode === "noun")) &&
+        // "2 more copies", "a copy": the verb says which way.
+        ["bare", "noun", "by"].includes(amount.mode) &&
         column !== undefined &&
         (sales !== undefined ||
           (column.kind === "column" &&

@@ -184,3 +184,38 @@ describe("what a member gets, loses, joins and leaves", () => {
     });
   });
 });
+
+/** A library's books: copies held and the year each was published. */
+const library = rulesOnTable([
+  "isbn,title,author,genre,copies,on_loan,shelf,replacement_cost,published",
+  "9780141439518,Pride and Prejudice,Jane Austen,Classic,4,2,A3,12.50,1813",
+  "9780553380163,A Brief History of Time,Stephen Hawking,Science,2,0,D2,20.00,1988",
+  "9780547928227,The Hobbit,J.R.R. Tolkien,Fantasy,5,3,C2,16.75,1937",
+  "9780385490818,The Handmaid's Tale,Margaret Atwood,Dystopia,3,3,B1,15.40,1985",
+]);
+
+describe("a library's holdings", () => {
+  const hobbit = named("title", "The Hobbit");
+  const copies = (type: string, value: number) => ({ type, column: "copies", value });
+
+  it("reads a column named for when a thing was made as years, back before 1900", () => {
+    expect(
+      library.operation("raise replacement costs by 5% for books published before 1950"),
+    ).toEqual({
+      filter: { all: [{ column: "published", op: "lt", value: 1950 }] },
+      action: { type: "percent_increase", column: "replacement_cost", value: 5 },
+    });
+  });
+
+  it("adds what was bought or received and takes off what was lost", () => {
+    expect(library.operations("we bought 2 more copies of The Hobbit")).toEqual([
+      { filter: hobbit, action: copies("fixed_increase", 2) },
+    ]);
+    expect(library.operations("we received 3 copies of The Hobbit")).toEqual([
+      { filter: hobbit, action: copies("fixed_increase", 3) },
+    ]);
+    expect(library.operations("we lost a copy of The Hobbit")).toEqual([
+      { filter: hobbit, action: copies("fixed_decrease", 1) },
+    ]);
+  });
+});

@@ -416,10 +416,12 @@ function textShapeMap(profile: DatasetProfile): Map<string, Set<string>> {
 function holdsYears(column: ColumnProfile): boolean {
   const [min, max] = [Number(column.min), Number(column.max)];
   if (min >= 1900 && max <= 2100) return true;
-  return (
-    nameWords(column.name).some((word) => /^(?:year|yr)$/.test(word)) && min >= 1000 && max <= 2999
-  );
+  return nameWords(column.name).some((word) => YEAR_WORDS.test(word)) && min >= 1000 && max <= 2999;
 }
+
+/** Names of a column of years: "year", or when something came to be ("published", "built"). */
+const YEAR_WORDS =
+  /^(?:year|yr|published|built|founded|established|released|born|created|acquired|painted|written|composed|constructed|manufactured|opened)$/;
 
 /** Columns of dates or years, and the verbs that name them ("hired" for hire_date). */
 function timeFacts(profile: DatasetProfile, columnPhrases: Map<string, ColumnRef>) {
