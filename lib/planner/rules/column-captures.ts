@@ -135,6 +135,7 @@ export function valueWord(name: string): Pattern {
     const ref = valueWords.get(token.norm);
     if (!ref) return [];
     if (ref.capitals && !/^\p{Lu}+$/u.test(token.text)) return [];
+    if (ref.titled && !titledName(scan, at)) return [];
     // "Decaf Beans" of "Decaf Beans 500g", "LED bulbs" of "LED Bulb A19": words that follow
     // each other in a value are one phrase, never two conditions (in an exception, two would
     // leave out every "… Beans"); the last may be a plural.
@@ -155,6 +156,19 @@ export function valueWord(name: string): Pattern {
   };
   return pattern(match, { classes: new Set(["compact"]) });
 }
+
+/**
+ * A name that is also a word, written as a name: capitalised, and not opening the instruction
+ * unless what follows is said of a person ("Max is injured", "Max's salary"), since "Max price"
+ * may open one too.
+ */
+function titledName(scan: Scan, at: number): boolean {
+  const written = /^\p{Lu}\p{Ll}+(['’]s)?$/u.exec(scan.tokens[at].text);
+  if (!written) return false;
+  return at > 0 || written[1] !== undefined || PERSON_NEWS.has(scan.tokens[at + 1]?.norm ?? "");
+}
+
+const PERSON_NEWS = new Set(["is", "was", "has", "had", "gets", "got", "should", "will"]);
 
 /** The longest run of words from `at` that a value of the word's column has, in order. */
 function valuePhrase(scan: Scan, at: number, ref: ValueWord): { phrase: string; end: number } {

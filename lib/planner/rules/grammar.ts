@@ -23,6 +23,7 @@ import {
 } from "./patterns";
 import { key, shapedValue } from "./patterns-keys";
 import { type Num, num } from "./patterns-number";
+import type { Token } from "./tokenize";
 import { type ColumnRef, type FlagRef, isNumeric, type ValueRef } from "./vocabulary";
 
 /**
@@ -116,6 +117,19 @@ const DESCRIBING_WORDS = new Set(["new", "old", "other", "same", "current", "ori
 
 // Rules, in priority order: when two rules match equally many tokens the earlier one wins.
 const FREE = words("free", "free of charge", "for free");
+const STOP = words(...STOP_WORDS);
+const NOT_SOMEONE = new Set(
+  "let it that there what here who where everyone everybody anyone anybody someone somebody nobody one today tomorrow yesterday".split(
+    " ",
+  ),
+);
+
+/** A capitalised word written with a possessive, not a pronoun's: "Will's". */
+function someones(token: Token | undefined): boolean {
+  return (
+    token !== undefined && /^\p{Lu}\p{Ll}*['’]s$/u.test(token.text) && !NOT_SOMEONE.has(token.norm)
+  );
+}
 
 export const RULES: Rule[] = [
   // Sentence boundaries and list joins.
@@ -216,7 +230,12 @@ export const RULES: Rule[] = [
   { name: "row-noun", pattern: rowNoun(), build: () => ({ kind: "stop" }) },
   {
     name: "stop",
-    pattern: words(...STOP_WORDS),
+    // "Will's wage": a capitalised word with a possessive is someone's, never a word to pass
+    // over (as one, the plan had changed every row). Not "Let's", "It's" or "Everyone's".
+    pattern: pattern(
+      (scan, at, caps) => (someones(scan.tokens[at]) ? [] : STOP(scan, at, caps)),
+      STOP.first,
+    ),
     build: () => ({ kind: "stop" }),
   },
   {

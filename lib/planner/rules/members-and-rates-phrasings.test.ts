@@ -219,3 +219,34 @@ describe("a library's holdings", () => {
     ]);
   });
 });
+
+/** A squad whose players include a Max and a Will, names that are words too. */
+const squad = rulesOnTable([
+  "player_id,player,position,team,salary,injured",
+  "P01,Luca Moretti,Forward,Reds,85000,false",
+  "P02,Will Becker,Midfielder,Reds,72000,false",
+  "P05,Max Ruiz,Forward,Blues,90000,false",
+]);
+
+describe("a name that is also a word", () => {
+  const max = named("player", "Max Ruiz");
+
+  it("names the player where written as a name", () => {
+    expect(squad.operation("Max is injured")).toEqual({
+      filter: max,
+      action: { type: "set_value", column: "injured", value: true },
+    });
+    expect(squad.operation("mark Max as injured").filter).toEqual(max);
+    expect(squad.operation("Max's salary goes up 5%").filter).toEqual(max);
+    expect(squad.operation("Will's salary goes up 5%").filter).toEqual(calledBy("player", "Will"));
+  });
+
+  it("never drops someone's name it does not know, which would change every row", () => {
+    // Before, "Will's" on a table without a Will was passed over, raising every salary.
+    expect(hotel.refusal("Will's rate goes up 5%")).toContain("Will's");
+    expect(squad.operation("Everyone's salary goes up 5%").filter).toEqual({});
+    expect(squad.operation("Let's give forwards a 5% raise").filter).toEqual(
+      named("position", "Forward"),
+    );
+  });
+});

@@ -104,6 +104,8 @@ export interface ValueWord {
   value?: string;
   /** An acronym that is also an English word ("LED"): only where written in capitals. */
   capitals?: true;
+  /** A name that is also an English word ("Max"): only where written as a name (`titledName`). */
+  titled?: true;
 }
 
 const cache = new WeakMap<
