@@ -111,7 +111,8 @@ function readStep(reading: Reading, verb: "increase" | "decrease"): DraftAction 
     );
   }
   const amount = amounts[0];
-  if (reading.context.needsOff && amount.mode !== "off") {
+  // "take a 10% pay cut" says which way as "off" does.
+  if (reading.context.needsOff && amount.mode !== "off" && amount.direction !== "down") {
     refuse(`${JSON.stringify(clauseText)}: "take" needs an amount "off", e.g. "take 20% off".`, [
       clauseText,
     ]);

@@ -145,14 +145,19 @@ export function statedAmount(scan: Scan, items: LexItem[], norm: Norm) {
   const [amount, being] = [items[last], items[last - 1]];
   if (!endsStatement(scan, items) || amount?.kind !== "amount" || amount.mode !== "bare")
     return undefined;
-  if (being?.kind !== "stop" || !BEING_WORDS.has(norm(being))) return undefined;
+  // "Zone C permits cost 70", "non-residents pay 150": the price said with its verb.
+  const priced = being?.kind === "column" && "column" in being.ref && PRICE_VERBS.has(norm(being));
+  if (!priced && (being?.kind !== "stop" || !BEING_WORDS.has(norm(being)))) return undefined;
   const rows = items.slice(0, last - 1);
   const named = rows.some(
     (item) =>
       item.kind === "column" && "column" in item.ref && isNumeric(scan.vocabulary, item.ref.column),
   );
-  if (!named || givesValue(rows) || !namesRows(rows)) return undefined;
-  return [...rows, setVerbAt(being), { ...amount, mode: "to" as const }, ...items.slice(last + 1)];
+  // "residents pay 50": before a price's verb, a yes/no phrase is who pays.
+  const flagged = priced && rows.some((item) => item.kind === "flag");
+  if (!(named || priced) || givesValue(rows) || !(namesRows(rows) || flagged)) return undefined;
+  const verb = priced ? [{ ...setVerbAt(being), to: being.from }, being] : [setVerbAt(being)];
+  return [...rows, ...verb, { ...amount, mode: "to" as const }, ...items.slice(last + 1)];
 }
 
 /**
@@ -167,6 +172,8 @@ function endsStatement(scan: Scan, items: LexItem[]): boolean {
 }
 
 const ARROWS = new Set(["->", "=>", "→"]);
+/** Verbs of a price said after the rows. */
+const PRICE_VERBS = new Set(["cost", "costs", "pay", "pays"]);
 
 /**
  * "Night Ferry: off display", "Night Ferry -> South gallery": a sentence with no verb that names

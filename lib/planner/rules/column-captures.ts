@@ -159,16 +159,14 @@ export function valueWord(name: string): Pattern {
 
 /**
  * A name that is also a word, written as a name: capitalised, and not opening the instruction
- * unless what follows is said of a person ("Max is injured", "Max's salary"), since "Max price"
- * may open one too.
+ * before a column's name ("Max price" opens one about a limit; "Max is injured" is Max's news).
  */
 function titledName(scan: Scan, at: number): boolean {
   const written = /^\p{Lu}\p{Ll}+(['’]s)?$/u.exec(scan.tokens[at].text);
   if (!written) return false;
-  return at > 0 || written[1] !== undefined || PERSON_NEWS.has(scan.tokens[at + 1]?.norm ?? "");
+  const next = scan.tokens[at + 1]?.norm ?? "";
+  return at > 0 || written[1] !== undefined || !scan.vocabulary.columnPhrases.has(next);
 }
-
-const PERSON_NEWS = new Set(["is", "was", "has", "had", "gets", "got", "should", "will"]);
 
 /** The longest run of words from `at` that a value of the word's column has, in order. */
 function valuePhrase(scan: Scan, at: number, ref: ValueWord): { phrase: string; end: number } {

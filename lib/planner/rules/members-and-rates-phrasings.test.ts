@@ -250,3 +250,47 @@ describe("a name that is also a word", () => {
     );
   });
 });
+
+/** Parking permits: a fee, for residents or not. */
+const permits = rulesOnTable([
+  "permit_id,holder,zone,expires,fee,status,resident",
+  "PK-101,Alice Ward,Zone A,2026-12-31,120,valid,true",
+  "PK-102,Bob Stone,Zone B,2026-03-31,80,expired,true",
+  "PK-103,Cara Hill,Zone A,2027-06-30,120,valid,false",
+  "PK-104,Dan Fox,Zone C,2026-11-30,60,valid,true",
+]);
+
+describe("a price said with its verb, and a cut taken", () => {
+  const fee = (value: number) => ({ type: "set_value", column: "fee", value });
+
+  it("sets the price the rows cost or pay", () => {
+    expect(permits.operation("Zone C permits cost 70")).toEqual({
+      filter: named("zone", "Zone C"),
+      action: fee(70),
+    });
+    expect(permits.operation("non-residents pay 150")).toEqual({
+      filter: { all: [{ column: "resident", op: "eq", value: false }] },
+      action: fee(150),
+    });
+    expect(gym.operation("students pay 24.99").action).toEqual({
+      type: "set_value",
+      column: "monthly_fee",
+      value: 24.99,
+    });
+  });
+
+  it("still reads a price after 'if' as the rows of what follows", () => {
+    expect(permits.refusal("if Zone C permits cost 60")).toBeTruthy();
+  });
+
+  it("reads a pay cut taken as a decrease", () => {
+    for (const said of ["all Blues players take a 10% pay cut", "Reds players take a 10% cut"]) {
+      expect(squad.operation(said).action).toEqual({
+        type: "percent_decrease",
+        column: "salary",
+        value: 10,
+      });
+    }
+    expect(squad.refusal("Reds players take a 10% raise")).toBeTruthy();
+  });
+});
