@@ -56,11 +56,13 @@ function leadingVerbForms(name: string, bare: string): string[] {
  * "fraud" say it too; "part-timers" for a part_time column are the people it describes.
  */
 function flagNameForms(name: string): { phrases: string[]; verbForms: Set<string> } {
-  const bare = name
-    .replace(/^\s*(?:is|has|can|needs|requires)[\s_-]+(?=\S)/i, "")
-    .replace(/(?<=\S)[\s_-]+(?:flag|flagged|yn)\s*$/i, "");
-  const verbForms = new Set(bare === name ? [] : leadingVerbForms(name, bare));
-  const forms = [...nameForms(name), ...(bare === name ? [] : nameForms(bare)), ...verbForms];
+  // As said, abbreviations spelled out: "is_actv" is "is active".
+  const said = nameWords(name).join(" ");
+  const bare = said
+    .replace(/^(?:is|has|can|needs|requires) (?=\S)/, "")
+    .replace(/(?<=\S) (?:flag|flagged|yn)$/, "");
+  const verbForms = new Set(bare === said ? [] : leadingVerbForms(name, bare));
+  const forms = [...nameForms(name), ...(bare === said ? [] : nameForms(bare)), ...verbForms];
   const people = forms
     .filter((form) => / time$/.test(form))
     .flatMap((form) => [`${form}r`, `${form}rs`]);

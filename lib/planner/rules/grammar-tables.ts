@@ -225,6 +225,11 @@ export const STOP_WORDS = [
   "on",
   "at",
   "with",
+  // "rooms that have a sea view": as "with" says.
+  "that have",
+  "that has",
+  "which have",
+  "which has",
   "that",
   "which",
   "our",

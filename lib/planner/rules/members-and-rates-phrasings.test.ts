@@ -294,3 +294,59 @@ describe("a price said with its verb, and a cut taken", () => {
     expect(squad.refusal("Reds players take a 10% raise")).toBeTruthy();
   });
 });
+
+/** A stock list exported from an old system: every column name abbreviated. */
+const abbreviated = rulesOnTable([
+  "sku_cd,prod_nm,cat_cd,unit_prc,qty_oh,disc_pct,is_actv,vend_nm",
+  "A100,Steel Hammer,TOOLS,24.99,120,0,Y,Acme",
+  "A101,Claw Hammer,TOOLS,19.99,80,5,Y,Acme",
+  "B200,Garden Hose 50ft,GARDEN,34.50,45,10,Y,GreenCo",
+  "B201,Hose Nozzle,GARDEN,8.99,300,0,N,GreenCo",
+]);
+
+describe("column names written in abbreviations", () => {
+  it("reads them as they are said: unit price, discount, vendor, active", () => {
+    const tools = named("cat_cd", "TOOLS");
+    expect(abbreviated.operation("raise the unit price of tools by 5%")).toEqual({
+      filter: tools,
+      action: { type: "percent_increase", column: "unit_prc", value: 5 },
+    });
+    expect(abbreviated.operation("raise prices by 5%").action).toMatchObject({
+      column: "unit_prc",
+    });
+    expect(abbreviated.operation("set the discount on tools to 15").action).toEqual({
+      type: "set_value",
+      column: "disc_pct",
+      value: 15,
+    });
+    expect(abbreviated.operation("change the vendor for hoses to AquaFlow").action).toEqual({
+      type: "set_value",
+      column: "vend_nm",
+      value: "AquaFlow",
+    });
+    const nozzle = named("prod_nm", "Hose Nozzle");
+    const active = (value: boolean) => ({ type: "set_value", column: "is_actv", value });
+    expect(abbreviated.operation("deactivate the hose nozzle")).toEqual({
+      filter: nozzle,
+      action: active(false),
+    });
+    expect(abbreviated.operation("mark the hose nozzle active")).toEqual({
+      filter: nozzle,
+      action: active(true),
+    });
+  });
+});
+
+describe("rows said to have a value", () => {
+  it("reads 'that have' as 'with'", () => {
+    for (const said of [
+      "raise nightly rates by 10% for rooms that have a sea view",
+      "raise nightly rates by 10% for every room that has a sea view",
+    ]) {
+      expect(hotel.operation(said)).toEqual({
+        filter: named("view", "sea"),
+        action: { type: "percent_increase", column: "nightly_rate", value: 10 },
+      });
+    }
+  });
+});

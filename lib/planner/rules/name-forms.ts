@@ -1,5 +1,6 @@
 import type { DatasetProfile, ShorthandRole } from "@/lib/dataset/types";
 import { isNumericColumn } from "@/lib/plan/column-values";
+import { spelledOut } from "./abbreviations";
 import { normPhrase } from "./grammar-words";
 import type { ColumnRef } from "./vocabulary";
 
@@ -76,8 +77,7 @@ const WORD_ALIASES: Record<string, string[]> = {
   mgr: ["manager"],
   addr: ["address"],
   cap: ["capacity"],
-  // "add 50 seats to Jazz Night": what a capacity counts.
-  capacity: ["seats", "places", "spots"],
+  capacity: ["seats", "places", "spots"], // "add 50 seats to Jazz Night"
   // "raise insurance on works before 1800" of insured_value.
   insured: ["insurance"],
   // "every 2 bed", "3-bed flats", "2 bath": as lettings are written.
@@ -189,7 +189,9 @@ export function nameForms(name: string): string[] {
   const phrase = normPhrase(withoutMarks(name));
   if (phrase === "") return [];
   const split = normPhrase(splitCamel(withoutMarks(name)));
-  return [...new Set([phrase, ...numberForms(phrase), split, ...numberForms(split)])];
+  const said = nameWords(name).join(" ");
+  const forms = [phrase, split, said].flatMap((form) => [form, ...numberForms(form)]);
+  return [...new Set(forms)];
 }
 
 /**
@@ -213,9 +215,11 @@ function splitCamel(name: string): string {
 
 /** The words of a column name: "monthly_rent" → monthly, rent; "dailyRate" → daily, rate. */
 export function nameWords(name: string): string[] {
-  return normPhrase(splitCamel(withoutMarks(name)))
-    .split(" ")
-    .filter(Boolean);
+  return spelledOut(
+    normPhrase(splitCamel(withoutMarks(name)))
+      .split(" ")
+      .filter(Boolean),
+  );
 }
 
 /** The columns among `names` one of whose name's words is `word` ("discount" → "Discount %"). */
