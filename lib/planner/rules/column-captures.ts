@@ -52,6 +52,19 @@ export function personAge(name: string): Pattern {
   return pattern(match, { classes: new Set(["compact"]) });
 }
 
+/**
+ * The table's one count of people signed up (enrolled, registrations, attendees), which "fewer
+ * than 15 students" compares when the people are counted in a word of `PEOPLE`.
+ */
+export function headcountColumn(scan: Scan, noun: string): string | undefined {
+  if (!PEOPLE.has(noun)) return undefined;
+  const counts = numberColumnsNamed(scan, (word) => HEADCOUNT.test(word));
+  return counts.length === 1 ? counts[0].name : undefined;
+}
+
+const HEADCOUNT =
+  /^(?:enrolled|enrol?lments?|registered|registrations|attendees|attendance|participants|headcount|signups|booked|bookings)$/;
+
 /** The table's one numeric column of ages (age, driver_age, Age (years), age_years). */
 export function ageColumn(scan: Scan): string | undefined {
   const ages = numberColumnsNamed(scan, (word) => word === "age");

@@ -350,3 +350,27 @@ describe("rows said to have a value", () => {
     }
   });
 });
+
+/** A college's courses: seats offered and students enrolled, and a fee. */
+const college = rulesOnTable([
+  "course_id,title,instructor,credits,seats,enrolled,fee,online",
+  "C-101,Intro to Python,Dr. Patel,3,40,38,450,yes",
+  "C-205,Statistics,Dr. Gomez,4,35,20,520,no",
+  "C-120,Academic Writing,Prof. Lee,2,25,12,300,yes",
+]);
+
+describe("rows compared by how many people they count", () => {
+  it("compares the count of those enrolled, not the fee", () => {
+    // It had compared the fee with 15.
+    expect(college.operation("courses with fewer than 15 students go online")).toEqual({
+      filter: { all: [{ column: "enrolled", op: "lt", value: 15 }] },
+      action: { type: "set_value", column: "online", value: true },
+    });
+  });
+
+  it("asks which column counts a noun it cannot place after 'fewer'", () => {
+    expect(college.refusal("courses with fewer than 5 rooms go online")).toContain(
+      '"fewer than 5 rooms": which column counts the rooms? Name it.',
+    );
+  });
+});

@@ -5,7 +5,8 @@
  */
 
 import { setVerbAt, wordsBetween } from "./clause-items";
-import { stockCountColumn } from "./column-captures";
+import { headcountColumn, stockCountColumn } from "./column-captures";
+import { refuse } from "./draft";
 import { type LexItem, readInParts } from "./lex";
 import type { Scan } from "./patterns";
 
@@ -91,6 +92,8 @@ function stockCount(scan: Scan, items: LexItem[], stock: string): LexItem[] | un
   ];
 }
 
+const FEWER = new Set(["fewer", "fewest"]);
+
 /** Plurals after a number that are not things counted in stock. */
 const NOT_STOCK = new Set(
   "dollars euros pounds cents pence bucks yen francs days weeks months years hours minutes seconds points percent times kilos grams litres liters metres meters miles".split(
@@ -105,7 +108,6 @@ const NOT_STOCK = new Set(
  */
 export function readCountedComparisons(scan: Scan, lexed: LexItem[]): LexItem[] {
   const stock = stockCountColumn(scan);
-  if (!stock) return lexed;
   const read: LexItem[] = [];
   for (let at = 0; at < lexed.length; at++) {
     const [item, noun] = [lexed[at], lexed[at + 1]];
@@ -118,11 +120,19 @@ export function readCountedComparisons(scan: Scan, lexed: LexItem[]): LexItem[] 
       noun?.from === item.to &&
       word !== "" &&
       !NOT_STOCK.has(word);
-    if (!counted) {
+    // "courses with fewer than 15 students": the count of those signed up.
+    const column = counted ? (headcountColumn(scan, word) ?? stock) : undefined;
+    const fewer = scan.tokens.slice(item.from, item.to).some((token) => FEWER.has(token.norm));
+    if (counted && !column && fewer) {
+      // "Fewer" counts: read without the noun, it had compared the price.
+      const said = wordsBetween(scan, item.from, noun.to);
+      refuse(`"${said}": which column counts the ${word}? Name it.`, [said]);
+    }
+    if (!column || !cond) {
       read.push(item);
       continue;
     }
-    read.push({ kind: "scope", cond: { ...cond, column: stock }, from: item.from, to: noun.to });
+    read.push({ kind: "scope", cond: { ...cond, column }, from: item.from, to: noun.to });
     at++;
   }
   return read;
