@@ -38,6 +38,7 @@ const LOSING = new Set(["lose", "loses", "lost", "losing"]);
 const MOVING_WORDS = new Set(["go", "goes", "come", "comes"]);
 const ARTICLES = new Set(["a", "an", "the"]);
 const DETERMINERS = new Set([...ARTICLES, "his", "her", "their", "its"]);
+const NEEDING = /^(?:needs?|requires?) /;
 /** Words opening a clause that says when a change applies. */
 const CONDITIONAL = new Set(["if", "when", "whenever", "wherever"]);
 
@@ -249,6 +250,13 @@ function gettingFlag(scan: Scan, items: LexItem[], norm: Norm) {
     return [setVerbAt(verb), ...rows, { ...flag, marker: "as" as const }];
   }
   if (items.some((item) => item.kind === "verb")) return undefined;
+  // "services over 2 hours need a deposit": what rows need, said of them, they are set to.
+  if (flag?.kind === "flag" && getting?.kind === "scope" && NEEDING.test(wordsOf(scan, flag))) {
+    const rows = items.slice(0, last);
+    if (givesValue(rows)) return undefined;
+    const verb = { ...setVerbAt(flag), to: flag.from };
+    return [...rows, verb, { ...flag, marker: "as" as const }, ...items.slice(last + 1)];
+  }
   // "… get parking", and, as for a value, "PR-03 is at risk" or "is not at risk"; as news,
   // "T102 has been vaccinated", "got vaccinated".
   const not = getting?.kind === "except" && NOT_BEING.has(norm(getting));

@@ -24,7 +24,9 @@ function inColumnUnits(scan: Scan, sentence: LexItem[]): LexItem[] {
       item.kind === "column" && "column" in item.ref ? unitOf(item.ref.column) : undefined;
     if (unit) units.add(unit);
   }
-  const named = units.size === 1 ? [...units][0] : undefined;
+  // With no such column named, "over 2 hours" is of the table's one column of durations.
+  const only = units.size === 0 ? onlyDurationColumn(scan) : undefined;
+  const named = units.size === 1 ? [...units][0] : only && timeUnitOf(only);
   // The unit after the number: a word no rule took, or the column's own unit word after its
   // comparison ("on the lot more than 60 days" of days_on_lot), which is no second column.
   const saidUnit = (item: LexItem | undefined, after: LexItem) => {
@@ -43,9 +45,18 @@ function inColumnUnits(scan: Scan, sentence: LexItem[]): LexItem[] {
     const item = sentence[at];
     const next = sentence[at + 1];
     const said = next?.from === item.to ? saidUnit(next, item) : undefined;
-    const converted = said ? inUnitsOf(item, said, unitOf, named) : undefined;
-    read.push(converted ? { ...converted, to: next.to } : item);
-    if (converted) at++;
+    const converted = said ? inUnitsOf(item, said, unitOf, named, only) : undefined;
+    if (!converted) {
+      read.push(item);
+      continue;
+    }
+    // "set Balayage to 3.5 hours": the amount, and the unit naming its column.
+    const column: LexItem | undefined =
+      only && converted.kind === "amount"
+        ? { kind: "column", ref: { column: only }, from: next.from, to: next.to }
+        : undefined;
+    read.push(column ? converted : { ...converted, to: next.to }, ...(column ? [column] : []));
+    at++;
   }
   return read;
 }
@@ -59,6 +70,7 @@ function inUnitsOf(
   said: string,
   unitOf: (column: string | null | undefined) => string | undefined,
   named: string | undefined,
+  only: string | undefined,
 ): LexItem | undefined {
   const convert = (value: number, unit: string) => value * unitsPer(unit, said);
   if (item.kind === "amount" && item.num.unit === "plain" && named) {
@@ -66,7 +78,10 @@ function inUnitsOf(
     return { ...item, num: { ...item.num, value, text: String(value) } };
   }
   if (item.kind !== "scope") return undefined;
-  const { cond } = item;
+  const cond =
+    only && item.cond.type === "compare" && item.cond.column === null
+      ? { ...item.cond, column: only }
+      : item.cond;
   const unit = "column" in cond ? unitOf(cond.column) : undefined;
   if (!unit) return undefined;
   if (cond.type === "compare" && cond.unit === "plain") {
@@ -77,4 +92,12 @@ function inUnitsOf(
     return { ...item, cond: { ...cond, low, high: convert(cond.high, unit) } };
   }
   return undefined;
+}
+
+/** The table's one numeric column counted in a unit of time (duration_min), if it has one. */
+function onlyDurationColumn(scan: Scan): string | undefined {
+  const durations = [...scan.vocabulary.columns.keys()].filter(
+    (name) => timeUnitOf(name) !== undefined && isNumeric(scan.vocabulary, name),
+  );
+  return durations.length === 1 ? durations[0] : undefined;
 }

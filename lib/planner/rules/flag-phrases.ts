@@ -61,12 +61,29 @@ function flagNameForms(name: string): { phrases: string[]; verbForms: Set<string
   const bare = said
     .replace(/^(?:is|has|can|needs|requires) (?=\S)/, "")
     .replace(/(?<=\S) (?:flag|flagged|yn)$/, "");
-  const verbForms = new Set(bare === said ? [] : leadingVerbForms(name, bare));
+  const verbForms = new Set([
+    ...(bare === said ? [] : leadingVerbForms(name, bare)),
+    ...requiredForms(said),
+  ]);
   const forms = [...nameForms(name), ...(bare === said ? [] : nameForms(bare)), ...verbForms];
   const people = forms
     .filter((form) => / time$/.test(form))
     .flatMap((form) => [`${form}r`, `${form}rs`]);
   return { phrases: [...new Set([...forms, ...people])], verbForms };
+}
+
+/** "need a deposit", "requires ID" for deposit_required, id_needed: what the rows must have. */
+function requiredForms(said: string): string[] {
+  const what = /^(\S.*) (?:required|needed)$/.exec(said)?.[1];
+  if (!what) return [];
+  const needing = ["need", "needs", "needing", "require", "requires", "requiring"];
+  return needing.flatMap((verb) =>
+    nameForms(what).flatMap((rest) => [
+      `${verb} ${rest}`,
+      `${verb} a ${rest}`,
+      `${verb} an ${rest}`,
+    ]),
+  );
 }
 
 /** "don't need shade", "does not need shade": a leading verb's form said with its negation. */

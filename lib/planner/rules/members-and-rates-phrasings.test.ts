@@ -374,3 +374,42 @@ describe("rows compared by how many people they count", () => {
     );
   });
 });
+
+/** A salon's services, timed in minutes, some needing a deposit. */
+const salon = rulesOnTable([
+  "service_id,service,stylist,duration_min,price,category,deposit_required",
+  "SV1,Women's Cut,Amy,60,55.00,hair,no",
+  "SV3,Full Colour,Amy,120,110.00,colour,yes",
+  "SV4,Balayage,Cleo,180,160.00,colour,yes",
+  "SV5,Manicure,Dina,45,25.00,nails,no",
+]);
+
+describe("durations said in other units, and what rows need", () => {
+  const deposit = (value: boolean) => ({ type: "set_value", column: "deposit_required", value });
+
+  it("reads hours of the table's one column of minutes, with no column named", () => {
+    expect(salon.operation("set Balayage to 3.5 hours")).toEqual({
+      filter: named("service", "Balayage"),
+      action: { type: "set_value", column: "duration_min", value: 210 },
+    });
+    expect(salon.operation("raise prices 5% for services over 1 hour").filter).toEqual({
+      all: [{ column: "duration_min", op: "gt", value: 60 }],
+    });
+  });
+
+  it("sets a yes/no column named for what is required as the rows' need", () => {
+    for (const said of [
+      "services longer than 2 hours need a deposit",
+      "services over 2 hours require a deposit",
+    ]) {
+      expect(salon.operation(said)).toEqual({
+        filter: { all: [{ column: "duration_min", op: "gt", value: 120 }] },
+        action: deposit(true),
+      });
+    }
+    expect(salon.operation("Balayage no longer needs a deposit").action).toEqual(deposit(false));
+    expect(salon.operation("give a 10% discount to services that need a deposit").filter).toEqual({
+      all: [{ column: "deposit_required", op: "eq", value: true }],
+    });
+  });
+});
