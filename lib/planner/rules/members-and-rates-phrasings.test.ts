@@ -413,3 +413,27 @@ describe("durations said in other units, and what rows need", () => {
     });
   });
 });
+
+/** Projects with a budget, and a status one of whose values is "not started". */
+const projects = rulesOnTable([
+  "project_code,project_name,owner,budget,spent,status,billable",
+  "PRJ-01,Website Redesign,Nina,50000,42000,in progress,true",
+  "PRJ-03,Data Migration,Nina,25000,26000,at risk,true",
+  "PRJ-04,Internal Wiki,Paul,8000,1000,not started,false",
+]);
+
+describe("a project's budget and its state", () => {
+  it("reads the budget as the amount that is given", () => {
+    expect(projects.operation("Data Migration gets another 5000")).toEqual({
+      filter: named("project_name", "Data Migration"),
+      action: { type: "fixed_increase", column: "budget", value: 5000 },
+    });
+  });
+
+  it("reads 'haven't started' as the value 'not started'", () => {
+    expect(projects.operation("set spent to 0 for projects that haven't started")).toEqual({
+      filter: named("status", "not started"),
+      action: { type: "set_value", column: "spent", value: 0 },
+    });
+  });
+});

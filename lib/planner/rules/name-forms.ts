@@ -228,54 +228,6 @@ export function columnsNamedBy(names: Iterable<string>, word: string): string[] 
 }
 
 /** Words that say a numeric column holds an amount of money people raise and cut. */
-export const AMOUNT_WORDS = new Set([
-  "price",
-  "prices",
-  "cost",
-  "rent",
-  "salary",
-  "salaries",
-  "pay",
-  "wage",
-  "wages",
-  "fee",
-  "fees",
-  "rate",
-  "amount",
-  "charge",
-  "msrp",
-  "tuition",
-  "premium",
-  "compensation",
-  "balance",
-  // "valuation_usd", "net_worth", "deal_value": what a thing is worth.
-  "valuation",
-  "value",
-  "worth",
-  "usd",
-  "eur",
-  "gbp",
-]);
-
-/**
- * What a rate is of when it is a share, not money: an interest rate is a percentage, where an
- * hourly or a nightly rate is a price.
- */
-const SHARE_RATES = new Set(
-  (
-    "interest tax vat conversion click churn error growth success failure bounce open response " +
-    "completion occupancy utilization utilisation discount commission win retention attrition " +
-    "vacancy default exchange hit pass engagement return unemployment inflation defect turnover"
-  ).split(" "),
-);
-
-/** Whether a column's name words name an amount of money ("hourly rate", not "interest rate"). */
-export function namesAmount(words: readonly string[]): boolean {
-  return words.some(
-    (word, at) => AMOUNT_WORDS.has(word) && !(word === "rate" && SHARE_RATES.has(words[at - 1])),
-  );
-}
-
 /** Words of column names too general to name one column on their own. */
 export const GENERIC_NAME_WORDS = new Set([
   "name",

@@ -196,6 +196,14 @@ function addStateWords(valuePhrases: Map<string, ValueRef[]>): void {
 /** Other ways to write each value, added only where they do not shadow an exact one. */
 function addValueForms(valuePhrases: Map<string, ValueRef[]>): void {
   addStateWords(valuePhrases);
+  // "projects that haven't started" where a status is "not started".
+  for (const [phrase, refs] of [...valuePhrases]) {
+    if (!phrase.startsWith("not ")) continue;
+    for (const not of ["haven't", "hasn't", "havent", "hasnt", "isn't", "aren't"]) {
+      const said = `${not} ${phrase.slice(4)}`;
+      if (!valuePhrases.has(said)) valuePhrases.set(said, refs);
+    }
+  }
   // "part-time" and "parttime", "e-mail" and "email": a value written with a space or hyphen is
   // also found without it.
   for (const [phrase, refs] of [...valuePhrases]) {

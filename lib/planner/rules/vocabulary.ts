@@ -1,12 +1,11 @@
 import type { ColumnProfile, DatasetProfile, ShorthandRole } from "@/lib/dataset/types";
 import { isNumericColumn } from "@/lib/plan/column-values";
 import { resolveShorthand } from "@/lib/plan/shorthand";
-import { addPriceNounNames } from "./amount-names";
+import { AMOUNT_WORDS, addPriceNounNames, namesAmount } from "./amount-names";
 import type { DateRange } from "./dates";
 import { flagPhraseMap } from "./flag-phrases";
 import { GRAMMAR_WORDS, normPhrase } from "./grammar-words";
 import {
-  AMOUNT_WORDS,
   addNounNamedNumbers,
   columnsNamedBy,
   DATE_VERBS,
@@ -15,7 +14,6 @@ import {
   KEY_NAME_WORDS,
   keyShape,
   nameForms,
-  namesAmount,
   nameWords,
   numberForms,
   otherNamePhrases,
