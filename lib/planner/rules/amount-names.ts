@@ -66,6 +66,7 @@ export const AMOUNT_WORDS = new Set([
   "msrp",
   "tuition",
   "budget",
+  "lease",
   "premium",
   "compensation",
   "balance",

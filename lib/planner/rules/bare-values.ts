@@ -1,3 +1,4 @@
+import { refuseTimedChange } from "./change-timing";
 import {
   asSetText,
   BEING_WORDS,
@@ -76,6 +77,7 @@ function bareSetClause(scan: Scan, clause: LexItem[]): LexItem[] {
   const norm: Norm = (item) => scan.tokens[item.from]?.norm ?? "";
   // "if a yoga product is out of stock, cut …": a condition, not news of a change.
   if (items[0]?.kind === "stop" && CONDITIONAL.has(norm(items[0]))) return items;
+  refuseTimedChange(scan, items);
   return (
     takingOver(scan, items, norm) ??
     givenNewGrade(scan, items, norm) ??

@@ -190,23 +190,35 @@ function setToNothing(scan: Scan, lexed: LexItem[]): LexItem[] {
   return [...lexed.slice(0, verbAt), clear, ...between, ...lexed.slice(at + 2)];
 }
 
-const MANAGING = new Set(["manages", "manage", "managing", "supervises", "supervising"]);
+/** Verbs of what a person does for rows, and the column of who does it. */
+const AGENT_VERBS: readonly [ReadonlySet<string>, RegExp][] = [
+  [new Set(["manages", "manage", "managing", "supervises", "supervising"]), MANAGER],
+  [new Set(["drives", "drive", "driving"]), /driver/],
+  [new Set(["teaches", "teach", "teaching"]), /teacher|instructor|tutor|lecturer/],
+  [new Set(["coaches", "coach", "coaching"]), /coach/],
+  [new Set(["trains", "train", "training"]), /trainer/],
+  [new Set(["owns", "own", "owning"]), /owner/],
+];
 
 /**
- * "Aisha now manages Finance": the rows after the verb get her as their manager, in the one
- * column of managers. Read otherwise, Aisha had been moved to Finance.
+ * "Aisha now manages Finance", "Kim now drives the Prius", "Prof. Lee teaches Statistics": the
+ * rows after the verb get her as their manager, driver or teacher, in the one column of them.
+ * Read otherwise, Aisha had been moved to Finance.
  */
 export function readManaging(scan: Scan, lexed: LexItem[]): LexItem[] {
   return readInParts(lexed, (clause) => managing(scan, clause) ?? clause, { clauses: true });
 }
 
 function managing(scan: Scan, items: LexItem[]): LexItem[] | undefined {
-  const at = items.findIndex((item) => MANAGING.has(norm(scan, item) ?? ""));
+  const at = items.findIndex((item) =>
+    AGENT_VERBS.some(([verbs]) => verbs.has(norm(scan, item) ?? "")),
+  );
   const who = textValue(scan, items[0]) ?? onlyValueWithWord(scan, items[0]);
   const between = items.slice(1, at);
   if (at < 1 || !who || between.some((item) => item.kind !== "stop")) return undefined;
+  const agent = AGENT_VERBS.find(([verbs]) => verbs.has(norm(scan, items[at]) ?? ""))?.[1];
   const managers = [...scan.vocabulary.columns.values()].filter(
-    (column) => column.type === "text" && MANAGER.test(column.name.toLowerCase()),
+    (column) => column.type === "text" && agent?.test(column.name.toLowerCase()),
   );
   const rows = items.slice(at + 1);
   if (managers.length !== 1 || !namesRows(rows) || givesValue(rows)) return undefined;

@@ -124,6 +124,8 @@ const GAINS = new Map<string, "increase" | "decrease">([
   ..."gain gains gained added".split(" ").map((word) => [word, "increase"] as const),
   // "we bought 2 more copies of The Hobbit": what comes in adds to the count.
   ..."bought received acquired".split(" ").map((word) => [word, "increase"] as const),
+  // "V-04 did another 2000 miles": distance covered adds to the mileage.
+  ..."did drove covered logged".split(" ").map((word) => [word, "increase"] as const),
   // "Sam used 2 sick days": what is used comes off the balance.
   ..."lose loses lost dropped used uses".split(" ").map((word) => [word, "decrease"] as const),
 ]);

@@ -437,3 +437,53 @@ describe("a project's budget and its state", () => {
     });
   });
 });
+
+/** A fleet on monthly leases, each vehicle with a driver and a next service date. */
+const fleet = rulesOnTable([
+  "vehicle_id,make,model,year,mileage,status,driver,next_service,monthly_lease",
+  "V-01,Ford,Transit,2019,84000,active,Kim,2026-12-10,420",
+  "V-02,Toyota,Prius,2021,42000,active,Lars,2027-02-01,310",
+  "V-04,Tesla,Model 3,2023,18000,active,Mia,2027-05-15,560",
+]);
+
+describe("who does what for rows, what they covered, and when", () => {
+  it("gives the rows after a verb of what a person does that person", () => {
+    expect(fleet.operation("Kim now drives the Prius")).toEqual({
+      filter: named("model", "Prius"),
+      action: { type: "set_value", column: "driver", value: "Kim" },
+    });
+    expect(college.operation("Prof. Lee now teaches Statistics")).toEqual({
+      filter: named("title", "Statistics"),
+      action: { type: "set_value", column: "instructor", value: "Prof. Lee" },
+    });
+    expect(gym.operation("Marco now trains Ana Costa").action).toEqual({
+      type: "set_value",
+      column: "personal_trainer",
+      value: "Marco",
+    });
+  });
+
+  it("adds the distance a vehicle did to its mileage, and reads a lease as an amount", () => {
+    expect(fleet.operation("V-04 did another 2000 miles")).toEqual({
+      filter: named("vehicle_id", "V-04"),
+      action: { type: "fixed_increase", column: "mileage", value: 2000 },
+    });
+    expect(fleet.operation("raise leases by 3%").action).toMatchObject({
+      type: "percent_increase",
+      column: "monthly_lease",
+    });
+  });
+
+  it("asks rather than read when a change happens as which rows it is for", () => {
+    // It had raised only the vehicles whose next service falls next month.
+    expect(fleet.refusal("lease costs go up 3% next month")).toContain(
+      '"next month" says when to make the change',
+    );
+    expect(fleet.operation("raise leases by 3% for anything serviced next month").filter).toEqual({
+      all: [
+        { column: "next_service", op: "gte", value: "2026-12-01" },
+        { column: "next_service", op: "lt", value: "2027-01-01" },
+      ],
+    });
+  });
+});
