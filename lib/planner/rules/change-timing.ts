@@ -1,4 +1,4 @@
-import { wordsBetween } from "./clause-items";
+import { lastPlaced, wordsBetween } from "./clause-items";
 import { refuse } from "./draft";
 import type { LexItem } from "./lex";
 import type { Scan } from "./patterns";
@@ -10,8 +10,7 @@ import type { Scan } from "./patterns";
  * changes the table when it is approved, so the planner asks instead of guessing.
  */
 export function refuseTimedChange(scan: Scan, items: LexItem[]): void {
-  let last = items.length - 1;
-  while (last > 0 && items[last].kind === "stop") last--;
+  const last = lastPlaced(items);
   const [when, amount] = [items[last], items[last - 1]];
   if (when?.kind !== "scope" || when.cond.type !== "dateRange" || amount?.kind !== "amount") return;
   const said = wordsBetween(scan, when.from, when.to);
