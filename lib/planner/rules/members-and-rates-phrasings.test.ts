@@ -487,3 +487,34 @@ describe("who does what for rows, what they covered, and when", () => {
     });
   });
 });
+
+/** Staff with job titles, one of them "Engineer", and a row noun "staff" that is also a word. */
+const titles = rulesOnTable([
+  "emp_id,name,department,title,salary,location",
+  "E001,Alice Chen,Engineering,Senior Engineer,125000,Berlin",
+  "E003,Carla Diaz,Engineering,Engineer,98000,Berlin",
+  "E004,Dan Wu,Marketing,Marketing Manager,105000,Paris",
+]);
+
+describe("a new title", () => {
+  const alice = calledBy("name", "Alice");
+  const title = (value: string) => ({ type: "set_value", column: "title", value });
+
+  it("keeps a capitalised little word in it ('Staff Engineer')", () => {
+    expect(titles.operation("set Alice's title to Staff Engineer")).toEqual({
+      filter: alice,
+      action: title("Staff Engineer"),
+    });
+    expect(titles.operation("set Alice's title to Engineer").action).toEqual(title("Engineer"));
+  });
+
+  it("reads a new value after 'is now' of the text column named before it", () => {
+    for (const [said, value] of [
+      ["Alice's title is now Principal", "Principal"],
+      ["Alice's title is now Staff Engineer", "Staff Engineer"],
+      ["Alice's title should be Staff Lead", "Staff Lead"],
+    ]) {
+      expect(titles.operation(said)).toEqual({ filter: alice, action: title(value) });
+    }
+  });
+});

@@ -53,10 +53,15 @@ export function readNewTextValues(scan: Scan, lexed: LexItem[]): LexItem[] {
       lexed[at + 1]?.kind === "unknown";
     // "set status to sold out" beside a sold_out column: words of that flag, for status.
     const toFlag = item.kind === "flag" && item.marker === "to";
+    // "Alice's title is now Principal": after "is now", the text column named before it.
+    const said = scan.tokens.slice(item.from, item.to).map((token) => token.norm);
+    const stated = item.kind === "verb" && item.verb === "set" && NOW_BEING.has(said.join(" "));
     let column =
       item.kind === "to" || toValue || toFlag
         ? textColumnSet(scan, read, toFlag ? undefined : lexed.slice(at + 1))
-        : undefined;
+        : stated
+          ? columnStatedOf(scan, read)
+          : undefined;
     if (toValue && !item.refs.some((ref) => ref.column === column)) column = undefined;
     if (toFlag && item.ref.column === column) column = undefined;
     // "Staff Engineer", "Engineer III": a new value may have words of the column's values in it.
@@ -66,7 +71,10 @@ export function readNewTextValues(scan: Scan, lexed: LexItem[]): LexItem[] {
     if (column !== undefined && opensState(scan, lexed[end], lexed[end + 1])) end++;
     for (; column !== undefined && partOfNewValue(scan, lexed[end], column); end++) {
       const item = lexed[end];
-      if (item.kind !== "stop" && !(item.kind === "scope" && item.cond.type === "values")) named++;
+      // "Staff" of "Staff Engineer": a capitalised little word is a word of the value's own.
+      const own = item.kind === "stop" && !ARTICLES.has(scan.tokens[item.from].norm);
+      if (own || (item.kind !== "stop" && !(item.kind === "scope" && item.cond.type === "values")))
+        named++;
     }
     const next = lexed[end];
     if (
@@ -78,6 +86,9 @@ export function readNewTextValues(scan: Scan, lexed: LexItem[]): LexItem[] {
       continue;
     }
     const start = toValue || toFlag ? item.from + 1 : lexed[at + 1].from;
+    // The verb stays: the value is what follows it.
+    if (stated) read.push(item);
+    const from = stated ? start : item.from;
     const text = sourceText(scan.instruction, scan.tokens, start, lexed[end - 1].to);
     // "set status to done" beside a done column, where some status is done already.
     const held = scan.vocabulary.valuePhrases
@@ -88,7 +99,7 @@ export function readNewTextValues(scan: Scan, lexed: LexItem[]): LexItem[] {
         kind: "setText",
         refs: [held],
         text: held.value,
-        from: item.from,
+        from,
         to: lexed[end - 1].to,
       });
       at = end - 1;
@@ -99,7 +110,7 @@ export function readNewTextValues(scan: Scan, lexed: LexItem[]): LexItem[] {
       refs: [],
       text,
       column,
-      from: item.from,
+      from,
       to: lexed[end - 1].to,
       note: newValueNote(text, column),
     });
@@ -127,7 +138,22 @@ function partOfNewValue(scan: Scan, item: LexItem | undefined, column: string): 
   return item.cond.type === "values" && !AFTER_VALUE.has(scan.tokens[item.from].norm);
 }
 
+/** Verbs that say what a value is now, after the column named. */
+const NOW_BEING = new Set(["is now", "are now", "should be", "should now be", "becomes"]);
+
+/** The text column named right before a verb of being now, after whose rows it is. */
+function columnStatedOf(scan: Scan, before: LexItem[]): string | undefined {
+  const named = before.at(-1);
+  if (named?.kind !== "column" || !("column" in named.ref)) return undefined;
+  const rows = before.slice(0, -1);
+  if (!rows.some((item) => item.kind === "scope")) return undefined;
+  return scan.vocabulary.columns.get(named.ref.column)?.type === "text"
+    ? named.ref.column
+    : undefined;
+}
+
 const STATE_OPENINGS = new Set(["on", "in", "at", "off", "out", "under"]);
+const ARTICLES = new Set(["a", "an", "the"]);
 
 function opensState(scan: Scan, item: LexItem | undefined, next: LexItem | undefined): boolean {
   return (
