@@ -2,6 +2,7 @@ import { type ActionContext, interpretAction } from "./action";
 import { readBareSetValues } from "./bare-values";
 import { readTerseAssignments } from "./clause-items";
 import { isFiller, mergeSegments, splitSegments, splitSentences } from "./clauses";
+import { readLevelComparisons } from "./coded-levels";
 import { readColumnVerbValues } from "./column-verb-values";
 import {
   readColumnVerbs,
@@ -91,6 +92,7 @@ type Reader = (scan: Scan, lexed: LexItem[]) => LexItem[];
 
 /** Readers of items in their context, in the order they run. */
 const IN_CONTEXT: Reader[] = [
+  readLevelComparisons,
   readStockCounts,
   readCountedComparisons,
   readStepsWith,

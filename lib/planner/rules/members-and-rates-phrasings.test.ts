@@ -518,3 +518,34 @@ describe("a new title", () => {
     }
   });
 });
+
+/** Staff on levels L1 to L5: enough rows that the levels are listed in the profile. */
+const levels = rulesOnTable([
+  "emp_id,name,salary,bonus_pct,level",
+  ...Array.from(
+    { length: 15 },
+    (_, k) => `E${k + 1},Person ${k + 1},${80000 + k * 1000},5,L${(k % 5) + 1}`,
+  ),
+]);
+
+describe("levels written as a code and a number", () => {
+  const levelIn = (values: string[]) => ({ all: [{ column: "level", op: "in", value: values }] });
+
+  it("orders them by their number", () => {
+    const cases: [string, string[]][] = [
+      ["set bonus to 10 for everyone below L3", ["L1", "L2"]],
+      ["set bonus to 10 for everyone above L3", ["L4", "L5"]],
+      ["set bonus to 10 for everyone at L3 or above", ["L3", "L4", "L5"]],
+      ["set bonus to 10 for everyone at L2 or lower", ["L1", "L2"]],
+    ];
+    for (const [said, values] of cases) {
+      expect(levels.operation(said)).toEqual({
+        filter: levelIn(values),
+        action: { type: "set_value", column: "bonus_pct", value: 10 },
+      });
+    }
+    expect(levels.operation("give L3 a 3% raise").filter).toEqual({
+      all: [{ column: "level", op: "eq", value: "L3" }],
+    });
+  });
+});

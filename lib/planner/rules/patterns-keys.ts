@@ -54,6 +54,8 @@ export function key(name: string): Pattern {
         const known = vocabulary.knownKeys?.get(text.toLowerCase());
         if (known !== undefined) return [{ end, caps: { ...caps, [name]: { key: known, text } } }];
         if (!vocabulary.keyShapes.has(keyShape(text))) return [];
+        // A value another column holds ("L3" of a level, where keys are E1 … E40) is that value.
+        if (known === undefined && vocabulary.valuePhrases.has(text.toLowerCase())) return [];
         // Shaped like a key but not one of the known keys: still a key, reported as unknown.
         const canonical = vocabulary.keyLettersUpper ? text.toUpperCase() : text;
         const unknown = vocabulary.knownKeys !== undefined;
