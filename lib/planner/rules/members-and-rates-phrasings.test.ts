@@ -549,3 +549,16 @@ describe("levels written as a code and a number", () => {
     });
   });
 });
+
+describe("a cent said as one", () => {
+  it("steps a price by a cent or a penny", () => {
+    for (const said of ["raise the Balayage by a cent", "raise the Balayage by a penny"]) {
+      expect(salon.operation(said)).toEqual({
+        filter: named("service", "Balayage"),
+        // The price column is the price role's: the shorthand names no column.
+        action: { type: "fixed_increase", value: 0.01 },
+      });
+    }
+    expect(salon.operation("raise the Balayage by a dollar").action).toMatchObject({ value: 1 });
+  });
+});

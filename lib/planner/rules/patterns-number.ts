@@ -49,16 +49,8 @@ export function num(name: string): Pattern {
       const fraction = spokenFraction(scan, at);
       if (fraction) return [{ end: fraction.end, caps: { ...caps, [name]: fraction.num } }];
       if (token.norm === "half") return [];
-      // "by a dollar": one of a currency, and of nothing else ("a 5% raise" is read elsewhere).
-      const end =
-        matchWords(scan.tokens, at + 1, ["dollar"]) ??
-        matchWords(scan.tokens, at + 1, ["pound"]) ??
-        matchWords(scan.tokens, at + 1, ["euro"]) ??
-        matchWords(scan.tokens, at + 1, ["buck"]) ??
-        matchWords(scan.tokens, at + 1, ["quid"]);
-      if (end === undefined) return [];
-      const text = scan.instruction.slice(token.start, scan.tokens[end - 1].end);
-      return [{ end, caps: { ...caps, [name]: { value: 1, unit: "currency", text } } }];
+      const one = oneOfCurrency(scan, at);
+      return one ? [{ end: one.end, caps: { ...caps, [name]: one.num } }] : [];
     }
     if (value === undefined) return [];
     const results: Match[] = [];
@@ -103,6 +95,25 @@ export function num(name: string): Pattern {
     return results;
   };
   return pattern(match, { classes: new Set(["number"]) });
+}
+
+/**
+ * "by a dollar": one of a currency, and of nothing else ("a 5% raise" is read elsewhere); "go up
+ * a cent", "a penny": a hundredth of one.
+ */
+function oneOfCurrency(scan: Scan, at: number): { end: number; num: Num } | undefined {
+  const after = (word: string) => matchWords(scan.tokens, at + 1, [word]);
+  const whole =
+    after("dollar") ?? after("pound") ?? after("euro") ?? after("buck") ?? after("quid");
+  const cent = after("cent") ?? after("penny");
+  const end = whole ?? cent;
+  if (end === undefined) return undefined;
+  const text = scan.instruction.slice(scan.tokens[at].start, scan.tokens[end - 1].end);
+  const num: Num =
+    whole === undefined
+      ? { value: 0.01, unit: "currency", text, cents: true }
+      : { value: 1, unit: "currency", text };
+  return { end, num };
 }
 
 /** Words a spoken share of a point or percent starts with. */
