@@ -1,5 +1,6 @@
 import { refuseTimedChange } from "./change-timing";
 import {
+  ARTICLES,
   asSetText,
   BEING_WORDS,
   givesValue,
@@ -37,7 +38,6 @@ const BARE_VALUE_VERBS = new Set(["make", "mark", "turn", "render", "set", "get"
 const LOSING = new Set(["lose", "loses", "lost", "losing"]);
 /** Words that move rows onto or off a yes/no phrase: "… comes off display". */
 const MOVING_WORDS = new Set(["go", "goes", "come", "comes"]);
-const ARTICLES = new Set(["a", "an", "the"]);
 const DETERMINERS = new Set([...ARTICLES, "his", "her", "their", "its"]);
 const NEEDING = /^(?:needs?|requires?) /;
 /** Words opening a clause that says when a change applies. */

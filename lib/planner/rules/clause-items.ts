@@ -12,6 +12,7 @@ export type Norm = (item: LexItem) => string;
 
 /** Words that say what rows are, in a clause with no verb: "deals closing this month are high priority". */
 export const BEING_WORDS = new Set(["is", "are"]);
+export const ARTICLES: ReadonlySet<string> = new Set(["a", "an", "the"]);
 /** Items that are a new value, or make one. */
 const NEW_VALUE_KINDS = new Set(["to", "amount", "bool", "setText", "goal", "unknown", "verb"]);
 

@@ -45,29 +45,15 @@ export function readLevelComparisons(scan: Scan, lexed: LexItem[]): LexItem[] {
       read.push(item);
       continue;
     }
-    const before = saidAround(
-      scan,
-      item.from,
-      -1,
-      BEFORE.map(([words]) => words),
-    );
-    const after = saidAround(
-      scan,
-      item.to,
-      1,
-      AFTER.map(([words]) => words),
-    );
-    const op = before
-      ? BEFORE.find(([words]) => words === before.words)?.[1]
-      : after
-        ? AFTER.find(([words]) => words === after.words)?.[1]
-        : undefined;
+    const before = saidAround(scan, item.from, -1, BEFORE);
+    const after = before ? undefined : saidAround(scan, item.to, 1, AFTER);
+    const op = before?.op ?? after?.op;
     if (!op) {
       read.push(item);
       continue;
     }
     const from = before ? before.at : item.from;
-    const to = after && !before ? after.at : item.to;
+    const to = after ? after.at : item.to;
     const values = level.ladder
       .filter(([rank]) => holds(op, rank, level.rank))
       .map(([, value]) => value);
@@ -103,15 +89,20 @@ function levelOf(scan: Scan, item: Extract<LexItem, { kind: "scope" }>) {
   return Number.isFinite(rank) ? { column, ladder, rank } : null;
 }
 
-/** The phrase of `phrases` said right before (`way` -1) or after (1) a token position. */
-function saidAround(scan: Scan, edge: number, way: -1 | 1, phrases: string[]) {
-  for (const phrase of phrases) {
+/** The comparison of `phrases` said right before (`way` -1) or after (1) a token position. */
+function saidAround<Op>(
+  scan: Scan,
+  edge: number,
+  way: -1 | 1,
+  phrases: ReadonlyArray<readonly [string, Op]>,
+): { op: Op; at: number } | undefined {
+  for (const [phrase, op] of phrases) {
     const words = phrase.split(" ");
     const start = way < 0 ? edge - words.length : edge;
     if (start < 0) continue;
     const said = scan.tokens.slice(start, start + words.length);
     if (said.length === words.length && said.every((token, k) => token.norm === words[k])) {
-      return { words: phrase, at: way < 0 ? start : start + words.length };
+      return { op, at: way < 0 ? start : start + words.length };
     }
   }
   return undefined;

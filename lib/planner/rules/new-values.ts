@@ -1,4 +1,4 @@
-import { newValueNote, textValue } from "./clause-items";
+import { ARTICLES, newValueNote, textValue } from "./clause-items";
 import { ROW_NOUN_SET } from "./grammar-nouns";
 import { normPhrase } from "./grammar-words";
 import type { LexItem } from "./lex";
@@ -153,7 +153,6 @@ function columnStatedOf(scan: Scan, before: LexItem[]): string | undefined {
 }
 
 const STATE_OPENINGS = new Set(["on", "in", "at", "off", "out", "under"]);
-const ARTICLES = new Set(["a", "an", "the"]);
 
 function opensState(scan: Scan, item: LexItem | undefined, next: LexItem | undefined): boolean {
   return (
