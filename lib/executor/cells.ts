@@ -54,6 +54,16 @@ export class WorkingCells {
   }
 
   /**
+   * Room for `count` more writes to a column, so that an operation about to write up to that many
+   * cells does not grow its record of them step by step.
+   */
+  expectWrites(col: number, count: number): void {
+    const writes = this.writes[col];
+    if (!writes) this.writes[col] = new ColumnWrites(count);
+    else if (writes.exact) writes.reserve(count);
+  }
+
+  /**
    * The input values of a column as codes into its distinct values, or null when it has more
    * than `limit` of them (`CsvTable.dictionary`): a category filter then tests each distinct
    * value once and each row by a table lookup, however many operations filter on it.
@@ -70,7 +80,7 @@ export class WorkingCells {
   written(): Map<number, WrittenColumn> {
     const columns = new Map<number, WrittenColumn>();
     this.writes.forEach((writes, col) => {
-      if (writes?.exact) columns.set(col, inRowOrder(writes));
+      if (writes?.exact && writes.count > 0) columns.set(col, inRowOrder(writes));
     });
     return columns;
   }
@@ -87,14 +97,28 @@ export class WorkingCells {
 
 /** The cells written to one column, in the order written (typed arrays: no garbage per cell). */
 class ColumnWrites {
-  rows: Int32Array = new Int32Array(1024);
-  starts: Int32Array = new Int32Array(1024);
-  ends: Int32Array = new Int32Array(1024);
+  rows: Int32Array;
+  starts: Int32Array;
+  ends: Int32Array;
   count = 0;
   /** Where each run of ascending rows after the first starts (each operation writes in order). */
   runStarts: number[] = [];
   /** Every cell written once, and unquoted in the input. */
   exact = true;
+
+  constructor(capacity = 1024) {
+    this.rows = new Int32Array(capacity);
+    this.starts = new Int32Array(capacity);
+    this.ends = new Int32Array(capacity);
+  }
+
+  reserve(extra: number): void {
+    const needed = this.count + extra;
+    if (needed <= this.rows.length) return;
+    this.rows = grown(this.rows, needed);
+    this.starts = grown(this.starts, needed);
+    this.ends = grown(this.ends, needed);
+  }
 
   add(row: number, start: number, end: number): void {
     const at = this.count;
@@ -111,8 +135,8 @@ class ColumnWrites {
   }
 }
 
-function grown(array: Int32Array): Int32Array {
-  const larger = new Int32Array(array.length * 2);
+function grown(array: Int32Array, length = array.length * 2): Int32Array {
+  const larger = new Int32Array(length);
   larger.set(array);
   return larger;
 }

@@ -31,6 +31,7 @@ export interface OperationRun {
   changedRows: number[];
   before: string[];
   after: string[];
+  changed: number;
   skipped: number;
   /** Variables the filter or action value reads. */
   readsVariables: string[];
@@ -91,9 +92,10 @@ export function record(
 ) {
   hashing?.change(run, row, before, after);
   cells.set(row, run.col, after);
-  run.changedRows.push(row);
-  run.before.push(before);
-  run.after.push(after);
+  const at = run.changed++;
+  run.changedRows[at] = row;
+  run.before[at] = before;
+  run.after[at] = after;
 }
 
 /** The failure of a numeric action or aggregate that met cells that are not numbers. */

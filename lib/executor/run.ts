@@ -133,9 +133,10 @@ function runOperation(
     col: column.index,
     tests,
     matched,
-    changedRows: [],
-    before: [],
-    after: [],
+    changedRows: new Array(matched.length),
+    before: new Array(matched.length),
+    after: new Array(matched.length),
+    changed: 0,
     skipped: 0,
     readsVariables: [
       ...[...op.filter.all, ...op.filter.any, ...op.filter.none].flatMap((c) =>
@@ -151,6 +152,7 @@ function runOperation(
   if (matched.length === 0) warnings.push(`Operation ${op.operationId} matched no rows.`);
 
   const action = op.action;
+  if (action.kind !== "aggregate") cells.expectWrites(column.index, matched.length);
   switch (action.kind) {
     case "aggregate":
       aggregate(run, action, column, columns, cells, state);
@@ -180,6 +182,9 @@ function runOperation(
       runSet(run, resolveValue(action.value, variables), column, cells, warnings, hashing);
       break;
   }
+  run.changedRows.length = run.changed;
+  run.before.length = run.changed;
+  run.after.length = run.changed;
   return run;
 }
 
