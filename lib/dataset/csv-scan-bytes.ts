@@ -1,4 +1,4 @@
-import type { RowScan, ScanArrays, ScanProblem, ScanTask } from "./csv-scan";
+import type { RowScan, ScanArrays, ScanProblem, ScanTask, ScanViews } from "./csv-scan";
 
 /**
  * `scanRows` over an ASCII file's bytes rather than its decoded text: the same rows, offsets,
@@ -6,6 +6,10 @@ import type { RowScan, ScanArrays, ScanProblem, ScanTask } from "./csv-scan";
  * loop over the bytes. Searching a string with `indexOf` costs a native call per field, which
  * for short fields is more than looking at their few bytes; and with the bytes scanned, the
  * worker thread need not decode its share of the file first.
+ *
+ * It also checks that the bytes are ASCII, since it reads each of them anyway: a separate pass
+ * would be the first to touch a large file's memory, which costs more here than the check. It
+ * stops after the first row with a byte above 0x7F, with `ascii` false (see `RowScan`).
  *
  * It runs on the scan worker too, so it may call only the functions in `BYTE_SCAN_FUNCTIONS`,
  * which are all in this module: a bundler calls a function of another module through that
@@ -17,16 +21,17 @@ export function scanRowBytes(
   stop: number,
   task: ScanTask,
 ): RowScan {
-  const { width, keyField, base, encodeField = -1, encodeLimit = 0, delimiter = 44 } = task;
+  const { width, keyField, base, encodeField = -1, delimiter = 44 } = task;
   const n = bytes.length;
   // Letters and digits are above every byte that ends a field (with a comma, the usual
   // separator), so most bytes are passed after one comparison.
   const highestStop = Math.max(delimiter, 13);
-  const capacity = rowCapacity(bytes, start, stop, task.sizeFor ?? stop);
-  let arrays = scanArrays(capacity, width, keyField, encodeField, encodeLimit);
+  let arrays = taskArrays(bytes, start, stop, task);
   let problem: ScanProblem | null = null;
   let rows = 0;
   let pos = start;
+  // Every byte read, or-ed together: above 0x7F once any is not ASCII.
+  let seen = 0;
   // The loops over a field's bytes are written out here: as calls, the scan took half as long
   // again.
   scan: while (pos < stop) {
@@ -45,6 +50,7 @@ export function scanRowBytes(
       if (bytes[pos] === 34) {
         noteQuotedField(arrays, field++, rows, keyField);
         for (pos++; pos < n && (bytes[pos] !== 34 || bytes[pos + 1] === 34); pos++) {
+          seen |= bytes[pos];
           if (bytes[pos] === 34) pos++;
         }
         const c = pos + 1 < n ? bytes[pos + 1] : delimiter;
@@ -57,6 +63,7 @@ export function scanRowBytes(
         let hash = 0x811c9dc5;
         let blank = true;
         for (let c = bytes[pos]; pos < n; c = bytes[++pos]) {
+          seen |= c;
           if (c <= highestStop && (c === delimiter || c === 10 || c === 13)) break;
           if (c !== 32 && c !== 9) blank = false;
           hash = Math.imul(hash ^ c, 0x01000193);
@@ -64,6 +71,7 @@ export function scanRowBytes(
         notePlainField(arrays, bytes, open, pos, hash, blank, field++, rows, keyField);
       } else {
         for (let c = bytes[pos]; pos < n; c = bytes[++pos]) {
+          seen |= c;
           if (c <= highestStop && (c === delimiter || c === 10 || c === 13)) break;
         }
         field++;
@@ -79,9 +87,27 @@ export function scanRowBytes(
       break;
     }
     arrays.rowEnd[rows++] = pos + base;
+    if (seen > 0x7f) break;
     pos = skipEmptyByteLines(bytes, pos, delimiter);
   }
-  return scanResult(arrays, rows, width, keyField, pos, problem);
+  return { ...scanResult(arrays, rows, width, keyField, pos, problem), ascii: seen <= 0x7f };
+}
+
+/**
+ * The arrays a scan from `start` to `stop` fills: the task's (`into`), or new ones for the rows
+ * `rowCapacity` expects.
+ */
+export function taskArrays(
+  bytes: Uint8Array,
+  start: number,
+  stop: number,
+  task: ScanTask,
+): ScanArrays {
+  const { width, keyField, encodeField = -1, encodeLimit = 0, into } = task;
+  const capacity = into
+    ? into.rowEnd.length
+    : rowCapacity(bytes, start, stop, task.sizeFor ?? stop);
+  return scanArrays(capacity, width, keyField, encodeField, encodeLimit, into);
 }
 
 /** `skipEmptyLines` (csv-scan.ts) on bytes: past a line break and any empty lines after it. */
@@ -96,13 +122,17 @@ export function skipEmptyByteLines(bytes: Uint8Array, pos: number, delimiter: nu
   return n;
 }
 
-/** A scan's arrays for `capacity` rows, encoding `encodeField` (or none, -1) up to `encodeLimit` values. */
+/**
+ * A scan's arrays for `capacity` rows, encoding `encodeField` (or none, -1) up to `encodeLimit`
+ * values: `into`'s, when given (sized for `capacity` rows), else new ones.
+ */
 export function scanArrays(
   capacity: number,
   width: number,
   keyField: number,
   encodeField: number,
   encodeLimit: number,
+  into?: ScanViews,
 ): ScanArrays {
   let dictionary: ScanArrays["dictionary"] = null;
   if (encodeField >= 0) {
@@ -118,15 +148,13 @@ export function scanArrays(
       overflow: false,
     };
   }
-  return {
-    capacity,
+  const views = into ?? {
     fieldStart: new Int32Array(capacity * width),
     rowEnd: new Int32Array(capacity),
     keyHashes: new Int32Array(keyField >= 0 ? capacity : 0),
     codes: new Int32Array(dictionary ? capacity : 0),
-    unhashed: [],
-    dictionary,
   };
+  return { capacity, ...views, unhashed: [], dictionary };
 }
 
 /** `old`'s arrays half as large again, with its rows copied. */
@@ -304,6 +332,7 @@ export function scanResult(
  */
 export const BYTE_SCAN_FUNCTIONS = [
   scanRowBytes,
+  taskArrays,
   skipEmptyByteLines,
   rowCapacity,
   scanArrays,

@@ -118,8 +118,8 @@ function countingScanner() {
   const counts = { started: 0, answered: 0 };
   const scanner: TailScanner = {
     minBytes: 0,
-    start(bytes, from, width, keyField, encode, delimiter) {
-      const pending = inner.start(bytes, from, width, keyField, encode, delimiter);
+    start(bytes, from, width, keyField, encode, delimiter, into) {
+      const pending = inner.start(bytes, from, width, keyField, encode, delimiter, into);
       if (!pending) return null;
       counts.started++;
       const counted: PendingTailScan = {
@@ -181,21 +181,66 @@ describe("parsing with a tail scanner", () => {
   });
 
   it("scans a tail of many pieces as one thread would, quoted line breaks and all", () => {
-    // About 1.3 MB: the worker's half is decoded and scanned in a dozen pieces, some of which
-    // end inside a quoted line break.
-    const rows = Array.from(
-      { length: 30_000 },
-      (_, i) => `k${i},"note ${i}\nsecond line",cat${i % 7},${i % 11 === 0 ? "" : i}`,
-    );
-    const bytes = new TextEncoder().encode(`key,note,category,n\n${rows.join("\r\n")}\r\n\r\n`);
-    const before = counts.answered;
-    const options = { keyColumn: "key", encode: { column: "category", limit: 16 } };
-    const shared = outcome(() => parseCsv(bytes, { ...options, tailScanner: scanner }), 16);
-    expect(counts.answered).toBe(before + 1);
-    expect(shared).toEqual(outcome(() => parseCsv(bytes, options), 16));
-    const table = parseCsv(bytes, { ...options, tailScanner: scanner });
-    expect(table.cell(29_999, 1)).toBe("note 29999\nsecond line");
-    expect(table.rowOfKey("k25000")).toBe(25_000);
+    // 3 to 4 MB, every row with a quoted line break. The row the worker starts at is guessed
+    // from the first line break past a share of the file, and the worker's rows are only used
+    // when that is a row's end; rows of three lengths put the guess in three places, and most
+    // must be used.
+    const used = [60, 80, 100].filter((pad) => {
+      const rows = Array.from(
+        { length: 30_000 },
+        (_, i) =>
+          `k${i},"note ${i}\nsecond line",cat${i % 7},${i % 11 === 0 ? "" : i},${"p".repeat(pad)}`,
+      );
+      const bytes = new TextEncoder().encode(
+        `key,note,category,n,pad\n${rows.join("\r\n")}\r\n\r\n`,
+      );
+      const before = counts.answered;
+      const options = { keyColumn: "key", encode: { column: "category", limit: 16 } };
+      const shared = outcome(() => parseCsv(bytes, { ...options, tailScanner: scanner }), 16);
+      expect(shared).toEqual(outcome(() => parseCsv(bytes, options), 16));
+      const table = parseCsv(bytes, { ...options, tailScanner: scanner });
+      expect(table.cell(29_999, 1)).toBe("note 29999\nsecond line");
+      expect(table.rowOfKey("k25000")).toBe(25_000);
+      return counts.answered > before;
+    });
+    expect(used.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("reads a character beyond ASCII wherever it first appears, on either thread", () => {
+    // A file whose first characters are ASCII is scanned in its bytes on the guess that all of
+    // it is; the first other byte, in either thread's part, sends it back to be decoded.
+    const rows = Array.from({ length: 20_000 }, (_, i) => `k${i},item ${i},${i % 90}.50`);
+    for (const at of [3, 5_000, 11_000, 19_999]) {
+      const text = rows.map((row, i) => (i === at ? `k${i},"café ${i}, ""é""",1.50` : row));
+      const bytes = new TextEncoder().encode(`sku,name,price\n${text.join("\n")}\n`);
+      const shared = parseCsv(bytes, { keyColumn: "sku", tailScanner: scanner });
+      expect(shared.cell(at, 1)).toBe(`café ${at}, "é"`);
+      expect(shared.cell(19_999, 1)).toBe(at === 19_999 ? 'café 19999, "é"' : "item 19999");
+      expect(shared.ascii).toBe(false);
+      expect(outcome(() => shared)).toEqual(outcome(() => parseCsv(bytes, { keyColumn: "sku" })));
+    }
+  });
+
+  it("joins the two threads' rows however far the estimate of either's rows is out", () => {
+    // Each thread's rows go into shared arrays sized from the lengths of the rows its part
+    // starts with: long rows then short ones are more rows than that, and the scan that runs
+    // out of room goes on in arrays of its own.
+    const long = (i: number) => `k${i},${"x".repeat(300)},${i}`;
+    const short = (i: number) => `k${i},s,${i}`;
+    const layouts = [
+      (i: number) => (i < 4_000 ? long(i) : short(i)),
+      (i: number) => (i < 4_000 || (i >= 8_000 && i < 12_000) ? long(i) : short(i)),
+      (i: number) => (i < 9_000 ? short(i) : long(i)),
+    ];
+    for (const layout of layouts) {
+      const rows = Array.from({ length: 60_000 }, (_, i) => layout(i));
+      const bytes = new TextEncoder().encode(`sku,note,n\n${rows.join("\n")}\n`);
+      const options = { keyColumn: "sku", encode: { column: "n", limit: 8 } };
+      const before = counts.answered;
+      const shared = outcome(() => parseCsv(bytes, { ...options, tailScanner: scanner }), 8);
+      expect(counts.answered).toBe(before + 1);
+      expect(shared).toEqual(outcome(() => parseCsv(bytes, options), 8));
+    }
   });
 
   it("reads a semicolon or tab file's tail with its own separator", () => {

@@ -17,7 +17,7 @@ import {
   type TailScanner,
 } from "./csv";
 import { EQUAL_HASH_PAIR_LIMIT, equalHashPairs } from "./csv-keys";
-import type { RowScan } from "./csv-scan";
+import type { RowScan, ScanViews } from "./csv-scan";
 import { BYTE_SCAN_FUNCTIONS, scanRowBytes } from "./csv-scan-bytes";
 import type { PendingKeyCheck } from "./csv-table";
 import {
@@ -77,7 +77,7 @@ var __name = (target, value) => Object.defineProperty(target, "name", { value, c
 const scanRowBytes = ${workerSource(scanRowBytes, BYTE_SCAN_FUNCTIONS)};
 const equalHashPairs = ${workerSource(equalHashPairs, [equalHashPairs])};
 const replacedLinesPatch = ${workerSource(replacedLinesPatch, LINE_PATCH_FUNCTIONS)};
-parentPort.on("message", ({ sha256Of, patchOf, pairsOf, bytes, from, width, keyField, field, limit, delimiter, done, port }) => {
+parentPort.on("message", ({ sha256Of, patchOf, pairsOf, bytes, from, width, keyField, field, limit, delimiter, into, done, port }) => {
   if (patchOf) {
     try {
       const { input, output, starts, ends, lengths, count } = patchOf;
@@ -114,10 +114,12 @@ parentPort.on("message", ({ sha256Of, patchOf, pairsOf, bytes, from, width, keyF
   }
   try {
     // The scan is only used when the whole file is ASCII, where text offsets are byte offsets.
-    const scan = scanRowBytes(bytes, 0, bytes.length, { width, keyField, base: from, encodeField: field, encodeLimit: limit, delimiter });
+    const scan = scanRowBytes(bytes, 0, bytes.length, { width, keyField, base: from, encodeField: field, encodeLimit: limit, delimiter, into });
     const arrays = [scan.fieldStart, scan.rowEnd, scan.keyHashes];
     if (scan.dictionary) arrays.push(scan.dictionary.codes);
-    port.postMessage({ scan }, arrays.map((array) => array.buffer));
+    // Rows in the memory the caller shares (into) are there already; others are handed over.
+    const own = arrays.filter((array) => !(array.buffer instanceof SharedArrayBuffer));
+    port.postMessage({ scan }, own.map((array) => array.buffer));
   } catch (error) {
     port.postMessage({ error: String(error && error.stack || error) });
   }
@@ -166,6 +168,7 @@ class WorkerTailScanner implements TailScanner {
     keyField: number,
     encode: ScanEncoding,
     delimiter: number,
+    into?: ScanViews,
   ): PendingTailScan | null {
     this.warmUp();
     const worker = this.worker;
@@ -180,7 +183,7 @@ class WorkerTailScanner implements TailScanner {
     const transfer = shared ? [port2] : [tail.buffer as ArrayBuffer, port2];
     const { field, limit } = encode;
     worker.postMessage(
-      { bytes: tail, from, width, keyField, field, limit, delimiter, done, port: port2 },
+      { bytes: tail, from, width, keyField, field, limit, delimiter, into, done, port: port2 },
       transfer,
     );
     // Far longer than a healthy scan takes (about 10 ns a byte), short enough not to hang on a
