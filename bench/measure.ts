@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { SERVER_MEMORY_ENV } from "../scripts/lib.mjs";
+import { LARGE_PAGES_ENV, SERVER_MEMORY_ENV } from "../scripts/lib.mjs";
 
 /**
  * Running one implementation in a child process and measuring it. The child prints one JSON
@@ -95,7 +95,9 @@ export function measureBundled(
   args: string[],
   options: MeasureOptions = {},
 ): Measured {
-  return measureBundledWith([], script, args, options);
+  // With glibc's large pages, as the CLI runs itself for a large file (bin/signoff.mjs).
+  const env = { ...LARGE_PAGES_ENV, ...(options.env ?? process.env) };
+  return measureBundledWith([], script, args, { ...options, env });
 }
 
 /**

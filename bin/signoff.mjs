@@ -4,37 +4,62 @@
 // the sources through tsx, a dependency of this package, in a child process that has the app's
 // server module conditions (server-only modules load). Paths are resolved relative to this file,
 // so it works from any directory.
+//
+// On Linux, given a large CSV file, it first starts itself again with glibc's large pages for
+// large buffers (`LARGE_PAGES_ENV`, read only as a process starts): a second start of Node, about
+// 0.1 s, against a third of the time of reading and parsing the file.
 import { spawn } from "node:child_process";
+import { statSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { currentCliBundle } from "../scripts/cli-bundle.mjs";
+import { LARGE_PAGES_ENV } from "../scripts/lib.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 // Where the schema and migrations are (lib/db/migrations.ts), wherever the CLI runs from.
 process.env.SIGNOFF_ROOT ??= root;
-const bundle = await currentCliBundle(root);
-if (bundle) await import(pathToFileURL(bundle).href);
-else runSources();
+if (process.platform === "linux" && process.env.GLIBC_TUNABLES === undefined && largeCsv()) {
+  runChild([...process.execArgv, fileURLToPath(import.meta.url)], LARGE_PAGES_ENV);
+} else {
+  const bundle = await currentCliBundle(root);
+  if (bundle) await import(pathToFileURL(bundle).href);
+  else runSources();
+}
+
+/** Whether the command reads a CSV file (`--csv FILE`) of more than a few megabytes. */
+function largeCsv() {
+  const args = process.argv.slice(2);
+  const at = args.indexOf("--csv");
+  const file = at >= 0 ? args[at + 1] : args.find((arg) => arg.startsWith("--csv="))?.slice(6);
+  try {
+    return file !== undefined && statSync(file).size >= 8 * 1024 * 1024;
+  } catch {
+    return false;
+  }
+}
 
 function runSources() {
   const require = createRequire(path.join(root, "package.json"));
   const tsx = pathToFileURL(require.resolve("tsx")).href;
-  const child = spawn(
-    process.execPath,
+  runChild(
     [
       ...process.execArgv,
       "--conditions=react-server",
       "--import",
       tsx,
       path.join(root, "cli", "signoff.ts"),
-      ...process.argv.slice(2),
     ],
-    {
-      stdio: "inherit",
-      env: { ...process.env, TSX_TSCONFIG_PATH: path.join(root, "tsconfig.json") },
-    },
+    { TSX_TSCONFIG_PATH: path.join(root, "tsconfig.json") },
   );
+}
+
+/** Runs node with `args` and this process's arguments, as this process: its exit is ours. */
+function runChild(args, env) {
+  const child = spawn(process.execPath, [...args, ...process.argv.slice(2)], {
+    stdio: "inherit",
+    env: { ...process.env, ...env },
+  });
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
     process.on(signal, () => child.kill(signal));
   }
@@ -43,7 +68,9 @@ function runSources() {
     process.exit(1);
   });
   child.on("exit", (code, signal) => {
-    if (signal) process.kill(process.pid, signal);
-    else process.exit(code ?? 1);
+    if (!signal) process.exit(code ?? 1);
+    // Ended by a signal: so is this process (without the handler above, which would ignore it).
+    process.removeAllListeners(signal);
+    process.kill(process.pid, signal);
   });
 }

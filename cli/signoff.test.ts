@@ -648,6 +648,76 @@ describe("help and the bin", () => {
   });
 });
 
+describe("the bin on a large file", () => {
+  // Each Node process the bin starts notes its pid and GLIBC_TUNABLES as it loads (its main
+  // thread: the preload runs in worker threads too).
+  async function runNoting(args: string[], env: Record<string, string> = {}) {
+    const notes = at("processes.txt");
+    await writeFile(
+      at("note.cjs"),
+      `if (require("node:worker_threads").isMainThread) require("node:fs").appendFileSync(${JSON.stringify(notes)}, \`\${process.pid} \${process.env.GLIBC_TUNABLES ?? "-"}\\n\`);`,
+    );
+    const bin = [path.join(REPO_ROOT, "bin", "signoff.mjs")];
+    const run = await runCli(args, {
+      entry: bin,
+      env: { NODE_OPTIONS: `--require ${at("note.cjs")}`, ...env },
+    });
+    const processes = existsSync(notes) ? (await readFile(notes, "utf8")).trim().split("\n") : [];
+    return { run, tunables: processes.map((line) => line.split(" ")[1]) };
+  }
+
+  async function largeCsv(): Promise<string> {
+    const rows = Array.from({ length: 150_000 }, (_, i) => {
+      const sku = `F${String(i).padStart(7, "0")}`;
+      return `${sku},fitness item ${i} of the catalogue,fitness,${(i % 90) + 10}.50,true`;
+    });
+    const file = at("large.csv");
+    await writeFile(file, `sku,name,category,price,in_stock\n${rows.join("\n")}\n`);
+    return file;
+  }
+
+  it.runIf(process.platform === "linux")(
+    "starts itself again with glibc's large pages, and answers as it would have",
+    async () => {
+      const csv = await largeCsv();
+      const plan = ["plan", "--csv", csv, "--instruction", "raise fitness prices by 5%"];
+      const { run, tunables } = await runNoting([...plan, "--planner", "rules"]);
+      expect(run.code, run.stderr).toBe(0);
+      expect(executionPlanSchema.parse(JSON.parse(run.stdout)).operations).toHaveLength(1);
+      expect(tunables).toEqual(["-", "glibc.malloc.hugetlb=1"]);
+
+      // A failure in the second process is the bin's failure, with its message and code.
+      await rm(at("processes.txt"));
+      const refused = await runNoting([...plan, "--planner", "nonsense"]);
+      expect(refused.run.code).toBe(2);
+      expect(refused.run.stderr).toMatch(/^signoff plan: --planner must be one of/);
+      expect(refused.tunables).toHaveLength(2);
+    },
+  );
+
+  it("runs in one process for a small file, or with the caller's own glibc settings", async () => {
+    const small = await runNoting([
+      "plan",
+      "--csv",
+      SEED_CSV,
+      "--instruction",
+      "raise fitness prices by 5%",
+      "--planner",
+      "rules",
+    ]);
+    expect(small.run.code, small.run.stderr).toBe(0);
+    expect(small.tunables).toEqual(["-"]);
+    await rm(at("processes.txt"));
+    const csv = await largeCsv();
+    const own = await runNoting(
+      ["plan", "--csv", csv, "--instruction", "raise fitness prices by 5%", "--planner", "rules"],
+      { GLIBC_TUNABLES: "glibc.malloc.arena_max=2" },
+    );
+    expect(own.run.code, own.run.stderr).toBe(0);
+    expect(own.tunables).toEqual(["glibc.malloc.arena_max=2"]);
+  });
+});
+
 describe("signoff apply with the app database", () => {
   it("records the run in the database (as the web history reads it) and skips a replay", async () => {
     const url = `file:${at("app.db")}`;

@@ -3,6 +3,7 @@ import type { SpawnOptions } from "node:child_process";
 
 export const TSX: string[];
 export const SERVER_MEMORY_ENV: Record<string, string>;
+export const LARGE_PAGES_ENV: Record<string, string>;
 export function run(command: string, args: string[], options?: SpawnOptions): Promise<void>;
 export function runScript(file: string, args?: string[], options?: SpawnOptions): Promise<void>;
 export function chromiumPath(env?: NodeJS.ProcessEnv): string | null;
