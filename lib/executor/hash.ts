@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { asciiText } from "@/lib/dataset/ascii";
 import type { Change } from "./types";
 
 /**
@@ -64,9 +65,16 @@ export class ChangeSetHasher {
 
   /**
    * A change whose row key is `text.slice(start, end)` (an unquoted cell, whose raw text is its
-   * value). Hashes exactly as `change` with that key as a string, without making the string.
+   * value), or those bytes of an ASCII file. Hashes exactly as `change` with that key as a
+   * string, without making the string.
    */
-  changeWithKeyText(text: string, start: number, end: number, before: string, after: string): void {
+  changeWithKeyText(
+    text: string | Uint8Array,
+    start: number,
+    end: number,
+    before: string,
+    after: string,
+  ): void {
     const length = 8 + (end - start) + before.length + after.length;
     let at = -1;
     if (length <= CHUNK) {
@@ -74,12 +82,16 @@ export class ChangeSetHasher {
       const { buffer } = this;
       at = this.at;
       buffer[at++] = 91; // [
-      at = writeJsonString(buffer, at, text, start, end, 44);
+      at =
+        typeof text === "string"
+          ? writeJsonString(buffer, at, text, start, end, 44)
+          : writeJsonBytes(buffer, at, text, start, end, 44);
       if (at >= 0) at = writeJsonString(buffer, at, before, 0, before.length, 44);
       if (at >= 0) at = writeJsonString(buffer, at, after, 0, after.length, 93); // ]
     }
     if (at < 0) {
-      this.changeEscaped(text.slice(start, end), before, after);
+      const key = typeof text === "string" ? text.slice(start, end) : asciiText(text, start, end);
+      this.changeEscaped(key, before, after);
       return;
     }
     this.buffer[at++] = 10;
@@ -151,6 +163,26 @@ function writeJsonString(
   buffer[at++] = 34;
   for (let k = start; k < end; k++) {
     const c = text.charCodeAt(k);
+    if (c < 0x20 || c === 34 || c === 92 || c >= 0x7f) return -1;
+    buffer[at++] = c;
+  }
+  buffer[at++] = 34;
+  buffer[at++] = after;
+  return at;
+}
+
+/** `writeJsonString` of ASCII bytes. */
+function writeJsonBytes(
+  buffer: Uint8Array,
+  at: number,
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  after: number,
+): number {
+  buffer[at++] = 34;
+  for (let k = start; k < end; k++) {
+    const c = bytes[k];
     if (c < 0x20 || c === 34 || c === 92 || c >= 0x7f) return -1;
     buffer[at++] = c;
   }

@@ -69,11 +69,12 @@ export class ChangeHashing {
     const { table, keyCol } = this;
     this.hasher.run(run.op.operationId, table.header[run.col]);
     const start = table.cellStart(row, keyCol);
-    const text = table.decodedText;
-    if (text === null || text.charCodeAt(start) === QUOTE) {
+    if (table.codeAt(start) === QUOTE) {
       this.hasher.change(table.rowKey(row), before, after);
     } else {
-      this.hasher.changeWithKeyText(text, start, table.cellEnd(row, keyCol), before, after);
+      // An ASCII file read from its bytes has text offsets that are byte offsets.
+      const source = table.decodedText ?? table.bytes;
+      this.hasher.changeWithKeyText(source, start, table.cellEnd(row, keyCol), before, after);
     }
   }
 
