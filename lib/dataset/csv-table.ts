@@ -18,6 +18,7 @@ import {
   type ScannedKeys,
 } from "./csv-keys";
 import type { ScannedDictionary } from "./csv-scan";
+import { InternedText } from "./interned-text";
 import type { MoneyStyle } from "./money";
 import type { WrittenStyle } from "./written-style";
 
@@ -84,6 +85,8 @@ export class CsvTable {
   /** Key hashes the parse took on its way; used once, by the first key index built. */
   private scannedKeys: ScannedKeys | null;
   private readonly columnCache = new Map<number, string[]>();
+  /** Short texts of an ASCII file's cells, by column (`InternedText`); none for the key's. */
+  private readonly interned: Array<InternedText | undefined> = [];
   private lineBreaks: Int32Array | null = null;
   /** Dictionaries built so far, by column, with the limit each was built for. */
   private readonly dictionaries = new Map<
@@ -249,6 +252,7 @@ export class CsvTable {
       if (dictionary) total += dictionary.codes.byteLength + stringsBytes(dictionary.values);
     }
     for (const values of this.columnCache.values()) total += stringsBytes(values);
+    for (const interned of this.interned) total += interned?.memoryBytes ?? 0;
     return total;
   }
 
@@ -284,11 +288,25 @@ export class CsvTable {
     if (cached) return cached[row];
     const start = this.cellStart(row, col);
     const end = this.cellEnd(row, col);
+    // An ASCII file read from its bytes (so with no amounts to rewrite): a short value is made
+    // once per column. Keys are all different, so they are not kept.
+    if (this.decoded === null && this.bytes[start] !== QUOTE && col !== this.keyIndexColumn) {
+      return this.internedText(col).text(start, end);
+    }
     const value =
       this.codeAt(start) === QUOTE
         ? unquote(this.textOf(start, end), 0, end - start)
         : this.textOf(start, end);
     return this.moneyColumns.size > 0 && this.moneyColumns.has(col) ? value.trim() : value;
+  }
+
+  private internedText(col: number): InternedText {
+    let interned = this.interned[col];
+    if (!interned) {
+      interned = new InternedText(this.bytes);
+      this.interned[col] = interned;
+    }
+    return interned;
   }
 
   /** Whether a cell's value is `value`, without decoding an unquoted cell. */
