@@ -69,6 +69,12 @@ export function aggregate(
       }
     }
     const current = cells.get(row, col);
+    // A table read from an ASCII file's bytes has no text to add in place: its cell is made (once
+    // per distinct value, see `CsvTable.cell`) and added the same way.
+    if (sums && acc.sum.add(current, 0, current.length)) {
+      acc.count++;
+      continue;
+    }
     const value = parseDecimal(current);
     if (value !== undefined) {
       acc.values.push(value);

@@ -9,8 +9,9 @@ import { fewValues } from "./conditions";
 
 /**
  * What a parse should dictionary-encode for this plan (`ParseCsvOptions.encode`): the column
- * `selectRows` reads in full through its dictionary for the most operations (each operation's
- * first `all` condition, on a column with few distinct values), or undefined when there is none.
+ * read in full through its dictionary for the most operations (each operation's first `all`
+ * condition, by `selectRows`, and an aggregate's groups, on a column with few distinct values),
+ * or undefined when there is none.
  * A plan that does not normalise encodes nothing (the dry run reports why).
  */
 export function dictionaryEncodingFor(
@@ -20,9 +21,12 @@ export function dictionaryEncodingFor(
   const reads = new Map<string, number>();
   try {
     for (const op of normalizePlan(plan, profile).operations) {
-      const first = op.filter.all[0]?.column;
-      const column = profile.columns.find((c) => c.name === first);
-      if (column && fewValues(column)) reads.set(column.name, (reads.get(column.name) ?? 0) + 1);
+      // An aggregate per group reads every row's group, and so does a filter on its figures.
+      const group = op.action.kind === "aggregate" ? op.action.groupBy : undefined;
+      for (const name of [op.filter.all[0]?.column, group]) {
+        const column = profile.columns.find((c) => c.name === name);
+        if (column && fewValues(column)) reads.set(column.name, (reads.get(column.name) ?? 0) + 1);
+      }
     }
   } catch (error) {
     if (!(error instanceof PlanNormalizeError)) throw error;

@@ -648,6 +648,38 @@ describe("dictionary encoding during the parse", () => {
     expect(dictionaryEncodingFor(unknown, profile)).toBeUndefined();
   });
 
+  it("counts an aggregate's groups as read in full, and the plan gives the same result", () => {
+    const { profile } = load(CATALOG, "sku");
+    const perGroup = planOf([
+      {
+        filter: {},
+        action: {
+          type: "aggregate",
+          fn: "avg",
+          column: "price",
+          result_variable: "category_avg",
+          group_by: "category",
+        },
+      },
+      {
+        filter: { all: [{ column: "price", op: "lt", value: "${category_avg}" }] },
+        action: { type: "percent_increase", value: 10 },
+      },
+    ]);
+    expect(dictionaryEncodingFor(perGroup, profile)?.column).toBe("category");
+    const encoded = dryRun(
+      perGroup,
+      parseCsv(new TextEncoder().encode(CATALOG), {
+        keyColumn: "sku",
+        encode: dictionaryEncodingFor(perGroup, profile),
+      }),
+      profile,
+    );
+    const plain = load(CATALOG, "sku").ok(perGroup);
+    expect(encoded.ok && encoded.changes).toEqual(plain.changes);
+    expect(plain.changes.length).toBeGreaterThan(0);
+  });
+
   it("chooses the same column from the header alone, before the table is profiled", () => {
     const { profile } = load(CATALOG, "sku");
     const header = profile.columns.map((c) => c.name);

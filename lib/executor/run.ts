@@ -128,14 +128,16 @@ function runOperation(
   const { variables, warnings } = state;
   const tests = compileFilter(op.filter, columns, variables, state.grouped);
   const matched = selectRows(tests, cells);
+  // Room for a change on every matched row (an aggregate changes none).
+  const changes = op.action.kind === "aggregate" ? 0 : matched.length;
   const run: OperationRun = {
     op,
     col: column.index,
     tests,
     matched,
-    changedRows: new Array(matched.length),
-    before: new Array(matched.length),
-    after: new Array(matched.length),
+    changedRows: new Array(changes),
+    before: new Array(changes),
+    after: new Array(changes),
     changed: 0,
     skipped: 0,
     readsVariables: [
