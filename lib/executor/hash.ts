@@ -82,10 +82,7 @@ export class ChangeSetHasher {
       const { buffer } = this;
       at = this.at;
       buffer[at++] = 91; // [
-      at =
-        typeof text === "string"
-          ? writeJsonString(buffer, at, text, start, end, 44)
-          : writeJsonBytes(buffer, at, text, start, end, 44);
+      at = writeJsonString(buffer, at, text, start, end, 44);
       if (at >= 0) at = writeJsonString(buffer, at, before, 0, before.length, 44);
       if (at >= 0) at = writeJsonString(buffer, at, after, 0, after.length, 93); // ]
     }
@@ -147,46 +144,38 @@ export function sha256Hex(bytes: Uint8Array): string {
 }
 
 /**
- * Writes `text.slice(start, end)` as a JSON string followed by the byte `after`, when it is
- * printable ASCII with no quote or backslash (then JSON needs no escapes); returns the offset
- * after it, or -1 when it needs escaping (whatever was written is then overwritten by the slow
- * path). The caller makes room: the slice's length plus three bytes.
+ * Writes `text.slice(start, end)` (or those bytes of an ASCII file) as a JSON string followed by
+ * the byte `after`, when it is printable ASCII with no quote or backslash (then JSON needs no
+ * escapes); returns the offset after it, or -1 when it needs escaping (whatever was written is
+ * then overwritten by the slow path). The caller makes room: the slice's length plus three bytes.
  */
 function writeJsonString(
   buffer: Uint8Array,
   at: number,
-  text: string,
+  text: string | Uint8Array,
   start: number,
   end: number,
   after: number,
 ): number {
   buffer[at++] = 34;
-  for (let k = start; k < end; k++) {
-    const c = text.charCodeAt(k);
-    if (c < 0x20 || c === 34 || c === 92 || c >= 0x7f) return -1;
-    buffer[at++] = c;
+  if (typeof text === "string") {
+    for (let k = start; k < end; k++) {
+      const c = text.charCodeAt(k);
+      if (!plainJson(c)) return -1;
+      buffer[at++] = c;
+    }
+  } else {
+    for (let k = start; k < end; k++) {
+      if (!plainJson(text[k])) return -1;
+      buffer[at++] = text[k];
+    }
   }
   buffer[at++] = 34;
   buffer[at++] = after;
   return at;
 }
 
-/** `writeJsonString` of ASCII bytes. */
-function writeJsonBytes(
-  buffer: Uint8Array,
-  at: number,
-  bytes: Uint8Array,
-  start: number,
-  end: number,
-  after: number,
-): number {
-  buffer[at++] = 34;
-  for (let k = start; k < end; k++) {
-    const c = bytes[k];
-    if (c < 0x20 || c === 34 || c === 92 || c >= 0x7f) return -1;
-    buffer[at++] = c;
-  }
-  buffer[at++] = 34;
-  buffer[at++] = after;
-  return at;
+/** A character JSON writes as it is: printable ASCII, not a quote or a backslash. */
+function plainJson(c: number): boolean {
+  return c >= 0x20 && c !== 34 && c !== 92 && c < 0x7f;
 }
