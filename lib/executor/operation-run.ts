@@ -31,6 +31,7 @@ export interface OperationRun {
   changedRows: number[];
   before: string[];
   after: string[];
+  /** How many of `changedRows` are filled (they are cut to it when the operation ends). */
   changed: number;
   skipped: number;
   /** Variables the filter or action value reads. */

@@ -128,8 +128,11 @@ function runOperation(
   const { variables, warnings } = state;
   const tests = compileFilter(op.filter, columns, variables, state.grouped);
   const matched = selectRows(tests, cells);
-  // Room for a change on every matched row (an aggregate changes none).
-  const changes = op.action.kind === "aggregate" ? 0 : matched.length;
+  // Room for a change on every matched row. An aggregate changes none, and a restore only the
+  // rows it lists, which may be few of the rows it matches (a revert's filter matches them all):
+  // their records grow as they go.
+  const changes =
+    op.action.kind === "aggregate" || op.action.kind === "restore" ? 0 : matched.length;
   const run: OperationRun = {
     op,
     col: column.index,
@@ -154,7 +157,7 @@ function runOperation(
   if (matched.length === 0) warnings.push(`Operation ${op.operationId} matched no rows.`);
 
   const action = op.action;
-  if (action.kind !== "aggregate") cells.expectWrites(column.index, matched.length);
+  if (changes > 0) cells.expectWrites(column.index, changes);
   switch (action.kind) {
     case "aggregate":
       aggregate(run, action, column, columns, cells, state);
