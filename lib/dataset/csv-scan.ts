@@ -91,7 +91,7 @@ export interface ScanTask {
   delimiter?: number;
   /**
    * Where to put the rows instead of new arrays (views into memory another thread shares, see
-   * `SharedRows`); a scan that finds more rows than they hold goes on in arrays of its own.
+   * `sharedScanViews`); a scan that finds more rows than they hold goes on in arrays of its own.
    */
   into?: ScanViews;
 }

@@ -158,7 +158,6 @@ export function parseCsv(bytes: Uint8Array, options: ParseCsvOptions = {}): CsvT
         if (!(error instanceof NotAscii)) throw error;
       }
     }
-    tail?.scan.cancel();
     return parseText(new FileText(bytes, decodeUtf8(bytes), false), options, null);
   } finally {
     tail?.scan.cancel();
