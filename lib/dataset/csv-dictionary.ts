@@ -41,7 +41,7 @@ export function buildDictionary(
     const end = last ? rowEnd[row] : fieldStart[at + 1] - 1;
     const quoted = table.codeAt(start) === QUOTE;
     const decoded = quoted ? table.cell(row, col) : null;
-    let hash = 0x811c9dc5;
+    let hash = 0x811c9dc5 | 0;
     if (decoded !== null) {
       for (let k = 0; k < decoded.length; k++)
         hash = Math.imul(hash ^ decoded.charCodeAt(k), 0x01000193);

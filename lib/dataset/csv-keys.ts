@@ -22,7 +22,7 @@ export interface ScannedKeys {
 }
 
 /** FNV-1a, over UTF-16 code units: the key index hashes keys with it. */
-const FNV_OFFSET = 0x811c9dc5;
+const FNV_OFFSET = 0x811c9dc5 | 0;
 const FNV_PRIME = 0x01000193;
 
 /**

@@ -60,7 +60,9 @@ export function scanRowBytes(
         }
         pos++;
       } else if (field === keyField || field === encodeField) {
-        let hash = 0x811c9dc5;
+        // FNV-1a's offset basis as an int32 (the same hashes): as the double it is written as,
+        // it made the loop's hash a double, and the whole scan half as slow again.
+        let hash = 0x811c9dc5 | 0;
         let blank = true;
         for (let c = bytes[pos]; pos < n; c = bytes[++pos]) {
           seen |= c;

@@ -219,7 +219,7 @@ export function scanRows(text: string, start: number, stop: number, task: ScanTa
 
 /** FNV-1a over the text's UTF-16 code units. */
 function textHash(text: string, from: number, to: number): number {
-  let hash = 0x811c9dc5;
+  let hash = 0x811c9dc5 | 0;
   for (let k = from; k < to; k++) hash = Math.imul(hash ^ text.charCodeAt(k), 0x01000193);
   return hash;
 }

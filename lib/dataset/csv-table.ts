@@ -192,7 +192,7 @@ export class CsvTable {
    * tabs (or none) in `blank[0]`: how key, dictionary and profile hashes are taken.
    */
   hashText(start: number, end: number, blank?: Uint8Array): number {
-    let hash = 0x811c9dc5;
+    let hash = 0x811c9dc5 | 0;
     let spaces = 1;
     const text = this.decoded;
     if (text !== null) {

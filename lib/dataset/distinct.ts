@@ -293,7 +293,7 @@ const BLANK = 0;
  */
 function hashValue(text: string, from: number, to: number): number {
   // The same hash as a range of the table's text (`hashCell`).
-  let hash = 0x811c9dc5;
+  let hash = 0x811c9dc5 | 0;
   let blank = true;
   for (let k = from; k < to; k++) {
     const c = text.charCodeAt(k);
