@@ -1,3 +1,4 @@
+import { ColumnOverlay } from "./column-overlay";
 import type { CsvTable } from "./csv";
 import { CsvTable as Table } from "./csv-table";
 import { toDecimalComma } from "./decimal-comma";
@@ -27,10 +28,11 @@ export interface CellEdit {
 }
 
 /**
- * New values by column index: `edits.get(col)[row]` is the cell's new value, or undefined when
- * the cell keeps its bytes. This is the executor's working form; `CellEdit[]` is accepted too.
+ * New values by column index: `edits.get(col).get(row)` is the cell's new value, or undefined
+ * when the cell keeps its bytes. This is the executor's working form; `CellEdit[]` is accepted
+ * too.
  */
-export type ColumnEdits = ReadonlyMap<number, ReadonlyArray<string | undefined>>;
+export type ColumnEdits = ReadonlyMap<number, ColumnOverlay>;
 
 /**
  * Where the edited cells of one column are, rows ascending, as the executor recorded them: each
@@ -196,7 +198,7 @@ function needsQuotes(value: string, delimiter: number): boolean {
 }
 
 function columnEditsOf(table: CsvTable, edits: readonly CellEdit[]): ColumnEdits {
-  const byColumn = new Map<number, Array<string | undefined>>();
+  const byColumn = new Map<number, ColumnOverlay>();
   for (const edit of edits) {
     const inRange =
       edit.row >= 0 &&
@@ -206,10 +208,10 @@ function columnEditsOf(table: CsvTable, edits: readonly CellEdit[]): ColumnEdits
     if (!inRange) throw new RangeError(`No cell at row ${edit.row}, column ${edit.column}.`);
     let values = byColumn.get(edit.column);
     if (!values) {
-      values = new Array<string | undefined>(table.rowCount);
+      values = new ColumnOverlay(table.rowCount);
       byColumn.set(edit.column, values);
     }
-    values[edit.row] = edit.value;
+    values.set(edit.row, edit.value);
   }
   return byColumn;
 }
@@ -241,7 +243,7 @@ function renderChangedCells(
     if (col < 0 || col >= width) throw new RangeError(`No column ${col}.`);
     let columnQuoted: boolean | undefined;
     const asWritten = fileForm(table, col);
-    const values = byColumn.get(col) as ReadonlyArray<string | undefined>;
+    const values = byColumn.get(col) as ColumnOverlay;
     const known = written.get(col);
     if (known) {
       const changed = renderWritten(table, col, values, known);
@@ -255,10 +257,11 @@ function renderChangedCells(
     const texts: string[] = [];
     const lengths: number[] = [];
     let growth = 0;
-    const limit = Math.min(values.length, rowCount);
-    for (let row = 0; row < limit; row++) {
-      const value = values[row];
-      if (value === undefined) continue;
+    const editedRows = values.rows();
+    for (let k = 0; k < editedRows.length; k++) {
+      const row = editedRows[k];
+      if (row >= rowCount) break;
+      const value = values.get(row) as string;
       const start = fieldStart[row * width + col];
       const end = last ? rowEnd[row] : fieldStart[row * width + col + 1] - 1;
       let quoted: boolean;
@@ -296,7 +299,7 @@ function renderChangedCells(
 function renderWritten(
   table: CsvTable,
   column: number,
-  values: ReadonlyArray<string | undefined>,
+  values: ColumnOverlay,
   known: WrittenColumn,
 ): Omit<ChangedColumn, "col"> {
   const { rows, starts, ends } = known;
@@ -305,7 +308,7 @@ function renderWritten(
   let growth = 0;
   const asWritten = fileForm(table, column);
   for (let k = 0; k < rows.length; k++) {
-    const value = asWritten(values[rows[k]] as string);
+    const value = asWritten(values.get(rows[k]) as string);
     const text = quotesNeeded(table, value) ? renderField(value, true) : value;
     texts[k] = text;
     lengths[k] = utf8Length(text);

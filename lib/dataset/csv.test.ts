@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { ColumnOverlay } from "./column-overlay";
 import { CsvError, parseCsv, renderField, serializeWithChanges, writeChanges } from "./csv";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -328,8 +329,8 @@ describe("serializeWithChanges", () => {
     const written = writeChanges(
       table,
       new Map([
-        [2, ["xx", undefined, "z"]],
-        [1, ["10", "20", undefined]],
+        [2, ColumnOverlay.of(["xx", undefined, "z"])],
+        [1, ColumnOverlay.of(["10", "20", undefined])],
       ]),
     );
     expect(text(written.bytes)).toBe("k,v,w\nA,10,xx\nB,20,y\nC,3,z\n");
@@ -363,7 +364,7 @@ describe("serializeWithChanges", () => {
 
   it("works for non-ASCII files", () => {
     const table = parseCsv(bytes("k,v\nü,1\né,2\n"));
-    const out = serializeWithChanges(table, new Map([[1, [undefined, "3"]]]));
+    const out = serializeWithChanges(table, new Map([[1, ColumnOverlay.of([undefined, "3"])]]));
     expect(text(out)).toBe("k,v\nü,1\né,3\n");
   });
 

@@ -16,6 +16,7 @@
  * Pure: no `node:` imports, usable in the browser and the CLI.
  */
 
+import { ColumnOverlay } from "./column-overlay";
 import {
   type CsvTable,
   type ParseCsvOptions,
@@ -55,15 +56,15 @@ export function spreadsheetSafeCsv(
   delimiter?: ParseCsvOptions["delimiter"],
 ): SpreadsheetSafeCsv {
   const table = parseCsv(bytes, { delimiter });
-  const edits = new Map<number, Array<string | undefined>>();
+  const edits = new Map<number, ColumnOverlay>();
   let neutralised = 0;
   for (let col = 0; col < table.columnCount; col++) {
     const values = table.decodeColumn(col);
-    let columnEdits: Array<string | undefined> | undefined;
+    let columnEdits: ColumnOverlay | undefined;
     for (let row = 0; row < values.length; row++) {
       if (!isFormulaLike(values[row])) continue;
-      columnEdits ??= new Array<string | undefined>(table.rowCount);
-      columnEdits[row] = `'${values[row]}`;
+      columnEdits ??= new ColumnOverlay(table.rowCount);
+      columnEdits.set(row, `'${values[row]}`);
       neutralised++;
     }
     if (columnEdits) edits.set(col, columnEdits);

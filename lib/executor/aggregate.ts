@@ -56,7 +56,7 @@ export function aggregate(
       acc.count++;
       continue;
     }
-    if (sums && overlay?.[row] === undefined) {
+    if (sums && overlay?.get(row) === undefined) {
       const start = table.cellStart(row, col);
       const text = table.decodedText;
       if (
@@ -122,7 +122,7 @@ function groupReader(cells: WorkingCells, groupCol: number): (row: number) => st
   const dictionary = cells.dictionary(groupCol, DICTIONARY_LIMIT);
   if (!dictionary) return (row) => cells.get(row, groupCol);
   const { codes, values } = dictionary;
-  return (row) => cells.overlays[groupCol]?.[row] ?? values[codes[row]];
+  return (row) => cells.overlays[groupCol]?.get(row) ?? values[codes[row]];
 }
 
 /**

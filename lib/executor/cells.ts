@@ -1,3 +1,4 @@
+import { ColumnOverlay } from "@/lib/dataset/column-overlay";
 import type { ColumnDictionary, CsvTable, WrittenColumn } from "@/lib/dataset/csv";
 import { DICTIONARY_LIMIT } from "@/lib/dataset/csv-dictionary";
 
@@ -6,13 +7,13 @@ const QUOTE = 34;
 
 /**
  * The table as the operations see it while a plan runs: the parsed input, with an overlay of
- * the values written so far. An overlay array is made for a column the first time an operation
- * writes to it; the input table is never modified.
+ * the values written so far. A column's overlay is made the first time an operation writes to
+ * it; the input table is never modified.
  */
 export class WorkingCells {
   readonly table: CsvTable;
   /** New text by column index, then row; undefined where the input value stands. */
-  readonly overlays: Array<Array<string | undefined> | undefined>;
+  readonly overlays: Array<ColumnOverlay | undefined>;
   /** Where the written cells of each column are, while that can be said cheaply (`written`). */
   private readonly writes: Array<ColumnWrites | undefined>;
 
@@ -24,7 +25,7 @@ export class WorkingCells {
 
   /** The current value of a cell. */
   get(row: number, col: number): string {
-    const written = this.overlays[col]?.[row];
+    const written = this.overlays[col]?.get(row);
     return written !== undefined ? written : this.table.cell(row, col);
   }
 
@@ -35,11 +36,10 @@ export class WorkingCells {
   set(row: number, col: number, value: string): void {
     let overlay = this.overlays[col];
     if (!overlay) {
-      overlay = new Array<string | undefined>(this.table.rowCount);
+      overlay = new ColumnOverlay(this.table.rowCount);
       this.overlays[col] = overlay;
     }
-    const rewrite = overlay[row] !== undefined;
-    overlay[row] = value;
+    const rewrite = overlay.set(row, value);
     let writes = this.writes[col];
     if (!writes) {
       writes = new ColumnWrites();
@@ -86,8 +86,8 @@ export class WorkingCells {
   }
 
   /** Overlays of the columns written to, for `serializeWithChanges`. */
-  edits(): Map<number, Array<string | undefined>> {
-    const edits = new Map<number, Array<string | undefined>>();
+  edits(): Map<number, ColumnOverlay> {
+    const edits = new Map<number, ColumnOverlay>();
     this.overlays.forEach((overlay, col) => {
       if (overlay) edits.set(col, overlay);
     });
@@ -218,7 +218,7 @@ export function rowTest(
     const { codes } = dictionary;
     const col = t.col;
     return (row) => {
-      const written = cells.overlays[col]?.[row];
+      const written = cells.overlays[col]?.get(row);
       return written !== undefined ? t.test(written) : accept[codes[row]] === 1;
     };
   }
@@ -228,7 +228,7 @@ export function rowTest(
   const last = col === width - 1;
   const raw = t.testRaw;
   return (row) => {
-    const written = cells.overlays[col]?.[row];
+    const written = cells.overlays[col]?.get(row);
     if (written !== undefined) return t.test(written);
     const start = fieldStart[row * width + col];
     const end = last ? rowEnd[row] : fieldStart[row * width + col + 1] - 1;
@@ -260,7 +260,7 @@ function groupedRowTest(
   });
   const { codes } = dictionary;
   return (row) => {
-    const written = cells.overlays[group.col]?.[row];
+    const written = cells.overlays[group.col]?.get(row);
     if (written !== undefined) return slow(row, written);
     const test = byCode[codes[row]];
     return test?.(row) ?? false;

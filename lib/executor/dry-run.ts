@@ -1,3 +1,4 @@
+import type { ColumnOverlay } from "@/lib/dataset/column-overlay";
 import { CsvError, type CsvTable, writeChanges } from "@/lib/dataset/csv";
 import type { DatasetProfile } from "@/lib/dataset/types";
 import { type NormalizedPlan, normalizePlan, PlanNormalizeError } from "@/lib/plan/normalize";
@@ -232,7 +233,7 @@ function changeList(outcome: RunOutcome, table: CsvTable): Change[] {
 
 /** Cells whose final value differs from the input, in row then column order (for guards). */
 function netChanges(outcome: RunOutcome, table: CsvTable, profile: DatasetProfile): NetChange[] {
-  const written: Array<{ col: number; values: Array<string | undefined>; numeric: boolean }> = [];
+  const written: Array<{ col: number; values: ColumnOverlay; numeric: boolean }> = [];
   outcome.cells.overlays.forEach((values, col) => {
     if (!values) return;
     const type = profile.columns[col]?.type;
@@ -242,7 +243,7 @@ function netChanges(outcome: RunOutcome, table: CsvTable, profile: DatasetProfil
   if (written.length === 0) return changes;
   for (let row = 0; row < table.rowCount; row++) {
     for (const { col, values, numeric } of written) {
-      const after = values[row];
+      const after = values.get(row);
       if (after === undefined || table.cellEquals(row, col, after)) continue;
       const before = table.cell(row, col);
       changes.push({
