@@ -4,12 +4,8 @@ import { CsvError, type CsvTable } from "@/lib/dataset/csv";
 import type { Delimiter } from "@/lib/dataset/csv-dialect";
 import { explainKeyColumn } from "@/lib/dataset/key-reason";
 import { likelyKeyColumn, profileDatasetOnDemand } from "@/lib/dataset/profile";
-import {
-  keyCheckAside,
-  parseCsvInParallel,
-  readFileShared,
-  sha256Aside,
-} from "@/lib/dataset/scan-worker";
+import { keyCheckAside, parseCsvInParallel, sha256Aside } from "@/lib/dataset/scan-worker";
+import { readFileShared } from "@/lib/dataset/shared-file";
 import type { DatasetProfile } from "@/lib/dataset/types";
 import { dictionaryEncodingByHeader } from "@/lib/executor";
 import { hasErrors, type PlanIssue } from "@/lib/plan/issues";

@@ -7,7 +7,8 @@
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import { parseCsvInParallel, readFileShared } from "@/lib/dataset/scan-worker";
+import { parseCsvInParallel, scanWorkerReady } from "@/lib/dataset/scan-worker";
+import { readFileShared } from "@/lib/dataset/shared-file";
 import type { DatasetProfile } from "@/lib/dataset/types";
 import { dictionaryEncodingFor, dryRun } from "@/lib/executor";
 import { executionPlanSchema } from "@/lib/plan/schema";
@@ -15,6 +16,9 @@ import { executionPlanSchema } from "@/lib/plan/schema";
 const [planFile, csvFile, profileFile, outFile] = process.argv.slice(2);
 // The profile is stored with the dataset at upload; reading it is not part of the work.
 const profile = JSON.parse(fs.readFileSync(profileFile, "utf8")) as DatasetProfile;
+// The server's scan worker runs from its first large parse on (a preview's, before an approval),
+// so the approval path does not wait for the thread to start; neither does this run.
+await scanWorkerReady();
 
 const started = performance.now();
 const phases: Record<string, number> = {};

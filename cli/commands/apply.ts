@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import type { AuditRecordInput } from "@/lib/dataset/audit-record";
 import { sha256Aside } from "@/lib/dataset/scan-worker";
+import { scanWorkerReadyFor } from "@/lib/dataset/shared-file";
 import type { DryRunResult } from "@/lib/executor";
 import { delimiterOption, parseCommandArgs, required, userPath } from "../args";
 import { AuditLine, type AuditStatus, appendAuditLine, type CliAuditExtras } from "../audit";
@@ -88,6 +89,8 @@ async function run(argv: string[], io: CliIo): Promise<ExitCode> {
   const outFile = userPath(required("apply", args.out, "out"));
   const auditFile = userPath(required("apply", args.audit, "audit"));
   const override = args["override-guards"]?.trim() || undefined;
+  // The thread that scans part of a large CSV starts while the plan and ledger are read.
+  void scanWorkerReadyFor(csvFile);
 
   // 1. The plan alone: JSON and schema, before the CSV is opened.
   const loaded = await readPlanFile(planFile);

@@ -15,10 +15,10 @@ import { linePatch, linePatchOfReplacements } from "./line-patch";
 import {
   deflatedLinePatchAside,
   PARALLEL_PARSE_MIN_BYTES,
-  readFileShared,
   sha256Aside,
   tailScannerForTests,
 } from "./scan-worker";
+import { readFileShared } from "./shared-file";
 
 // The real hash, watched: which thread takes a digest (the worker's `node:crypto` is its own).
 vi.mock("node:crypto", async (actual) => {
@@ -325,6 +325,27 @@ describe("parsing with a tail scanner", () => {
     await expect(readFileShared(path.join(dir, "missing.csv"))).rejects.toMatchObject({
       code: "ENOENT",
     });
+  });
+});
+
+describe("scanWorkerReady", () => {
+  it("settles once the worker runs, in a process that then ends on its own", async () => {
+    const { execFile } = await import("node:child_process");
+    const { promisify } = await import("node:util");
+    const { REPO_ROOT } = await import("@/lib/plan/test-support");
+    // A thread that is not waited for must not hold a process open; one that is waited for must,
+    // until it runs (a process with nothing else to do would end with the wait unsettled).
+    const script = [
+      'import { scanWorkerReady } from "./lib/dataset/scan-worker.ts";',
+      "await scanWorkerReady();",
+      'console.log("ready");',
+    ].join("\n");
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ["--import", "tsx", "--input-type=module", "-e", script],
+      { cwd: REPO_ROOT, timeout: 30_000 },
+    );
+    expect(stdout.trim()).toBe("ready");
   });
 });
 

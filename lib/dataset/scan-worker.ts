@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import fs from "node:fs";
 import { availableParallelism } from "node:os";
 import {
   MessageChannel,
@@ -131,6 +130,8 @@ parentPort.on("message", ({ sha256Of, patchOf, pairsOf, bytes, from, width, keyF
 
 class WorkerTailScanner implements TailScanner {
   private worker: Worker | null = null;
+  /** Settles once the thread runs its code, or has stopped. */
+  private online: Promise<void> = Promise.resolve();
 
   constructor(
     readonly minBytes: number,
@@ -144,10 +145,27 @@ class WorkerTailScanner implements TailScanner {
   /** Starts the thread now, so that its start-up overlaps whatever the caller does next. */
   warmUp(): void {
     if (this.worker) return;
-    this.worker = new Worker(this.source, { eval: true });
+    const worker = new Worker(this.source, { eval: true });
+    this.worker = worker;
     // An idle scanner must not keep the process alive.
-    this.worker.unref();
-    this.worker.on("error", (error) => this.discard(error.message));
+    worker.unref();
+    worker.on("error", (error) => this.discard(error.message));
+    this.online = new Promise((resolve) => {
+      worker.once("online", resolve);
+      worker.once("exit", resolve);
+    });
+  }
+
+  /** Settles once the thread (started now if need be) runs, or could not start. */
+  ready(): Promise<void> {
+    this.warmUp();
+    const worker = this.worker;
+    if (!worker) return this.online;
+    // Waited for, the thread keeps the process alive until it runs.
+    worker.ref();
+    return this.online.then(() => {
+      worker.unref();
+    });
   }
 
   /**
@@ -357,6 +375,16 @@ function processScanner(): WorkerTailScanner | undefined {
 }
 
 /**
+ * Settles once the process's scan worker (started now if need be) runs; at once on a machine with
+ * one core. A thread takes about 0.1 s to start, the time the worker's share of a million-row
+ * parse takes: a process that knows it will parse a large file starts it first, so that the
+ * start overlaps other work. A server's worker, once started, lasts as long as the server.
+ */
+export function scanWorkerReady(): Promise<void> {
+  return processScanner()?.ready() ?? Promise.resolve();
+}
+
+/**
  * A key column's uniqueness check on the worker thread (`CsvTable.setKeyColumn`'s `checkAside`),
  * or undefined without a worker.
  */
@@ -420,42 +448,6 @@ function shared(bytes: Uint8Array): Uint8Array {
 
 function sha256Here(bytes: Uint8Array): string {
   return createHash("sha256").update(bytes).digest("hex");
-}
-
-/** Pieces a large file is read in at once, each on a thread of libuv's pool (four by default). */
-const READ_PIECES = 4;
-
-/**
- * A file's bytes in shared memory, which the tail scanner reads without copying (about 25 ms
- * saved on a 77 MB file). A large file is read in pieces at once: the kernel's copy into a fresh
- * buffer is the cost of reading a cached file, and spread over threads it takes about half as
- * long (77 MB: 55 ms against 100 ms here). A file that shrinks while it is read gives the bytes
- * up to where it ended.
- */
-export async function readFileShared(path: string): Promise<Uint8Array> {
-  const handle = await fs.promises.open(path, "r");
-  try {
-    const { size } = await handle.stat();
-    const bytes = new Uint8Array(new SharedArrayBuffer(size));
-    const pieces = size >= PARALLEL_PARSE_MIN_BYTES ? READ_PIECES : 1;
-    const piece = Math.ceil(size / pieces);
-    const ends = await Promise.all(
-      Array.from({ length: pieces }, async (_, k) => {
-        const end = Math.min(size, (k + 1) * piece);
-        let at = k * piece;
-        while (at < end) {
-          const { bytesRead } = await handle.read(bytes, at, end - at, at);
-          if (bytesRead === 0) break;
-          at += bytesRead;
-        }
-        return { at, end };
-      }),
-    );
-    const short = ends.find(({ at, end }) => at < end);
-    return short ? bytes.subarray(0, short.at) : bytes;
-  } finally {
-    await handle.close();
-  }
 }
 
 /**
