@@ -1,6 +1,6 @@
 import { writeSync } from "node:fs";
 import type { FileHandle } from "node:fs/promises";
-import { auditLineBytes } from "@/lib/dataset/audit-line";
+import { auditLineBody, auditLineEnd } from "@/lib/dataset/audit-line";
 import type { AuditRecordInput } from "@/lib/dataset/audit-record";
 
 /**
@@ -31,20 +31,21 @@ export async function appendAuditLine(
   record: AuditRecordInput,
   extras: CliAuditExtras,
 ): Promise<void> {
-  new AuditLine(record, extras).appendTo(handle);
+  new AuditLine(record).appendTo(handle, extras);
 }
 
 /**
  * One record's line, whose first pieces can be made ahead of writing it (`makeAhead`) while the
- * command waits for something else, such as the output being flushed to disk.
+ * command waits for something else, such as the output being flushed to disk and hashed. The
+ * extras, which hold that hash, come last: they are needed only when the line is appended.
  */
 export class AuditLine {
   private readonly pieces: Generator<Uint8Array>;
   private readonly ahead: Uint8Array[] = [];
   private aheadBytes = 0;
 
-  constructor(record: AuditRecordInput, extras: CliAuditExtras) {
-    this.pieces = auditLineBytes(record, { ...extras }, { reusePieces: true });
+  constructor(private readonly record: AuditRecordInput) {
+    this.pieces = auditLineBody(record, { reusePieces: true });
   }
 
   /**
@@ -66,11 +67,14 @@ export class AuditLine {
     }
   }
 
-  /** Appends the pieces made ahead, then makes and appends the rest. */
-  appendTo(handle: FileHandle): void {
+  /** Appends the pieces made ahead, then makes and appends the rest, ending with `extras`. */
+  appendTo(handle: FileHandle, extras: CliAuditExtras): void {
+    // Checked before the first byte is appended, so a bad extra leaves the file as it was.
+    const end = auditLineEnd(this.record, { ...extras });
     for (const bytes of this.ahead) writeAll(handle.fd, bytes);
     this.ahead.length = 0;
     for (const bytes of this.pieces) writeAll(handle.fd, bytes);
+    writeAll(handle.fd, end);
   }
 }
 

@@ -189,12 +189,15 @@ async function writeResult(
   const done: Outcome = { status: "completed", csv, result, overrideReason, outputSha256 };
   try {
     let line: AuditLine;
+    const lineExtras = extras(context, done);
+    // Awaited below once the output is in place; a failure before then is reported instead.
+    lineExtras.catch(() => undefined);
     try {
-      // While the output is flushed to disk, the first pieces of its audit line are made; they
-      // are appended only once the output is in place.
+      // While the output is flushed to disk and hashed, the first pieces of its audit line are
+      // made; they are appended only once the output is in place.
       line = await writeAtomically(outFile, result.output, async (flushed) => {
-        const made = new AuditLine(auditInput(context, done), await extras(context, done));
-        await made.makeAhead(flushed, AUDIT_AHEAD_BYTES);
+        const made = new AuditLine(auditInput(context, done));
+        await made.makeAhead(Promise.all([flushed, lineExtras]), AUDIT_AHEAD_BYTES);
         return made;
       });
     } catch (error) {
@@ -204,7 +207,7 @@ async function writeResult(
       await ledger.record(ledgerRecord(context, failure, csv));
       throw new CliError(EXIT.writeFailed, `${message}; nothing was written`);
     }
-    line.appendTo(audit);
+    line.appendTo(audit, await lineExtras);
     await audit.sync();
     await ledger.record(ledgerRecord(context, done, csv));
     context.io.out(summary(context, csv, result, overrideReason));

@@ -27,6 +27,19 @@ const CHUNK = 1 << 20;
 export function* auditLineBytes(
   input: AuditRecordInput,
   extras: AuditExtras = {},
+  options: { reusePieces?: boolean } = {},
+): Generator<Uint8Array> {
+  checkExtras(extras);
+  yield* auditLineBody(input, options);
+  yield auditLineEnd(input, extras);
+}
+
+/**
+ * The line up to its last change (`auditLineBytes` without `auditLineEnd`): all of it but the
+ * extras, so a caller can make it before it knows them.
+ */
+export function* auditLineBody(
+  input: AuditRecordInput,
   {
     /**
      * Each piece is written over by the next, for a caller that writes a piece out before it asks
@@ -35,7 +48,6 @@ export function* auditLineBytes(
     reusePieces = false,
   } = {},
 ): Generator<Uint8Array> {
-  checkExtras(extras);
   const out = new JsonBytes(reusePieces);
   const table = input.input;
   if (!table || !writableAsText(table.header, input.keyColumn)) {
@@ -61,8 +73,13 @@ export function* auditLineBytes(
     out.text('],"changes":[');
     yield* changeEntries(out, cells, input.keyColumn, { changes, groups, rowOf, visits });
   }
-  out.text(`],${auditTail(input, extras)}\n`);
   yield out.take();
+}
+
+/** The end of the line after `auditLineBody`: the extras and the rest of the record. */
+export function auditLineEnd(input: AuditRecordInput, extras: AuditExtras): Uint8Array {
+  checkExtras(extras);
+  return new TextEncoder().encode(`],${auditTail(input, extras)}\n`);
 }
 
 /** The line as text (tests, and readers that want a string). */
