@@ -266,6 +266,28 @@ export class CsvTable {
     return this.fieldStart[row * this.columnCount + col];
   }
 
+  /**
+   * Reads the offsets and first characters of the cells of `col` and of the key column in
+   * rows[from..to), so that the processor fetches them together (`WorkingCells.readAhead`).
+   * Answers a value of no meaning, for the caller to keep so that the reads are not dropped.
+   */
+  touchRows(rows: ArrayLike<number>, from: number, to: number, col: number): number {
+    const { fieldStart, bytes, columnCount: width } = this;
+    const text = this.decoded;
+    const key = Math.max(this.keyIndexColumn, 0);
+    let seen = 0;
+    for (let k = from; k < to; k++) {
+      const at = rows[k] * width;
+      const cell = fieldStart[at + col];
+      const keyCell = fieldStart[at + key];
+      seen ^=
+        text === null
+          ? bytes[cell] ^ bytes[keyCell]
+          : text.charCodeAt(cell) ^ text.charCodeAt(keyCell);
+    }
+    return seen;
+  }
+
   /** Text offset just after a cell's last character (its closing quote when quoted). */
   cellEnd(row: number, col: number): number {
     return col === this.columnCount - 1

@@ -44,7 +44,8 @@ export function aggregate(
   const overlay = cells.overlays[col];
   const groups = new Map<string, { values: Decimal[]; sum: ScaledSum; count: number }>();
   const offending: number[] = [];
-  for (let k = 0; k < matched.length; k++) {
+  for (let k = 0, ahead = 0; k < matched.length; k++) {
+    if (k === ahead) ahead = cells.readAhead(matched, k, col);
     const row = matched[k];
     const group = groupOf(row);
     let acc = groups.get(group);

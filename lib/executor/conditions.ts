@@ -73,12 +73,16 @@ export function compileFilter(
 export function selectRows(tests: ConditionTests, cells: WorkingCells): Int32Array {
   const n = cells.table.rowCount;
   let selected: Int32Array | null = null;
-  const keep = (predicate: (row: number) => boolean) => {
+  // `col`: the column the predicate reads, read ahead when the rows are a selection.
+  const keep = (predicate: (row: number) => boolean, col = -1) => {
     const from = selected;
     const kept = new Int32Array(from ? from.length : n);
     let count = 0;
     if (from) {
-      for (let k = 0; k < from.length; k++) if (predicate(from[k])) kept[count++] = from[k];
+      for (let k = 0, ahead = col < 0 ? from.length : 0; k < from.length; k++) {
+        if (k === ahead) ahead = cells.readAhead(from, k, col);
+        if (predicate(from[k])) kept[count++] = from[k];
+      }
     } else {
       for (let row = 0; row < n; row++) if (predicate(row)) kept[count++] = row;
     }
@@ -87,7 +91,7 @@ export function selectRows(tests: ConditionTests, cells: WorkingCells): Int32Arr
   for (const t of tests.all) {
     const direct: Int32Array | null = selected === null ? selectByDictionary(cells, t) : null;
     if (direct) selected = direct;
-    else keep(rowTest(cells, t, selected === null));
+    else keep(rowTest(cells, t, selected === null), t.col);
   }
   if (tests.any.length > 0) {
     const anyOf = tests.any.map((t) => rowTest(cells, t));
@@ -95,7 +99,7 @@ export function selectRows(tests: ConditionTests, cells: WorkingCells): Int32Arr
   }
   for (const t of tests.none) {
     const p = rowTest(cells, t);
-    keep((row) => !p(row));
+    keep((row) => !p(row), t.col);
   }
   let rows: Int32Array;
   if (selected) rows = selected;

@@ -208,7 +208,8 @@ export function runExpression(
   const text = scaledText();
   const rows: number[] = [];
   const reasons: Uncomputable[] = [];
-  for (let k = 0; k < run.matched.length; k++) {
+  for (let k = 0, ahead = 0; k < run.matched.length; k++) {
+    if (k === ahead) ahead = cells.readAhead(run.matched, k, run.col);
     const row = run.matched[k];
     if (fast) {
       const q = fast(row);
@@ -308,7 +309,8 @@ function copyText(
   cells: WorkingCells,
   hashing: ChangeHashing | null,
 ): void {
-  for (let k = 0; k < run.matched.length; k++) {
+  for (let k = 0, ahead = 0; k < run.matched.length; k++) {
+    if (k === ahead) ahead = cells.readAhead(run.matched, k, source);
     const row = run.matched[k];
     const text = cells.get(row, source);
     const current = cells.get(row, run.col);

@@ -241,7 +241,8 @@ function runSet(
   }
   run.constantText = outcome.text;
   const col = column.index;
-  for (let k = 0; k < matched.length; k++) {
+  for (let k = 0, ahead = 0; k < matched.length; k++) {
+    if (k === ahead) ahead = cells.readAhead(matched, k, col);
     const row = matched[k];
     const current = cells.get(row, col);
     if (outcome.same(current)) {
@@ -327,7 +328,8 @@ function toggle(
     });
   }
   let blank = 0;
-  for (let k = 0; k < run.matched.length; k++) {
+  for (let k = 0, ahead = 0; k < run.matched.length; k++) {
+    if (k === ahead) ahead = cells.readAhead(run.matched, k, run.col);
     const row = run.matched[k];
     const current = cells.get(row, run.col);
     const flipped = flipBooleanText(current);
@@ -382,7 +384,8 @@ function applyNumeric(
   const swallowed: number[] = [];
   let blanks = 0;
   const fast = step.fast;
-  for (let k = 0; k < matched.length; k++) {
+  for (let k = 0, ahead = 0; k < matched.length; k++) {
+    if (k === ahead) ahead = cells.readAhead(matched, k, col);
     const row = matched[k];
     const current = cells.get(row, col);
     if (fast !== undefined) {

@@ -73,7 +73,8 @@ export function runText(
     (name) => (columns.get(name) as ColumnProfile).index,
   );
   let blank = 0;
-  for (let k = 0; k < run.matched.length; k++) {
+  for (let k = 0, ahead = 0; k < run.matched.length; k++) {
+    if (k === ahead) ahead = cells.readAhead(run.matched, k, run.col);
     const row = run.matched[k];
     const current = cells.get(row, run.col);
     const next = rewrite(current, row);
@@ -131,7 +132,8 @@ export function runFill(
         })()
       : outcome.text;
   run.constantText = text;
-  for (let k = 0; k < run.matched.length; k++) {
+  for (let k = 0, ahead = 0; k < run.matched.length; k++) {
+    if (k === ahead) ahead = cells.readAhead(run.matched, k, run.col);
     const row = run.matched[k];
     const current = cells.get(row, run.col);
     if (!isBlankText(current)) {

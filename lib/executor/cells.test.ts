@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { parseCsv } from "@/lib/dataset/csv";
+import { WorkingCells } from "./cells";
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+
+describe("WorkingCells.readAhead", () => {
+  const rowsOf = (count: number) => Int32Array.from({ length: count }, (_, k) => k * 2);
+
+  it("answers the end of a block of 64 rows, or of the rows", () => {
+    const lines = Array.from({ length: 300 }, (_, k) => `k${k},${k}.5`);
+    const cells = new WorkingCells(
+      parseCsv(bytes(`id,v\n${lines.join("\n")}\n`), { keyColumn: "id" }),
+    );
+    const rows = rowsOf(150);
+    expect(cells.readAhead(rows, 0, 1)).toBe(64);
+    expect(cells.readAhead(rows, 64, 1)).toBe(128);
+    expect(cells.readAhead(rows, 128, 1)).toBe(150);
+    expect(cells.readAhead(rows.subarray(0, 0), 0, 1)).toBe(0);
+  });
+
+  it("changes nothing it reads: decoded text, no key column, a written column", () => {
+    const lines = Array.from({ length: 200 }, (_, k) => `é${k},"${k}, ${k}"`);
+    const tables = [
+      parseCsv(bytes(`name,v\n${lines.join("\n")}\n`)),
+      parseCsv(bytes(`name,v\n${lines.join("\n")}\n`), { keyColumn: "name" }),
+    ];
+    for (const table of tables) {
+      const cells = new WorkingCells(table);
+      cells.set(10, 1, "new");
+      const rows = rowsOf(100);
+      const before = [...rows].map((row) => [cells.get(row, 0), cells.get(row, 1)]);
+      for (let k = 0; k < rows.length; k = cells.readAhead(rows, k, 1));
+      for (let k = 0; k < rows.length; k = cells.readAhead(rows, k, 0));
+      expect([...rows].map((row) => [cells.get(row, 0), cells.get(row, 1)])).toEqual(before);
+      expect(cells.get(10, 1)).toBe("new");
+    }
+  });
+});
