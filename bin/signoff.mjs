@@ -13,8 +13,7 @@ import { statSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { currentCliBundle } from "../scripts/cli-bundle.mjs";
-import { LARGE_PAGES_ENV } from "../scripts/lib.mjs";
+import { LARGE_PAGES_ENV } from "../scripts/large-pages.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 // Where the schema and migrations are (lib/db/migrations.ts), wherever the CLI runs from.
@@ -22,6 +21,8 @@ process.env.SIGNOFF_ROOT ??= root;
 if (process.platform === "linux" && process.env.GLIBC_TUNABLES === undefined && largeCsv()) {
   runChild([...process.execArgv, fileURLToPath(import.meta.url)], LARGE_PAGES_ENV);
 } else {
+  // Loaded only here: a process that starts itself again has no use for it.
+  const { currentCliBundle } = await import("../scripts/cli-bundle.mjs");
   const bundle = await currentCliBundle(root);
   if (bundle) await import(pathToFileURL(bundle).href);
   else runSources();

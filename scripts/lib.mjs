@@ -4,18 +4,11 @@ import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { LARGE_PAGES_ENV } from "./large-pages.mjs";
 
 export const TSX = ["--conditions=react-server", "--import", "tsx"];
 
-/**
- * Asks glibc to put its large allocations on transparent huge pages (with `madvise`, where the
- * kernel allows it; other systems ignore it). A file read whole and a scan's offsets are tens of
- * megabytes written for the first time, and in 4 KB pages most of that time went into page
- * faults: reading and parsing a 77 MB file took 0.57 s, on huge pages 0.35 s. glibc reads it as
- * the process starts, so the CLI starts itself again with it (bin/signoff.mjs) and the server
- * is started with it (`SERVER_MEMORY_ENV`); a GLIBC_TUNABLES already in the environment wins.
- */
-export const LARGE_PAGES_ENV = { GLIBC_TUNABLES: "glibc.malloc.hugetlb=1" };
+export { LARGE_PAGES_ENV };
 
 /**
  * The server's memory allocator settings (glibc reads them when the process starts, so whoever
