@@ -143,9 +143,10 @@ function hasCurrencySign(
   col: number,
   sampled: number,
 ): boolean {
-  for (let row = 0; row < sampled; row++) {
-    const [from, to] = cellRange(rows, width, row, col);
-    for (let at = from; at < to; at++) {
+  const { fieldStart, rowEnd } = rows;
+  for (let row = 0, cell = col; row < sampled; row++, cell += width) {
+    const to = col === width - 1 ? rowEnd[row] : fieldStart[cell + 1] - 1;
+    for (let at = fieldStart[cell]; at < to; at++) {
       const c = text.charCodeAt(at);
       // "$" is the one sign in ASCII.
       if (c === 36 || (c > 0x7f && SIGNS.includes(text[at]))) return true;
