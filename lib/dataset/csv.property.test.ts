@@ -160,6 +160,37 @@ describe("CSV properties", () => {
     );
   });
 
+  it("the output of a table in shared memory is the same, whole and in pieces", () => {
+    fc.assert(
+      fc.property(
+        csvFile,
+        picks,
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 0, max: 7 }),
+        (file, picks, size, offset) => {
+          const encoded = new TextEncoder().encode(write(file));
+          // At any distance from a word boundary: the writer copies spans by how they align.
+          const shared = new Uint8Array(
+            new SharedArrayBuffer(encoded.length + offset),
+            offset,
+            encoded.length,
+          );
+          shared.set(encoded);
+          const options = { delimiter: file.delimiter };
+          const plain = parseCsv(encoded, options);
+          const table = parseCsv(shared, options);
+          const edits = table.rowCount === 0 ? [] : editsOf(table, picks);
+          const expected = Buffer.from(writeChanges(plain, edits).bytes);
+          const written = writeChanges(table, edits);
+          expect(Buffer.from(written.bytes)).toEqual(expected);
+          const pieces = Array.from(written.pieces(size), (piece) => Buffer.from(piece));
+          expect(Buffer.concat(pieces)).toEqual(expected);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
   it("the written table shifted from the input's offsets is the one parsing it gives", () => {
     fc.assert(
       fc.property(csvFile, picks, (file, picks) => {

@@ -324,6 +324,23 @@ describe("serializeWithChanges", () => {
     expect(text(out)).toBe("k,v,w\nA,11.00,x\nB,10.99,y\nC,90.00,zz\nD,2,w\n");
   });
 
+  it("writes a large table in shared memory as it writes it from plain memory", () => {
+    // Megabytes, so the output is assembled in several pieces, each copied into shared memory.
+    const rows = Array.from({ length: 60_000 }, (_, k) => `K${k},${k % 97}.5,${k % 2 === 0}`);
+    const encoded = bytes(`id,price,flag\n${rows.join("\n")}\n`);
+    const shared = new Uint8Array(new SharedArrayBuffer(encoded.length + 3), 3, encoded.length);
+    shared.set(encoded);
+    const edits = [];
+    for (let row = 0; row < rows.length; row += 3) {
+      edits.push({ row, column: 1, value: row % 2 === 0 ? "1" : "1000.25" });
+      if (row % 5 === 0) edits.push({ row, column: 2, value: "maybe" });
+    }
+    const expected = Buffer.from(writeChanges(parseCsv(encoded), edits).bytes);
+    const written = writeChanges(parseCsv(shared), edits).bytes;
+    expect(written.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(Buffer.from(written).equals(expected)).toBe(true);
+  });
+
   it("counts a row with several changed cells once", () => {
     const table = parseCsv(bytes("k,v,w\nA,1,x\nB,2,y\nC,3,z\n"));
     const written = writeChanges(
