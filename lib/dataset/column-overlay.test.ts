@@ -19,6 +19,24 @@ describe("ColumnOverlay", () => {
     expect([...overlay.rows()]).toEqual([0, 3]);
   });
 
+  it("keeps what was written when it makes room for more", () => {
+    const overlay = new ColumnOverlay(10);
+    overlay.set(4, "a");
+    overlay.reserve(3);
+    overlay.set(2, "b");
+    overlay.reserve(1);
+    overlay.set(4, "c");
+    for (const row of [7, 8, 9]) overlay.set(row, `r${row}`);
+    expect(overlay.size).toBe(5);
+    expect([...overlay.rows()].map((row) => overlay.get(row))).toEqual([
+      "b",
+      "c",
+      "r7",
+      "r8",
+      "r9",
+    ]);
+  });
+
   it("keeps an empty string as a value, not as a cell left alone", () => {
     const overlay = new ColumnOverlay(2);
     overlay.set(1, "");

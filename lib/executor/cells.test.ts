@@ -37,3 +37,15 @@ describe("WorkingCells.readAhead", () => {
     }
   });
 });
+
+describe("WorkingCells.expectWrites", () => {
+  it("makes no overlay: until a cell is written, a column reads as its input", () => {
+    const table = parseCsv(bytes("id,v\na,1\nb,2\nc,1\n"), { keyColumn: "id" });
+    const cells = new WorkingCells(table);
+    cells.expectWrites(1, 3);
+    expect(cells.overlays[1]).toBeUndefined();
+    cells.set(1, 1, "9");
+    expect(cells.overlays[1]?.size).toBe(1);
+    expect([0, 1, 2].map((row) => cells.get(row, 1))).toEqual(["1", "9", "1"]);
+  });
+});

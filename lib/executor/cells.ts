@@ -26,6 +26,8 @@ export class WorkingCells {
     this.writes = new Array(table.columnCount).fill(undefined);
   }
 
+  /** Writes `expectWrites` announced for a column that has no overlay yet. */
+  private readonly expected: number[] = [];
   /** What `readAhead` read, kept so that its reads are not optimised away. */
   private touched = 0;
 
@@ -56,12 +58,7 @@ export class WorkingCells {
    * `written` relies on.
    */
   set(row: number, col: number, value: string): void {
-    let overlay = this.overlays[col];
-    if (!overlay) {
-      overlay = new ColumnOverlay(this.table.rowCount);
-      this.overlays[col] = overlay;
-    }
-    const rewrite = overlay.set(row, value);
+    const rewrite = this.overlay(col).set(row, value);
     let writes = this.writes[col];
     if (!writes) {
       writes = new ColumnWrites();
@@ -75,11 +72,25 @@ export class WorkingCells {
     else writes.add(row, start, table.cellEnd(row, col));
   }
 
+  private overlay(col: number): ColumnOverlay {
+    let overlay = this.overlays[col];
+    if (!overlay) {
+      overlay = new ColumnOverlay(this.table.rowCount);
+      overlay.reserve(this.expected[col] ?? 0);
+      this.overlays[col] = overlay;
+    }
+    return overlay;
+  }
+
   /**
    * Room for `count` more writes to a column, so that an operation about to write up to that many
    * cells does not grow its record of them step by step.
    */
   expectWrites(col: number, count: number): void {
+    // An overlay is made by a first write only: a column without one still reads its dictionary.
+    const overlay = this.overlays[col];
+    if (overlay) overlay.reserve(count);
+    else this.expected[col] = count;
     const writes = this.writes[col];
     if (!writes) this.writes[col] = new ColumnWrites(count);
     else if (writes.exact) writes.reserve(count);
