@@ -203,6 +203,8 @@ export interface CellTest {
   col: number;
   test(value: string): boolean;
   testRaw?(text: string, start: number, end: number): boolean;
+  /** `testRaw` over an ASCII file's bytes, for a table read from them (no text to test in place). */
+  testBytes?(bytes: Uint8Array, start: number, end: number): boolean;
   /** The column has few distinct values, so a dictionary pays off on a full pass. */
   lowCardinality?: boolean;
   /**
@@ -260,15 +262,18 @@ export function rowTest(
   const col = t.col;
   const last = col === width - 1;
   const raw = t.testRaw;
+  const rawBytes = text === null ? t.testBytes : undefined;
+  const { bytes } = table;
   return (row) => {
     const written = cells.overlays[col]?.get(row);
     if (written !== undefined) return t.test(written);
     const start = fieldStart[row * width + col];
     const end = last ? rowEnd[row] : fieldStart[row * width + col + 1] - 1;
-    // An ASCII file read from its bytes has no text to test in place: its cell is made.
     if (raw !== undefined && text !== null && text.charCodeAt(start) !== QUOTE) {
       return raw(text, start, end);
     }
+    if (rawBytes !== undefined && bytes[start] !== QUOTE) return rawBytes(bytes, start, end);
+    // Otherwise the cell is made (an ASCII file read from its bytes has no text to test in place).
     return t.test(table.cell(row, col));
   };
 }

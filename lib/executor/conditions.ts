@@ -1,3 +1,4 @@
+import { asciiText } from "@/lib/dataset/ascii";
 import { DICTIONARY_LIMIT } from "@/lib/dataset/csv-dictionary";
 import type { ColumnProfile } from "@/lib/dataset/types";
 import { parseBooleanText } from "@/lib/dataset/values";
@@ -319,13 +320,25 @@ function rangeTest(
   );
   const byNumber = (d: Decimal) =>
     accepts(low === undefined ? 0 : compare(d, low), high === undefined ? 0 : compare(d, high));
+  const test = (v: string) => {
+    const d = parseDecimal(v);
+    if (d !== undefined) return byNumber(d);
+    return numeric ? false : byText(v);
+  };
   return {
     col,
-    test: (v) => {
-      const d = parseDecimal(v);
-      if (d !== undefined) return byNumber(d);
-      return numeric ? false : byText(v);
-    },
+    test,
+    // Safe integers when they can tell; else the cell as text, made from its bytes.
+    testBytes:
+      numeric && fastBounds
+        ? (b, s, e) => {
+            const lo = low === undefined ? 0 : rawOrder(b, s, e, low.m as number, low.s);
+            const hi = high === undefined ? 0 : rawOrder(b, s, e, high.m as number, high.s);
+            return lo !== undefined && hi !== undefined
+              ? accepts(lo, hi)
+              : test(asciiText(b, s, e));
+          }
+        : undefined,
     testRaw: numeric
       ? (t, s, e) => {
           // Safe integers first; the exact comparison when they cannot tell.

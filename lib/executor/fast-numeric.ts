@@ -325,7 +325,7 @@ export function scaledText(): (q: number, places: number) => string {
  * be safe (the caller compares exactly).
  */
 export function rawOrder(
-  text: string,
+  text: string | Uint8Array,
   from: number,
   to: number,
   boundM: number,
@@ -360,11 +360,16 @@ export class ScaledSum {
   }
 }
 
-/** readPlainDecimal over a range of a longer text. */
-function readPlainRange(text: string, from: number, to: number): boolean {
+/**
+ * readPlainDecimal over a range of a longer text, or of an ASCII file's bytes (a lazily read
+ * table's, whose cells are not made into strings to be compared).
+ */
+function readPlainRange(source: string | Uint8Array, from: number, to: number): boolean {
+  const bytes = typeof source === "string" ? null : source;
+  const text = bytes === null ? (source as string) : "";
   let at = from;
   let negative = false;
-  const first = text.charCodeAt(at);
+  const first = bytes !== null ? bytes[at] : text.charCodeAt(at);
   if (first === 45 || first === 43) {
     negative = first === 45;
     at++;
@@ -374,7 +379,7 @@ function readPlainRange(text: string, from: number, to: number): boolean {
   let scale = 0;
   let dot = false;
   for (; at < to; at++) {
-    const c = text.charCodeAt(at);
+    const c = bytes !== null ? bytes[at] : text.charCodeAt(at);
     if (c >= 48 && c <= 57) {
       m = m * 10 + (c - 48);
       digits++;
