@@ -59,19 +59,16 @@ export function aggregate(
     }
     if (sums && overlay?.get(row) === undefined) {
       const start = table.cellStart(row, col);
-      const text = table.decodedText;
-      if (
-        text !== null &&
-        text.charCodeAt(start) !== QUOTE &&
-        acc.sum.add(text, start, table.cellEnd(row, col))
-      ) {
+      // A table read from an ASCII file's bytes has no text: the cell is added from its bytes.
+      const source = table.decodedText ?? table.bytes;
+      const unquoted =
+        typeof source === "string" ? source.charCodeAt(start) !== QUOTE : source[start] !== QUOTE;
+      if (unquoted && acc.sum.add(source, start, table.cellEnd(row, col))) {
         acc.count++;
         continue;
       }
     }
     const current = cells.get(row, col);
-    // A table read from an ASCII file's bytes has no text to add in place: its cell is made (once
-    // per distinct value, see `CsvTable.cell`) and added the same way.
     if (sums && acc.sum.add(current, 0, current.length)) {
       acc.count++;
       continue;

@@ -343,7 +343,7 @@ export class ScaledSum {
   m = 0;
   s = 0;
 
-  add(text: string, from: number, to: number): boolean {
+  add(text: string | Uint8Array, from: number, to: number): boolean {
     if (!readPlainRange(text, from, to)) return false;
     let m = this.m;
     let s = this.s;
