@@ -11,7 +11,7 @@ export class ColumnOverlay {
   /** Per row, 0 where the input value stands, else the index of its value in `values` plus 1. */
   private readonly slots: Int32Array;
   private values: string[] = [];
-  /** Values written: the first `size` places of `values` (see `reserve`). */
+  /** Values written: the first `count` places of `values` (see `reserve`). */
   private count = 0;
 
   constructor(readonly rowCount: number) {

@@ -19,17 +19,16 @@ export class WorkingCells {
   readonly overlays: Array<ColumnOverlay | undefined>;
   /** Where the written cells of each column are, while that can be said cheaply (`written`). */
   private readonly writes: Array<ColumnWrites | undefined>;
+  /** Writes `expectWrites` announced for a column that has no overlay yet. */
+  private readonly expected: number[] = [];
+  /** What `readAhead` read, kept so that its reads are not optimised away. */
+  private touched = 0;
 
   constructor(table: CsvTable) {
     this.table = table;
     this.overlays = new Array(table.columnCount).fill(undefined);
     this.writes = new Array(table.columnCount).fill(undefined);
   }
-
-  /** Writes `expectWrites` announced for a column that has no overlay yet. */
-  private readonly expected: number[] = [];
-  /** What `readAhead` read, kept so that its reads are not optimised away. */
-  private touched = 0;
 
   /**
    * Reads ahead what working on the rows from rows[from] on, in `col`, will read first (each
