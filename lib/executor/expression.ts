@@ -18,7 +18,7 @@ import {
   roundHalfUp,
   subtract,
 } from "./decimal";
-import { fastExpression, sameScaledValue, scaledText } from "./fast-numeric";
+import { fastExpression, readPlainRange, sameScaledValue, scaledText } from "./fast-numeric";
 import {
   type ChangeHashing,
   ExecutionFailure,
@@ -33,6 +33,9 @@ import {
   UnknownVariableError,
   type Variables,
 } from "./variables";
+
+// A local constant, not an import: see the note on the character codes in csv.ts.
+const QUOTE = 34;
 
 /**
  * set_expression (docs/plan-format.md "Expressions"): each selected row's target cell becomes the
@@ -258,9 +261,21 @@ function fastPath(
   if (op.ending !== undefined || op.minValue !== undefined || op.maxValue !== undefined) {
     return undefined;
   }
+  const { table } = cells;
+  // A table read from an ASCII file's bytes: an unquoted input cell's value is its bytes.
+  const bytes = table.decodedText === null ? table.bytes : null;
+  const readCell = (row: number, col: number): boolean => {
+    const written = cells.overlays[col]?.get(row);
+    if (written === undefined && bytes !== null) {
+      const start = table.cellStart(row, col);
+      if (bytes[start] !== QUOTE) return readPlainRange(bytes, start, table.cellEnd(row, col));
+    }
+    const text = written ?? table.cell(row, col);
+    return readPlainRange(text, 0, text.length);
+  };
   return fastExpression(
     tree,
-    (row, col) => cells.get(row, col),
+    readCell,
     indexOf,
     (name) => {
       if (grouped.has(name)) return undefined;

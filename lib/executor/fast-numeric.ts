@@ -196,6 +196,12 @@ function fixed(q: number, places: number): string {
  */
 export type FastExpression = (row: number) => number | undefined;
 
+/**
+ * Reads a cell's value as a plain decimal (`readPlainRange` on its text or bytes); false when
+ * it is not one.
+ */
+export type PlainCellReader = (row: number, col: number) => boolean;
+
 /** A node's value as mantissa; its scale is left in `evalS` (no allocation per row). */
 type ScaledNode = (row: number) => number;
 
@@ -203,13 +209,13 @@ let evalS = 0;
 
 export function fastExpression(
   node: ExpressionNode,
-  cellText: (row: number, col: number) => string,
+  readCell: PlainCellReader,
   columnIndex: (name: string) => number,
   constant: (variable: string) => Decimal | undefined,
   roundTo: number,
 ): FastExpression | undefined {
   if (roundTo > 15) return undefined;
-  const compiled = scaledNode(node, cellText, columnIndex, constant);
+  const compiled = scaledNode(node, readCell, columnIndex, constant);
   if (!compiled) return undefined;
   return (row) => {
     const p = compiled(row);
@@ -231,7 +237,7 @@ export function fastExpression(
 
 function scaledNode(
   node: ExpressionNode,
-  cellText: (row: number, col: number) => string,
+  readCell: PlainCellReader,
   columnIndex: (name: string) => number,
   constant: (variable: string) => Decimal | undefined,
 ): ScaledNode | undefined {
@@ -249,20 +255,20 @@ function scaledNode(
     case "column": {
       const col = columnIndex(node.name);
       return (row) => {
-        if (!readPlainDecimal(cellText(row, col))) return Number.NaN;
+        if (!readCell(row, col)) return Number.NaN;
         evalS = readS;
         return readM;
       };
     }
     case "negate": {
-      const operand = scaledNode(node.operand, cellText, columnIndex, constant);
+      const operand = scaledNode(node.operand, readCell, columnIndex, constant);
       if (!operand) return undefined;
       return (row) => -operand(row);
     }
     case "binary": {
       if (node.op === "/") return undefined;
-      const left = scaledNode(node.left, cellText, columnIndex, constant);
-      const right = scaledNode(node.right, cellText, columnIndex, constant);
+      const left = scaledNode(node.left, readCell, columnIndex, constant);
+      const right = scaledNode(node.right, readCell, columnIndex, constant);
       if (!left || !right) return undefined;
       if (node.op === "*") {
         return (row) => {
@@ -364,7 +370,7 @@ export class ScaledSum {
  * readPlainDecimal over a range of a longer text, or of an ASCII file's bytes (a lazily read
  * table's, whose cells are not made into strings to be compared).
  */
-function readPlainRange(source: string | Uint8Array, from: number, to: number): boolean {
+export function readPlainRange(source: string | Uint8Array, from: number, to: number): boolean {
   const bytes = typeof source === "string" ? null : source;
   const text = bytes === null ? (source as string) : "";
   let at = from;
