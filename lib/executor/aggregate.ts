@@ -61,9 +61,7 @@ export function aggregate(
       const start = table.cellStart(row, col);
       // A table read from an ASCII file's bytes has no text: the cell is added from its bytes.
       const source = table.decodedText ?? table.bytes;
-      const unquoted =
-        typeof source === "string" ? source.charCodeAt(start) !== QUOTE : source[start] !== QUOTE;
-      if (unquoted && acc.sum.add(source, start, table.cellEnd(row, col))) {
+      if (table.codeAt(start) !== QUOTE && acc.sum.add(source, start, table.cellEnd(row, col))) {
         acc.count++;
         continue;
       }
