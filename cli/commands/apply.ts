@@ -207,7 +207,7 @@ async function writeResult(
       await ledger.record(ledgerRecord(context, failure, csv));
       throw new CliError(EXIT.writeFailed, `${message}; nothing was written`);
     }
-    line.appendTo(audit, await lineExtras);
+    await line.appendTo(audit, await lineExtras);
     await audit.sync();
     await ledger.record(ledgerRecord(context, done, csv));
     context.io.out(summary(context, csv, result, overrideReason));
