@@ -262,6 +262,54 @@ describe("profileDatasetOnDemand", () => {
     );
   });
 
+  it("reads a column's type first as the full profile types it", () => {
+    // Numbers written every way, among values of other types.
+    const number = fc.oneof(
+      fc.constantFrom(
+        "0",
+        "1",
+        "-0",
+        "+1",
+        "007",
+        "0.5",
+        "5.",
+        ".5",
+        "1e3",
+        " 2",
+        "2 ",
+        "-",
+        "1.2.3",
+        "€5",
+      ),
+      fc.integer({ min: -500, max: 500 }).map(String),
+      fc.double({ min: -1e4, max: 1e4, noNaN: true }).map((n) => n.toFixed(2)),
+    );
+    const column = fc.array(fc.oneof(number, number, cell), { minLength: 1, maxLength: 12 });
+    // A flag's name makes a column of 0 and 1 a flag.
+    const name = fc.constantFrom("amount", "is_active", "qty");
+    fc.assert(
+      fc.property(name, column, (name, values) => {
+        const csv = `sku,${name}\n${values.map((v, k) => `S${k},${csvField(v)}`).join("\n")}\n`;
+        const full = profileDataset(table(csv)).columns[1].type;
+        expect(profileDatasetOnDemand(table(csv)).columns[1].type).toBe(full);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("types a column of plain numbers without counting its values", () => {
+    const profile = profileDatasetOnDemand(
+      table("sku,price,stock\nA1,10.50,3\nA2,9,\nA3,-0.25,12\nA4, ,0\n"),
+    );
+    const scanned = vi.mocked(scanDistinct);
+    scanned.mockClear();
+    expect([profile.columns[1].type, profile.columns[2].type]).toEqual(["number", "integer"]);
+    expect(scanned).not.toHaveBeenCalled();
+    // The rest of a figure's column is counted when something reads it, and agrees.
+    expect(profile.columns[1]).toMatchObject({ type: "number", min: "-0.25", max: "10.50" });
+    expect(scanned.mock.calls.map(([, col]) => col)).toEqual([1]);
+  });
+
   it("scans only the columns something reads", () => {
     const profile = profileDatasetOnDemand(table("sku,name,weight\nA1,Mat,10\nA2,Block,12\n"));
     expect(profile.keyColumn).toBe("sku");

@@ -1,6 +1,7 @@
 import { CsvError, type CsvTable } from "./csv";
 import type { PendingKeyCheck } from "./csv-table";
 import { scanDistinct } from "./distinct";
+import { plainNumberType } from "./plain-number-type";
 import { type ColumnRole, mapShorthand, normalizeColumnName } from "./shorthand";
 import type { BooleanStyle, ColumnProfile, ColumnType, DatasetProfile } from "./types";
 import {
@@ -139,14 +140,23 @@ void everyFigureListed;
 
 function columnOnDemand(table: CsvTable, col: number): ColumnProfile {
   let profiled: ColumnProfile | undefined;
+  const full = () => {
+    profiled ??= profileColumn(table, col).profile;
+    return profiled;
+  };
+  // A column of plain numbers has its type read without the full scan, until something else is
+  // read; the two agree (`plainNumberType`).
+  let quickType: ColumnType | null | undefined;
+  const type = () => {
+    if (profiled) return profiled.type;
+    quickType ??= plainNumberType(table, col) ?? null;
+    return quickType ?? full().type;
+  };
   const column = { name: table.header[col], index: col } as ColumnProfile;
   for (const figure of FIGURES) {
     Object.defineProperty(column, figure, {
       enumerable: true,
-      get: () => {
-        profiled ??= profileColumn(table, col).profile;
-        return profiled[figure];
-      },
+      get: figure === "type" ? type : () => full()[figure],
     });
   }
   return column;
