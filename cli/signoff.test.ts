@@ -4,6 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createDb } from "@/lib/db/client";
+import { readProfile } from "@/lib/db/datasets";
+import { checkDatabaseIntegrity } from "@/lib/db/integrity";
 import { executionPlanSchema } from "@/lib/plan/schema";
 import { fixturePath, REPO_ROOT } from "@/lib/plan/test-support";
 import { runCli } from "./test-support";
@@ -769,6 +772,24 @@ describe("signoff apply with the app database", () => {
       { number: 1, source: "upload" },
       { number: 2, source: "execution" },
     ]);
+    // The input version, kept as a patch from the result, reads back as the input's bytes, and
+    // the dataset's profile is whole.
+    const client = createDb(url);
+    try {
+      expect(await checkDatabaseIntegrity(client)).toMatchObject({ ok: true, problems: [] });
+      const [dataset] = await client.dataset.findMany();
+      const profile = readProfile(dataset.profileJson);
+      expect(profile.keyColumn).toBe("sku");
+      expect(profile.columns.map(({ name, type }) => [name, type])).toEqual([
+        ["sku", "text"],
+        ["category", "text"],
+        ["price", "number"],
+        ["in_stock", "boolean"],
+      ]);
+      expect(profile.columns[1].distinctValues).toEqual(["accessories", "fitness", "yoga"]);
+    } finally {
+      await client.$disconnect();
+    }
 
     // The audit file is gone: the database alone knows the id ran.
     await rm(at("audit.jsonl"));

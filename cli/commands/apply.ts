@@ -4,7 +4,7 @@ import { type FileHandle, open, rename, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { AuditRecordInput } from "@/lib/dataset/audit-record";
-import { sha256Aside } from "@/lib/dataset/scan-worker";
+import { deflatedLinePatchAside, sha256Aside } from "@/lib/dataset/scan-worker";
 import { scanWorkerReadyFor } from "@/lib/dataset/shared-file";
 import type { DryRunResult } from "@/lib/executor";
 import { delimiterOption, parseCommandArgs, required, userPath } from "../args";
@@ -204,12 +204,12 @@ async function writeResult(
       const message = `cannot write --out ${outFile}: ${describeFsError(error)}`;
       const failure: Outcome = { status: "failed", csv, result, error: message, overrideReason };
       await appendAuditLine(audit, auditInput(context, failure), await extras(context, failure));
-      await ledger.record(ledgerRecord(context, failure, csv));
+      await ledger.record(await ledgerRecord(context, failure, csv));
       throw new CliError(EXIT.writeFailed, `${message}; nothing was written`);
     }
     await line.appendTo(audit, await lineExtras);
     await audit.sync();
-    await ledger.record(ledgerRecord(context, done, csv));
+    await ledger.record(await ledgerRecord(context, done, csv));
     context.io.out(summary(context, csv, result, overrideReason));
     return EXIT.ok;
   } finally {
@@ -270,9 +270,15 @@ async function extras(context: ApplyContext, outcome: Outcome): Promise<CliAudit
   };
 }
 
-function ledgerRecord(context: ApplyContext, outcome: Outcome, csv: LoadedCsv): CliExecutionRecord {
+async function ledgerRecord(
+  context: ApplyContext,
+  outcome: Outcome,
+  csv: LoadedCsv,
+): Promise<CliExecutionRecord> {
   const { result } = outcome;
   const completed = outcome.status === "completed" && result !== undefined;
+  const input = { table: csv.table, profile: csv.profile, sha256: await csv.sha256() };
+  const outputSha256 = completed && outcome.outputSha256 ? await outcome.outputSha256 : null;
   return {
     plan: context.loaded.plan,
     planHash: context.hash,
@@ -282,10 +288,8 @@ function ledgerRecord(context: ApplyContext, outcome: Outcome, csv: LoadedCsv): 
     outputBytes: completed ? result.output : null,
     status: completed ? "completed" : "failed",
     error: outcome.error ?? null,
-    // Made when a database ledger reads them; the audit file ledger never does.
-    get changes() {
-      return completed ? result.changes : [];
-    },
+    // Records made a piece at a time, when a database ledger reads them.
+    changes: completed ? result.changeRecords() : [],
     rowsChanged: completed ? result.rowsChanged : 0,
     stats: result?.operations ?? [],
     guards: result?.guards ?? [],
@@ -293,6 +297,22 @@ function ledgerRecord(context: ApplyContext, outcome: Outcome, csv: LoadedCsv): 
     overrideReason: outcome.overrideReason ?? null,
     startedAt: context.startedAt,
     finishedAt: new Date(),
+    // The output's table is derived only when a database ledger reads it.
+    get known() {
+      const replaced = completed ? result.outputReplacements() : null;
+      const output =
+        completed && outputSha256 !== null
+          ? {
+              table: result.outputTable(),
+              sha256: outputSha256,
+              ...(replaced && {
+                deflatedPatchToParent: () =>
+                  deflatedLinePatchAside(csv.bytes, result.output, replaced),
+              }),
+            }
+          : null;
+      return { input, output };
+    },
   };
 }
 
@@ -312,7 +332,7 @@ async function recordFailure(
     } finally {
       await audit.close();
     }
-    await context.ledger.record(ledgerRecord(context, failure, outcome.csv));
+    await context.ledger.record(await ledgerRecord(context, failure, outcome.csv));
   } catch (error) {
     const why = error instanceof CliError ? error.message : describeFsError(error);
     context.io.err(`signoff apply: the failure could not be recorded: ${why}`);

@@ -1,12 +1,15 @@
 import "server-only";
 import path from "node:path";
 import { cliActorId } from "@/lib/auth/actor-label";
+import type { CsvTable } from "@/lib/dataset/csv";
 import { profileDataset } from "@/lib/dataset/profile";
 import { parseCsvInParallel } from "@/lib/dataset/scan-worker";
+import type { DatasetProfile } from "@/lib/dataset/types";
 import { recordAuditEvent } from "@/lib/db/audit";
 import { type Db, db, type Tx } from "@/lib/db/client";
 import { readProfile } from "@/lib/db/datasets";
 import {
+  type ChangeFields,
   type ChangeRecord,
   changeFieldsOf,
   insertChanges,
@@ -58,7 +61,8 @@ export interface CliExecutionInput {
   outputBytes: Uint8Array | null;
   status: "completed" | "failed";
   error: string | null;
-  changes: ChangeRecord[];
+  /** Change objects, or a run's records made a piece at a time (`DryRunResult.changeRecords`). */
+  changes: readonly ChangeRecord[] | ChangeList;
   rowsChanged: number;
   stats: OperationStats[];
   guards: GuardResult[];
@@ -66,6 +70,25 @@ export interface CliExecutionInput {
   overrideReason?: string | null;
   startedAt: Date;
   finishedAt: Date;
+  /**
+   * What the command already made of its files, so they are not parsed, profiled or hashed again:
+   * the input's table, profile (its key is the one the run used) and sha256; the output's sha256
+   * and table (null when it must be parsed).
+   */
+  known?: {
+    input: { table: CsvTable; profile: DatasetProfile; sha256: string };
+    output: {
+      table: CsvTable | null;
+      sha256: string;
+      /** As an approval gives it to the version writer (`NewVersion.deflatedPatchToParent`). */
+      deflatedPatchToParent?: () => Promise<Uint8Array | null>;
+    } | null;
+  };
+}
+
+/** Change records by position, with the columns they change. */
+export interface ChangeList extends ChangeFields {
+  readonly columns: readonly string[];
 }
 
 export async function recordCliExecution(
@@ -75,55 +98,49 @@ export async function recordCliExecution(
   const datasetName = `CLI: ${path.basename(input.inputPath)}`;
   // Command-line runs are recorded as `cli:<name>`, never as a web user's id.
   const actor = cliActorId(input.actor);
+  const changes = changeListOf(input.changes);
+  const { known } = input;
   return client.$transaction(
     async (tx) => {
-      const base = await versionForBytes(tx, datasetName, input.inputBytes, actor);
-      const resultVersion =
-        input.status === "completed" && input.outputBytes
-          ? await appendVersion(tx, {
-              datasetId: base.datasetId,
-              parent: base,
-              // The base version holds exactly the input file's bytes.
-              parentContent: input.inputBytes,
-              content: input.outputBytes,
-              sha256: sha256Hex(input.outputBytes),
-              // The result's own profile, as an approval stores it: its values changed.
-              profile: profileNewVersion(
-                input.outputBytes,
-                base.profile,
-                input.changes.map((change) => change.column),
-              ).profile,
-              source: "execution",
-              createdBy: actor,
-              changedRows: input.rowsChanged,
-            })
-          : null;
-      const execution = await insertExecution(tx, {
-        executionId: input.plan.execution_id,
-        idempotencyKey: input.status === "completed" ? input.plan.execution_id : null,
-        datasetId: base.datasetId,
-        baseVersionId: base.id,
-        resultVersionId: resultVersion?.id ?? null,
-        status: input.status,
-        source: "cli",
-        planner: null,
-        instruction: input.plan.source_instruction,
-        operationsCount: input.plan.operations.length,
-        rowsChanged: input.status === "completed" ? input.rowsChanged : 0,
-        cellsChanged: input.status === "completed" ? input.changes.length : 0,
-        changeSetHash: input.changeSetHash,
-        planHash: input.planHash,
-        planSnapshotJson: JSON.stringify(input.plan),
-        statsJson: JSON.stringify(input.stats ?? []),
-        guardsJson: JSON.stringify(input.guards ?? []),
-        approvedBy: actor,
-        overrideReason: input.overrideReason ?? null,
-        error: input.error,
-        startedAt: input.startedAt,
-        finishedAt: input.finishedAt,
-      });
-      if (resultVersion)
-        await insertChanges(tx, execution.id, base.datasetId, changeFieldsOf(input.changes));
+      const base = await versionForBytes(tx, datasetName, input.inputBytes, actor, known?.input);
+      const executionFacts = (resultVersionId: string | null) =>
+        insertCliExecution(tx, input, {
+          actor,
+          base,
+          resultVersionId,
+          cellsChanged: changes.count,
+        });
+      let execution: { id: string } | undefined;
+      if (input.status === "completed" && input.outputBytes) {
+        await appendVersion(
+          tx,
+          {
+            datasetId: base.datasetId,
+            parent: base,
+            // The base version holds exactly the input file's bytes.
+            parentContent: input.inputBytes,
+            content: input.outputBytes,
+            sha256: known?.output?.sha256 ?? sha256Hex(input.outputBytes),
+            // The result's own profile, as an approval stores it: its values changed.
+            profile: profileNewVersion(
+              input.outputBytes,
+              base.profile,
+              changes.columns,
+              known?.output?.table,
+            ).profile,
+            source: "execution",
+            createdBy: actor,
+            changedRows: input.rowsChanged,
+            deflatedPatchToParent: known?.output?.deflatedPatchToParent,
+          },
+          // While the input version is kept as a patch on another thread, as an approval does.
+          async (version) => {
+            execution = await executionFacts(version.id);
+            await insertChanges(tx, execution.id, base.datasetId, changes);
+          },
+        );
+      } else execution = await executionFacts(null);
+      if (!execution) throw new Error("The execution was not recorded.");
       await recordAuditEvent(tx, {
         actor,
         type: input.status === "completed" ? "execution.applied" : "execution.failed",
@@ -139,9 +156,59 @@ export async function recordCliExecution(
   );
 }
 
+/** The execution row of a CLI run. */
+function insertCliExecution(
+  tx: Tx,
+  input: CliExecutionInput,
+  facts: {
+    actor: string;
+    base: { id: string; datasetId: string };
+    resultVersionId: string | null;
+    cellsChanged: number;
+  },
+) {
+  const completed = input.status === "completed";
+  return insertExecution(tx, {
+    executionId: input.plan.execution_id,
+    idempotencyKey: completed ? input.plan.execution_id : null,
+    datasetId: facts.base.datasetId,
+    baseVersionId: facts.base.id,
+    resultVersionId: facts.resultVersionId,
+    status: input.status,
+    source: "cli",
+    planner: null,
+    instruction: input.plan.source_instruction,
+    operationsCount: input.plan.operations.length,
+    rowsChanged: completed ? input.rowsChanged : 0,
+    cellsChanged: completed ? facts.cellsChanged : 0,
+    changeSetHash: input.changeSetHash,
+    planHash: input.planHash,
+    planSnapshotJson: JSON.stringify(input.plan),
+    statsJson: JSON.stringify(input.stats ?? []),
+    guardsJson: JSON.stringify(input.guards ?? []),
+    approvedBy: facts.actor,
+    overrideReason: input.overrideReason ?? null,
+    error: input.error,
+    startedAt: input.startedAt,
+    finishedAt: input.finishedAt,
+  });
+}
+
+function changeListOf(changes: CliExecutionInput["changes"]): ChangeList {
+  if (!Array.isArray(changes)) return changes as ChangeList;
+  const list = changes as readonly ChangeRecord[];
+  return { ...changeFieldsOf(list), columns: [...new Set(list.map((change) => change.column))] };
+}
+
 /** The version of the file's dataset holding exactly these bytes, created when missing. */
-async function versionForBytes(tx: Tx, name: string, bytes: Uint8Array, actor: string) {
-  const sha256 = sha256Hex(bytes);
+async function versionForBytes(
+  tx: Tx,
+  name: string,
+  bytes: Uint8Array,
+  actor: string,
+  known?: { table: CsvTable; profile: DatasetProfile; sha256: string },
+) {
+  const sha256 = known?.sha256 ?? sha256Hex(bytes);
   const dataset = await tx.dataset.findUnique({
     where: { name },
     include: { currentVersion: { omit: { content: true } } },
@@ -153,7 +220,10 @@ async function versionForBytes(tx: Tx, name: string, bytes: Uint8Array, actor: s
       profile: readProfile(dataset.profileJson),
     };
   }
-  const profile = profileDataset(parseCsvInParallel(bytes));
+  // A profile read on demand is read whole here: the dataset keeps every column's figures.
+  const profile = known
+    ? (JSON.parse(JSON.stringify(known.profile)) as DatasetProfile)
+    : profileDataset(parseCsvInParallel(bytes));
   const target =
     dataset ??
     (await tx.dataset.create({
