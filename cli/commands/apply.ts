@@ -184,7 +184,7 @@ async function writeResult(
 ): Promise<ExitCode> {
   const { ledger, outFile } = context;
   const audit = await openAudit(context.auditFile);
-  // Taken before the output is written out (on the scan worker when it is in shared memory).
+  // Hashed on another thread while this one writes it out.
   const outputSha256 = sha256Aside(result.output);
   const done: Outcome = { status: "completed", csv, result, overrideReason, outputSha256 };
   try {

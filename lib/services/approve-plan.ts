@@ -382,7 +382,7 @@ async function writeResult(
   const { approval, checked, rerun, comment } = facts;
   const { result } = rerun;
   const changes = result.changeRecords();
-  // Output assembled in plain memory is hashed here; in shared memory, on the scan worker.
+  // Hashed on the scan worker while this thread derives the new version's table and profile.
   const outputSha256 = sha256Aside(result.output);
   const { table: newTable, profile: newProfile } = profileNewVersion(
     result.output,
