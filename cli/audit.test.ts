@@ -4,8 +4,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { auditLine } from "@/lib/dataset/audit-line";
 import type { AuditRecordInput } from "@/lib/dataset/audit-record";
-import { parseCsv } from "@/lib/dataset/csv";
-import { fixturePlan, load } from "@/lib/executor/test-support";
+import { completedAuditInput, fixturePlan } from "@/lib/executor/test-support";
 import { AuditLine, type CliAuditExtras } from "./audit";
 
 const EXTRAS: CliAuditExtras = {
@@ -22,22 +21,8 @@ function record(rows: number): AuditRecordInput {
   for (let k = 0; k < rows; k++) {
     lines.push(`S${k},${k % 3 === 0 ? "yoga" : "fitness"},${(k % 90) + 10}.25,true`);
   }
-  const csv = `${lines.join("\n")}\n`;
-  const plan = fixturePlan("seed-plan-fitness-10pct.json");
-  const result = load(csv).ok(plan);
-  return {
-    executionId: plan.execution_id,
-    sourceInstruction: plan.source_instruction,
-    executedAt: new Date("2024-06-01T10:00:05Z"),
-    status: "completed",
-    error: null,
-    operationsCount: plan.operations.length,
-    rowsChanged: result.rowsChanged,
-    keyColumn: "sku",
-    input: parseCsv(new TextEncoder().encode(csv), { keyColumn: "sku" }),
-    changes: result.changes,
-    planSnapshot: plan,
-  };
+  return completedAuditInput(fixturePlan("seed-plan-fitness-10pct.json"), `${lines.join("\n")}\n`)
+    .input;
 }
 
 let dir: string;

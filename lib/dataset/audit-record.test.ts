@@ -1,32 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { fixturePlan, load, planOf } from "@/lib/executor/test-support";
+import { completedAuditInput, fixturePlan, planOf } from "@/lib/executor/test-support";
 import { auditLine, auditLineBytes, auditLineChunks } from "./audit-line";
 import { buildAuditRecord } from "./audit-record";
-import { parseCsv } from "./csv";
 
 const SEED =
   "sku,category,price,in_stock\nA101,fitness,29.99,true\nA102,fitness,39.99,true\nA103,fitness,49.99,false\nB201,yoga,19.99,false\n";
 
-function recordFor(plan: ReturnType<typeof fixturePlan>, csv = SEED) {
-  const result = load(csv).ok(plan);
-  const input = parseCsv(new TextEncoder().encode(csv), { keyColumn: "sku" });
-  return {
-    result,
-    input: {
-      executionId: plan.execution_id,
-      sourceInstruction: plan.source_instruction,
-      executedAt: new Date("2024-06-01T10:00:05Z"),
-      status: "completed",
-      error: null,
-      operationsCount: plan.operations.length,
-      rowsChanged: result.rowsChanged,
-      keyColumn: "sku",
-      input,
-      changes: result.changes,
-      planSnapshot: plan,
-    },
-  };
-}
+const recordFor = (plan: ReturnType<typeof fixturePlan>, csv = SEED) =>
+  completedAuditInput(plan, csv);
 
 describe("audit records in the seed executor's format", () => {
   it("describes the fitness +10% run with whole rows before and after, keyed by the key column", () => {

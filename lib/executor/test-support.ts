@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import type { AuditRecordInput } from "@/lib/dataset/audit-record";
 import { parseCsv } from "@/lib/dataset/csv";
 import { profileDataset } from "@/lib/dataset/profile";
 import type { DatasetProfile } from "@/lib/dataset/types";
@@ -56,6 +57,30 @@ export function load(csv: string | Uint8Array, keyColumn?: string): Loaded {
       const result = run(plan);
       if (!result.ok) throw new Error(`dry run failed: ${result.error.message}`);
       return result;
+    },
+  };
+}
+
+/** A completed run of `plan` on `csv` (keyed by `sku`) and its audit record's input. */
+export function completedAuditInput(
+  plan: ExecutionPlan,
+  csv: string,
+): { result: DryRunResult; input: AuditRecordInput } {
+  const result = load(csv).ok(plan);
+  return {
+    result,
+    input: {
+      executionId: plan.execution_id,
+      sourceInstruction: plan.source_instruction,
+      executedAt: new Date("2024-06-01T10:00:05Z"),
+      status: "completed",
+      error: null,
+      operationsCount: plan.operations.length,
+      rowsChanged: result.rowsChanged,
+      keyColumn: "sku",
+      input: parseCsv(new TextEncoder().encode(csv), { keyColumn: "sku" }),
+      changes: result.changes,
+      planSnapshot: plan,
     },
   };
 }
