@@ -67,6 +67,19 @@ describe("an audit line appended to the audit file", () => {
     expect(flushes).toBeGreaterThanOrEqual(2);
   });
 
+  it("reports a flush that failed on the way once the line is appended", async () => {
+    const handle = await open(path.join(dir, "audit.jsonl"), "a");
+    handle.datasync = () => Promise.reject(new Error("EIO: the disk failed"));
+    try {
+      const line = new AuditLine(record(30_000));
+      await expect(line.appendTo(handle, EXTRAS, { flushAheadBytes: 64 << 10 })).rejects.toThrow(
+        "EIO: the disk failed",
+      );
+    } finally {
+      await handle.close();
+    }
+  });
+
   it("refuses extras that would repeat a field of the record before appending a byte", async () => {
     const file = path.join(dir, "audit.jsonl");
     const handle = await open(file, "a");

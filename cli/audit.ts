@@ -80,14 +80,22 @@ export class AuditLine {
     const end = auditLineEnd(this.record, { ...extras });
     let flushing: Promise<void> | null = null;
     let unflushed = 0;
+    // A flush that fails is reported once the line is appended, not left unhandled.
+    let failed: { error: unknown } | undefined;
     const append = (bytes: Uint8Array) => {
       writeAll(handle.fd, bytes);
       unflushed += bytes.length;
       if (flushing === null && unflushed >= flushAheadBytes) {
         unflushed = 0;
-        flushing = handle.datasync().finally(() => {
-          flushing = null;
-        });
+        flushing = handle.datasync().then(
+          () => {
+            flushing = null;
+          },
+          (error: unknown) => {
+            failed ??= { error };
+            flushing = null;
+          },
+        );
       }
     };
     for (const bytes of this.ahead) append(bytes);
@@ -99,6 +107,7 @@ export class AuditLine {
     }
     append(end);
     await flushing;
+    if (failed) throw failed.error;
   }
 }
 

@@ -103,7 +103,7 @@ export async function recordCliExecution(
   return client.$transaction(
     async (tx) => {
       const base = await versionForBytes(tx, datasetName, input.inputBytes, actor, known?.input);
-      const executionFacts = (resultVersionId: string | null) =>
+      const recordExecution = (resultVersionId: string | null) =>
         insertCliExecution(tx, input, {
           actor,
           base,
@@ -135,11 +135,11 @@ export async function recordCliExecution(
           },
           // While the input version is kept as a patch on another thread, as an approval does.
           async (version) => {
-            execution = await executionFacts(version.id);
+            execution = await recordExecution(version.id);
             await insertChanges(tx, execution.id, base.datasetId, changes);
           },
         );
-      } else execution = await executionFacts(null);
+      } else execution = await recordExecution(null);
       if (!execution) throw new Error("The execution was not recorded.");
       await recordAuditEvent(tx, {
         actor,
