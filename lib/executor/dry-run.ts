@@ -3,6 +3,7 @@ import { CsvError, type CsvTable, writeChanges } from "@/lib/dataset/csv";
 import type { DatasetProfile } from "@/lib/dataset/types";
 import { type NormalizedPlan, normalizePlan, PlanNormalizeError } from "@/lib/plan/normalize";
 import type { ExecutionPlan } from "@/lib/plan/schema";
+import { changeRecords } from "./change-records";
 import { evaluateGuards, type NetChange } from "./guards";
 import { sha256Hex } from "./hash";
 import { ChangeHashing, ExecutionFailure, type RunOutcome, runPlan } from "./run";
@@ -167,39 +168,6 @@ function changeRowList(outcome: RunOutcome): Int32Array {
     for (let k = 0; k < changedRows.length; k++) rows[at++] = changedRows[k];
   }
   return rows;
-}
-
-/** The change set as record fields, made a piece at a time (see `DryRunResult.changeRecords`). */
-function changeRecords(outcome: RunOutcome, table: CsvTable) {
-  const count = outcome.runs.reduce((n, run) => n + run.changedRows.length, 0);
-  const columns = new Set<string>();
-  for (const run of outcome.runs)
-    if (run.changedRows.length > 0) columns.add(table.header[run.col]);
-  return {
-    count,
-    columns: [...columns],
-    fields(start: number, end: number): string[][] {
-      const records: string[][] = [];
-      let first = 0; // position of the run's first change in the change set
-      for (const run of outcome.runs) {
-        const { changedRows, before, after } = run;
-        const from = Math.max(start - first, 0);
-        const to = Math.min(end - first, changedRows.length);
-        const column = table.header[run.col];
-        for (let k = from; k < to; k++) {
-          records.push([
-            run.op.operationId,
-            table.rowKey(changedRows[k]),
-            column,
-            before[k],
-            after[k],
-          ]);
-        }
-        first += changedRows.length;
-      }
-      return records;
-    },
-  };
 }
 
 function changeRuns(outcome: RunOutcome, table: CsvTable): ChangeRun[] {

@@ -40,6 +40,23 @@ export interface GuardResult {
   offendingKeys?: string[];
 }
 
+/**
+ * A change set as the fields of its records (operation id, row key, column, before, after), made
+ * a piece at a time without a `Change` object each; with the columns it changes, in the order
+ * operations ran.
+ */
+export interface ChangeRecords {
+  count: number;
+  columns: string[];
+  /** The records from `start` up to `end`. */
+  fields(start: number, end: number): string[][];
+  /**
+   * The same records as JSON text: `JSON.stringify(fields(start, end))` with each text made
+   * well-formed (`toWellFormed`), written without an array or key string per record.
+   */
+  json(start: number, end: number): string;
+}
+
 export interface DryRunResult {
   ok: true;
   /** Operation ids in the order they ran. */
@@ -61,16 +78,8 @@ export interface DryRunResult {
    * then never held whole (each piece is valid until the next is asked for).
    */
   outputPieces(pieceBytes?: number): Iterable<Uint8Array>;
-  /**
-   * `changes` as the fields of their records (operation id, row key, column, before, after),
-   * from `start` up to `end`: what change records store, made a piece at a time without a
-   * `Change` object each; with the columns they change, in the order operations ran.
-   */
-  changeRecords(): {
-    count: number;
-    columns: string[];
-    fields(start: number, end: number): string[][];
-  };
+  /** `changes` as the fields of their records, made a piece at a time. */
+  changeRecords(): ChangeRecords;
   /**
    * `changes` as the runs the executor made them in: one operation's changes to one column, one
    * per row (input row numbers), with each value after; without a `Change` object each.
