@@ -76,6 +76,16 @@ const INSERT_FROM_JSON = `
          json_extract(record.value, '$[4]')
   FROM input, json_each(input."records") AS record`;
 
+/** `INSERT_FROM_JSON` for records of one operation and column, which are bound once. */
+const INSERT_RUN_FROM_JSON = `
+  WITH input("executionId", "datasetId", "firstSeq", "operationId", "column", "records") AS (
+    SELECT ?, ?, ?, ?, ?, ?)
+  INSERT INTO "Change" ("executionId", "datasetId", "seq", "operationId", "rowKey", "column", "before", "after")
+  SELECT input."executionId", input."datasetId", input."firstSeq" + record.key, input."operationId",
+         json_extract(record.value, '$[0]'), input."column",
+         json_extract(record.value, '$[1]'), json_extract(record.value, '$[2]')
+  FROM input, json_each(input."records") AS record`;
+
 /**
  * The same on PostgreSQL: each field as one JSON array parameter, unpacked side by side and
  * numbered by position. A JSON text passes through the driver adapter as one string; a text[]
@@ -101,8 +111,14 @@ export interface ChangeFields {
   /** The records from `start` up to `end`. */
   fields(start: number, end: number): string[][];
   /**
-   * The same records as JSON text, `JSON.stringify` of `fields` with each text made well-formed,
-   * when the source can write it more cheaply than the records (`DryRunResult.changeRecords`).
+   * With `json`, when the source can write its records more cheaply than `fields` makes them
+   * (`DryRunResult.changeRecords`): the records in runs of one operation and one column, in
+   * order, and how many each has.
+   */
+  readonly runs?: readonly { operationId: string; column: string; count: number }[];
+  /**
+   * Each record's row key, before and after from `start` up to `end`, as the JSON text of
+   * `[rowKey, before, after]` arrays, each text made well-formed.
    */
   json?(start: number, end: number): string;
 }
@@ -140,25 +156,46 @@ export async function insertChanges(
     await insertChangesPostgres(tx, executionId, datasetId, changes);
     return;
   }
+  if (changes.runs && changes.json) {
+    await insertRunsSqlite(tx, executionId, datasetId, changes.runs, changes.json);
+    return;
+  }
   const insert = sqliteConnection(tx)?.prepare(INSERT_FROM_JSON);
   for (let start = 0; start < changes.count; start += RECORDS_PER_STATEMENT) {
-    const json = recordsJson(
-      changes,
-      start,
-      Math.min(start + RECORDS_PER_STATEMENT, changes.count),
-    );
+    const records = changes.fields(start, Math.min(start + RECORDS_PER_STATEMENT, changes.count));
+    for (const record of records) {
+      for (let field = 0; field < record.length; field++) record[field] = wellFormed(record[field]);
+    }
+    const json = JSON.stringify(records);
     if (insert) insert.run(executionId, datasetId, start, json);
     else await tx.$executeRawUnsafe(INSERT_FROM_JSON, executionId, datasetId, start, json);
   }
 }
 
-function recordsJson(changes: ChangeFields, start: number, end: number): string {
-  if (changes.json) return changes.json(start, end);
-  const records = changes.fields(start, end);
-  for (const record of records) {
-    for (let field = 0; field < record.length; field++) record[field] = wellFormed(record[field]);
+/**
+ * Records a run at a time: the run's operation and column are bound once per statement, and each
+ * record carries only its row key, before and after. SQLite then extracts three fields from each
+ * record's JSON rather than five, which on a million-row approval's 332,681 records was about a
+ * quarter of the insert's time.
+ */
+async function insertRunsSqlite(
+  tx: Tx,
+  executionId: string,
+  datasetId: string,
+  runs: NonNullable<ChangeFields["runs"]>,
+  json: NonNullable<ChangeFields["json"]>,
+): Promise<void> {
+  const insert = sqliteConnection(tx)?.prepare(INSERT_RUN_FROM_JSON);
+  let first = 0; // position of the run's first record in the change set
+  for (const { operationId, column, count } of runs) {
+    for (let start = first; start < first + count; start += RECORDS_PER_STATEMENT) {
+      const records = json(start, Math.min(start + RECORDS_PER_STATEMENT, first + count));
+      const values = [executionId, datasetId, start, operationId, column, records];
+      if (insert) insert.run(...values);
+      else await tx.$executeRawUnsafe(INSERT_RUN_FROM_JSON, ...values);
+    }
+    first += count;
   }
-  return JSON.stringify(records);
 }
 
 /** Records per statement on PostgreSQL: five JSON arrays of this many strings. */

@@ -2,9 +2,17 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { load, planOf } from "./test-support";
 
-/** What change records are stored as: their fields as JSON, each text well-formed. */
+/** What a change record is stored with besides its run's operation and column. */
 const expectedJson = (fields: string[][]) =>
-  JSON.stringify(fields.map((record) => record.map((text) => text.toWellFormed())));
+  JSON.stringify(
+    fields.map(([, rowKey, , before, after]) =>
+      [rowKey, before, after].map((t) => t.toWellFormed()),
+    ),
+  );
+
+/** The operation and column of each record, as the runs tell them. */
+const runsSpelledOut = (runs: { operationId: string; column: string; count: number }[]) =>
+  runs.flatMap(({ operationId, column, count }) => Array(count).fill(`${operationId} ${column}`));
 
 const csvCell = (text: string) =>
   /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
@@ -21,7 +29,7 @@ const valueText = fc.string({
 });
 
 describe("change records as JSON text", () => {
-  it("are the records' fields as JSON, each text well-formed, for any piece", () => {
+  it("are each record's key, before and after as JSON, each text well-formed, for any piece", () => {
     fc.assert(
       fc.property(
         fc.uniqueArray(keyText, { minLength: 1, maxLength: 8, selector: (key) => key.trim() }),
@@ -40,6 +48,11 @@ describe("change records as JSON text", () => {
           const start = a % (records.count + 1);
           const end = start + (b % (records.count - start + 1));
           expect(records.json(start, end)).toBe(expectedJson(records.fields(start, end)));
+          expect(runsSpelledOut(records.runs)).toEqual(
+            records
+              .fields(0, records.count)
+              .map(([operationId, , column]) => `${operationId} ${column}`),
+          );
         },
       ),
     );

@@ -28,6 +28,11 @@ export function changeRecords(outcome: RunOutcome, table: CsvTable): ChangeRecor
   return {
     count,
     columns: [...columns],
+    runs: outcome.runs.map(({ op, col, changedRows }) => ({
+      operationId: op.operationId,
+      column: table.header[col],
+      count: changedRows.length,
+    })),
     fields(start, end) {
       const records: string[][] = [];
       visit(start, end, ({ op, changedRows, before, after }, k, column) => {
@@ -41,10 +46,9 @@ export function changeRecords(outcome: RunOutcome, table: CsvTable): ChangeRecor
       // An ASCII file read from its bytes has text offsets that are byte offsets.
       const source = table.decodedText ?? table.bytes;
       let first = 0;
-      for (const { op, col, changedRows, before, after } of outcome.runs) {
+      for (const { changedRows, before, after } of outcome.runs) {
         const from = Math.max(start - first, 0);
         const to = Math.min(end - first, changedRows.length);
-        const column = table.header[col];
         let touched = 0;
         for (let k = from, ahead = from; k < to; k++) {
           if (k === ahead) {
@@ -57,10 +61,10 @@ export function changeRecords(outcome: RunOutcome, table: CsvTable): ChangeRecor
           if (table.codeAt(keyStart) === QUOTE) {
             // A quoted key's text is not its value, which is made as a string.
             const key = table.rowKey(row);
-            json.record(op.operationId, key, 0, key.length, column, before[k], after[k]);
+            json.record(key, 0, key.length, before[k], after[k]);
           } else {
             const keyEnd = table.cellEnd(row, keyCol);
-            json.record(op.operationId, source, keyStart, keyEnd, column, before[k], after[k]);
+            json.record(source, keyStart, keyEnd, before[k], after[k]);
           }
         }
         json.keep(touched);
@@ -84,7 +88,7 @@ function pieceBuffer(): Uint8Array {
 }
 
 /**
- * The JSON text of an array of five-text records, as `JSON.stringify` writes it, with each text
+ * The JSON text of an array of three-text records, as `JSON.stringify` writes it, with each text
  * made well-formed first (a lone UTF-16 surrogate becomes U+FFFD). Records of printable ASCII are
  * written as bytes, without a string or an array per record; any other record goes the slow way.
  */
@@ -97,28 +101,23 @@ class RecordsJson {
   private records = 0;
   private touched = 0;
 
-  /** A record whose second field is `key.slice(keyStart, keyEnd)` (or those bytes). */
+  /** A record whose first field is `key.slice(keyStart, keyEnd)` (or those bytes). */
   record(
-    operationId: string,
     key: string | Uint8Array,
     keyStart: number,
     keyEnd: number,
-    column: string,
     before: string,
     after: string,
   ): void {
-    const room =
-      operationId.length + (keyEnd - keyStart) + column.length + before.length + after.length + 17;
+    const room = keyEnd - keyStart + before.length + after.length + 11;
     if (this.at + room > PIECE) this.flush();
     const { buffer } = this;
     let at = room > PIECE ? -1 : this.at;
     if (at >= 0) {
       buffer[at++] = this.records === 0 ? 91 : 44; // [ or ,
       buffer[at++] = 91;
-      at = writeJsonString(buffer, at, operationId, 0, operationId.length, 44);
+      at = writeJsonString(buffer, at, key, keyStart, keyEnd, 44);
     }
-    if (at >= 0) at = writeJsonString(buffer, at, key, keyStart, keyEnd, 44);
-    if (at >= 0) at = writeJsonString(buffer, at, column, 0, column.length, 44);
     if (at >= 0) at = writeJsonString(buffer, at, before, 0, before.length, 44);
     if (at >= 0) at = writeJsonString(buffer, at, after, 0, after.length, 93); // ]
     if (at >= 0) {
@@ -126,7 +125,7 @@ class RecordsJson {
     } else {
       const keyText =
         typeof key === "string" ? key.slice(keyStart, keyEnd) : asciiText(key, keyStart, keyEnd);
-      const fields = [operationId, keyText, column, before, after].map(wellFormed);
+      const fields = [keyText, before, after].map(wellFormed);
       this.flush();
       this.pieces.push(`${this.records === 0 ? "[" : ","}${JSON.stringify(fields)}`);
     }

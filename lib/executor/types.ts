@@ -50,11 +50,20 @@ export interface ChangeRecords {
   columns: string[];
   /** The records from `start` up to `end`. */
   fields(start: number, end: number): string[][];
+  /** The records in runs of one operation and one column, in order: how many each has. */
+  runs: ChangeRunCount[];
   /**
-   * The same records as JSON text: `JSON.stringify(fields(start, end))` with each text made
-   * well-formed (`toWellFormed`), written without an array or key string per record.
+   * Each record's row key, before and after from `start` up to `end`, as JSON text:
+   * `JSON.stringify` of those three fields, each text made well-formed (`toWellFormed`), written
+   * without an array or key string per record.
    */
   json(start: number, end: number): string;
+}
+
+export interface ChangeRunCount {
+  operationId: string;
+  column: string;
+  count: number;
 }
 
 export interface DryRunResult {

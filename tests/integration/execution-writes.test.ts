@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providerOf } from "@/lib/db/client";
-import { type ChangeRecord, changeFieldsOf, insertChanges } from "@/lib/db/execution-writes";
+import {
+  type ChangeFields,
+  type ChangeRecord,
+  changeFieldsOf,
+  insertChanges,
+} from "@/lib/db/execution-writes";
 import { loadExecutionChanges } from "@/lib/db/executions";
+import { load, planOf } from "@/lib/executor/test-support";
 import { installTempDb, type TempDb, withoutForeignKeys } from "../support/temp-db";
 
 let temp: TempDb;
@@ -15,10 +21,9 @@ afterAll(async () => {
   await temp.dispose();
 });
 
-async function roundTrip(executionId: string, changes: ChangeRecord[]) {
-  await temp.db.$transaction((tx) =>
-    insertChanges(tx, executionId, "dataset-1", changeFieldsOf(changes)),
-  );
+async function roundTrip(executionId: string, changes: ChangeRecord[] | ChangeFields) {
+  const fields = Array.isArray(changes) ? changeFieldsOf(changes) : (changes as ChangeFields);
+  await temp.db.$transaction((tx) => insertChanges(tx, executionId, "dataset-1", fields));
   return loadExecutionChanges(executionId);
 }
 
@@ -90,5 +95,38 @@ describe("insertChanges", () => {
     expect(stored.map((change) => change.seq)).toEqual(changes.map((_, at) => at));
     expect(stored.map((change) => change.rowKey)).toEqual(changes.map((change) => change.rowKey));
     expect(stored[45_000]).toMatchObject({ operationId: "op_01", before: "45000", after: "45001" });
+  });
+
+  it("stores a run's records as the executor writes them exactly as their fields", async () => {
+    // Keys quoted and not, text beyond ASCII, a value with a lone surrogate, and a run longer
+    // than one statement.
+    const rows = Array.from({ length: 25_000 }, (_, at) =>
+      at % 1000 === 0 ? `"K,${at}",${at}.5,é` : `K${at},${at}.5,n`,
+    );
+    const result = load(`sku,price,note\n${rows.join("\n")}\n`, "sku").ok(
+      planOf([
+        { filter: {}, action: { type: "percent_increase", value: 10 } },
+        {
+          filter: { skus: ["K1", "K,2000"] },
+          action: { type: "set_value", column: "note", value: 'x\ud800"' },
+        },
+      ]),
+    );
+    const records = result.changeRecords();
+    expect(records.runs.map((run) => run.count)).toEqual([25_000, 2]);
+    const byRuns = await roundTrip("exec-runs", records);
+    const byFields = await roundTrip("exec-fields", changeFieldsOf(result.changes));
+    const stored = (changes: typeof byRuns) =>
+      changes.map(({ seq, operationId, rowKey, column, before, after }) => [
+        seq,
+        operationId,
+        rowKey,
+        column,
+        before,
+        after,
+      ]);
+    expect(byRuns).toHaveLength(25_002);
+    expect(stored(byRuns)).toEqual(stored(byFields));
+    expect(byRuns[25_001]).toMatchObject({ rowKey: "K,2000", column: "note", after: 'x\ufffd"' });
   });
 });
