@@ -145,7 +145,7 @@ class RecordsJson {
 
   private flush(): void {
     if (this.at === 0) return;
-    this.pieces.push(Buffer.from(this.buffer.buffer, 0, this.at).toString("latin1"));
+    this.pieces.push(asciiText(this.buffer, 0, this.at));
     this.at = 0;
   }
 }
