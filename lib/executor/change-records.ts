@@ -6,38 +6,24 @@ import type { ChangeRecords } from "./types";
 
 /** The change set as record fields, made a piece at a time (see `DryRunResult.changeRecords`). */
 export function changeRecords(outcome: RunOutcome, table: CsvTable): ChangeRecords {
-  const count = outcome.runs.reduce((n, run) => n + run.changedRows.length, 0);
-  const columns = new Set<string>();
-  for (const run of outcome.runs)
-    if (run.changedRows.length > 0) columns.add(table.header[run.col]);
-  /** Each record from `start` up to `end`, handed to `each` with its run and its index there. */
-  const visit = (
-    start: number,
-    end: number,
-    each: (run: RunOutcome["runs"][number], k: number, column: string) => void,
-  ) => {
-    let first = 0; // position of the run's first change in the change set
-    for (const run of outcome.runs) {
-      const from = Math.max(start - first, 0);
-      const to = Math.min(end - first, run.changedRows.length);
-      const column = table.header[run.col];
-      for (let k = from; k < to; k++) each(run, k, column);
-      first += run.changedRows.length;
-    }
-  };
+  const runs = outcome.runs.map(({ op, col, changedRows }) => ({
+    operationId: op.operationId,
+    column: table.header[col],
+    count: changedRows.length,
+  }));
   return {
-    count,
-    columns: [...columns],
-    runs: outcome.runs.map(({ op, col, changedRows }) => ({
-      operationId: op.operationId,
-      column: table.header[col],
-      count: changedRows.length,
-    })),
+    count: runs.reduce((n, run) => n + run.count, 0),
+    columns: [...new Set(runs.filter((run) => run.count > 0).map((run) => run.column))],
+    runs,
     fields(start, end) {
       const records: string[][] = [];
-      visit(start, end, ({ op, changedRows, before, after }, k, column) => {
-        records.push([op.operationId, table.rowKey(changedRows[k]), column, before[k], after[k]]);
-      });
+      for (const { run, from, to } of runPieces(outcome, start, end)) {
+        const { op, changedRows, before, after } = run;
+        const column = table.header[run.col];
+        for (let k = from; k < to; k++) {
+          records.push([op.operationId, table.rowKey(changedRows[k]), column, before[k], after[k]]);
+        }
+      }
       return records;
     },
     json(start, end) {
@@ -45,10 +31,8 @@ export function changeRecords(outcome: RunOutcome, table: CsvTable): ChangeRecor
       const keyCol = table.keyColumnIndex;
       // An ASCII file read from its bytes has text offsets that are byte offsets.
       const source = table.decodedText ?? table.bytes;
-      let first = 0;
-      for (const { changedRows, before, after } of outcome.runs) {
-        const from = Math.max(start - first, 0);
-        const to = Math.min(end - first, changedRows.length);
+      for (const { run, from, to } of runPieces(outcome, start, end)) {
+        const { changedRows, before, after } = run;
         let touched = 0;
         for (let k = from, ahead = from; k < to; k++) {
           if (k === ahead) {
@@ -68,11 +52,21 @@ export function changeRecords(outcome: RunOutcome, table: CsvTable): ChangeRecor
           }
         }
         json.keep(touched);
-        first += changedRows.length;
       }
       return json.text();
     },
   };
+}
+
+/** The part of each run that falls within records `start` up to `end` of the change set. */
+function* runPieces(outcome: RunOutcome, start: number, end: number) {
+  let first = 0; // position of the run's first record in the change set
+  for (const run of outcome.runs) {
+    const from = Math.max(start - first, 0);
+    const to = Math.min(end - first, run.changedRows.length);
+    if (from < to) yield { run, from, to };
+    first += run.changedRows.length;
+  }
 }
 
 const QUOTE = 34;
