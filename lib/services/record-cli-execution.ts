@@ -76,7 +76,7 @@ export interface CliExecutionInput {
    * and table (null when it must be parsed).
    */
   known?: {
-    input: { table: CsvTable; profile: DatasetProfile; sha256: string };
+    input: KnownInput;
     output: {
       table: CsvTable | null;
       sha256: string;
@@ -84,6 +84,13 @@ export interface CliExecutionInput {
       deflatedPatchToParent?: () => Promise<Uint8Array | null>;
     } | null;
   };
+}
+
+/** The input file as the command read it: parsed, profiled and hashed. */
+interface KnownInput {
+  table: CsvTable;
+  profile: DatasetProfile;
+  sha256: string;
 }
 
 /** Change records by position, with the columns they change. */
@@ -206,7 +213,7 @@ async function versionForBytes(
   name: string,
   bytes: Uint8Array,
   actor: string,
-  known?: { table: CsvTable; profile: DatasetProfile; sha256: string },
+  known?: KnownInput,
 ) {
   const sha256 = known?.sha256 ?? sha256Hex(bytes);
   const dataset = await tx.dataset.findUnique({
